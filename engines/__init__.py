@@ -1,0 +1,52 @@
+"""Pure game engines. ``engines.get(slug)`` returns a game, ``engines.all()`` lists them.
+
+Each game is a module of this package exposing ``GAME``, an object that follows
+:class:`engines.base.Game`. Games are found by scanning the package, so adding a game
+is adding its module.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+from importlib import resources
+
+from engines.base import Game, IllegalMove, Option, Result
+
+__all__ = ["Game", "IllegalMove", "Option", "Result", "all", "get", "rules_text"]
+
+_ORDER = ("witch-stones", "angry-gods", "storm-of-the-gods", "when-gods-collide", "terra")
+
+
+@cache
+def _registry() -> dict[str, Game]:
+    found: dict[str, Game] = {}
+    for info in pkgutil.iter_modules(__path__):
+        if info.name.startswith("_") or info.name == "base":
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        game = getattr(module, "GAME", None)
+        if game is not None:
+            found[game.slug] = game
+    rank = {slug: i for i, slug in enumerate(_ORDER)}
+    return dict(sorted(found.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0])))
+
+
+def all() -> list[Game]:  # noqa: A001 - the contract's name
+    """Every game, in the design's order."""
+    return list(_registry().values())
+
+
+def get(slug: str) -> Game:
+    """The game called ``slug``; KeyError names the games there are."""
+    games = _registry()
+    try:
+        return games[slug]
+    except KeyError:
+        raise KeyError(f"no game {slug!r}; games: {', '.join(games)}") from None
+
+
+def rules_text(slug: str) -> str:
+    """The rules as players read them with /rules (``engines/rules/<slug>.md``)."""
+    return resources.files(__name__).joinpath("rules", f"{slug}.md").read_text("utf-8")

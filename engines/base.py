@@ -1,0 +1,158 @@
+"""The engine contract every game implements, and the small pieces they share.
+
+An engine is a module-level object (usually a class instance) with the names of
+:class:`Game`. Engines are pure: no I/O, no clocks, no global randomness. All chance
+comes from :func:`chance`, seeded from the match's seed and a counter kept in the state,
+so the same seed and the same moves always give the same state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+State = Any
+"""A game's state: a dataclass of plain data, private to its engine."""
+
+
+class IllegalMove(ValueError):
+    """A move that cannot be played. The message tells the player why, in words."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished match ended.
+
+    ``ranking`` lists groups of seats from best to worst; seats in one group tied.
+    """
+
+    scores: list[float]
+    ranking: list[list[int]]
+    reason: str
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self.ranking[0]) if self.ranking else []
+
+    def to_dict(self) -> dict:
+        return {"scores": list(self.scores), "ranking": [list(g) for g in self.ranking],
+                "reason": self.reason}
+
+    @classmethod
+    def from_scores(cls, scores: Sequence[float], reason: str,
+                    higher_is_better: bool = True) -> Result:
+        """Rank seats by score; equal scores share a place."""
+        order = sorted(set(scores), reverse=higher_is_better)
+        ranking = [[s for s, v in enumerate(scores) if v == value] for value in order]
+        return cls(list(scores), ranking, reason)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A match option a host may set when starting a match (``name=value``)."""
+
+    name: str
+    default: bool | int
+    help: str
+    choices: tuple[Any, ...] = field(default=())
+
+    def parse(self, text: str) -> bool | int:
+        text = text.strip().lower()
+        if isinstance(self.default, bool):
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(f"option {self.name} takes true or false, not {text!r}")
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(f"option {self.name} takes a whole number, not {text!r}") from None
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise ValueError(f"option {self.name} takes one of {allowed}")
+        return value
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The contract. See DESIGN.md, "The engine contract"."""
+
+    slug: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+
+    def setup(self, players: int, seed: int, options: dict) -> State: ...
+
+    def to_act(self, state: State) -> list[int]: ...
+
+    def legal_moves(self, state: State, seat: int) -> list[str]: ...
+
+    def play(self, state: State, seat: int, move: str) -> State: ...
+
+    def view(self, state: State, seat: int | None) -> dict: ...
+
+    def describe(self, state_before: State, seat: int, move: str, viewer: int | None) -> str: ...
+
+    def result(self, state: State) -> Result | None: ...
+
+    def dump(self, state: State) -> dict: ...
+
+    def load(self, data: dict) -> State: ...
+
+    def private_view(self, state: State, seat: int) -> dict | None:
+        """What only ``seat`` knows (a hand, a god), or None in a game with no secrets.
+
+        The service sends it by DM whenever it changes.
+        """
+        ...
+
+    def is_private(self, move: str) -> bool:
+        """True for moves others must not see (e.g. choosing a god checker)."""
+        ...
+
+
+class GameBase:
+    """Defaults for the optional parts of :class:`Game`; engines inherit from it."""
+
+    options: tuple[Option, ...] = ()
+
+    def private_view(self, state: State, seat: int) -> dict | None:
+        return None
+
+    def is_private(self, move: str) -> bool:
+        return False
+
+    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """Validate and complete options: unknown names and bad values raise ValueError."""
+        known = {o.name: o for o in self.options}
+        parsed = {o.name: o.default for o in self.options}
+        for name, value in raw.items():
+            if name not in known:
+                names = ", ".join(known) or "none"
+                raise ValueError(f"unknown option {name!r} (this game has: {names})")
+            parsed[name] = known[name].parse(str(value))
+        return parsed
+
+
+def chance(seed: int, step: int) -> random.Random:
+    """The random generator for chance event number ``step`` of a match.
+
+    Deriving a fresh generator per event (instead of pickling one) keeps states small,
+    JSON-safe and exactly reproducible: a state stores ``seed`` and a step counter.
+    """
+    return random.Random(f"pantheon:{seed}:{step}")
+
+
+def normalise(move: str) -> str:
+    """Lower-case, trim and collapse the spaces of a typed move."""
+    return " ".join(move.strip().lower().split())
+
+
+def seat_name(seat: int) -> str:
+    """How descriptions name a seat; the service swaps it for the player's name."""
+    return f"Player {seat + 1}"
