@@ -98,7 +98,7 @@ class Board:
                                     outline=HIGHLIGHT, width=3)
             d.ellipse((x + 4, 56, x + 24, 76), fill=colour, outline=INK)
             name = seat.name if len(seat.name) <= 16 else seat.name[:15] + "…"
-            d.text((x + 32, 52), name + ("  ◀ to act" if acting else ""), font=font(16),
+            d.text((x + 32, 52), name + ("  · to act" if acting else ""), font=font(16),
                    fill=INK)
             line = " · ".join(p for p in (seat.score, seat.note) if p)
             d.text((x + 32, 70), line, font=font(15), fill=MUTED)
@@ -132,9 +132,14 @@ def _number(value: float) -> str:
 
 
 def to_png(image: Image.Image) -> bytes:
-    """Encode as an optimised PNG (boards have few colours, so this stays small)."""
+    """Encode as a palette PNG.
+
+    Boards have few colours, so a 128-colour palette loses nothing visible; it makes the
+    file about half the size and the encode about twice as fast as plain RGB (see bench/).
+    """
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    palette = image.quantize(colors=128, method=Image.Quantize.FASTOCTREE)
+    palette.save(out, format="PNG", compress_level=3)
     return out.getvalue()
 
 

@@ -1,0 +1,30 @@
+"""Settings from the environment (and a ``.env`` file beside the working directory)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from dotenv import load_dotenv
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None
+    database_path: str
+    log_level: str
+    dev_guild_id: int | None
+    boards_dir: str
+
+
+def load_settings() -> Settings:
+    """Read the settings; ``.env.example`` lists every one."""
+    load_dotenv()
+    guild = os.environ.get("DEV_GUILD_ID", "").strip()
+    return Settings(
+        token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
+        database_path=os.environ.get("DATABASE_PATH", "pantheon.db"),
+        log_level=os.environ.get("LOG_LEVEL", "INFO").upper(),
+        dev_guild_id=int(guild) if guild.isdigit() else None,
+        boards_dir=os.environ.get("BOARDS_DIR", "boards"),
+    )

@@ -1,0 +1,529 @@
+"""The match service: lobby, seats, turns and who sees what. No Discord in here.
+
+Front ends (the Discord cogs, the offline console, tests) call these coroutines with who
+is acting and get back :class:`Update` objects that say what to post publicly and what
+to send privately to whom. All state lives in the store; nothing is kept in memory
+between calls, so a restart loses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import re
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import engines
+import rendering
+from db import (
+    ABORTED,
+    FINISHED,
+    LOBBY,
+    RUNNING,
+    Full,
+    MatchRecord,
+    SqliteStore,
+    StaleVersion,
+)
+from engines.base import Game, IllegalMove, Result
+
+log = logging.getLogger(__name__)
+
+MAX_MOVE_LENGTH = 200
+AI_MOVE_LIMIT = 2000  # a safety bound on consecutive automatic moves in one call
+
+
+class ServiceError(Exception):
+    """Something the user asked cannot be done; the message says why, for the user."""
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who is asking, and from where."""
+
+    user_id: int
+    name: str = ""
+    guild_id: int | None = None
+    is_admin: bool = False
+
+
+@dataclass
+class Post:
+    """One message: text, optionally a board PNG, users to mention and a score table."""
+
+    text: str
+    png: bytes | None = None
+    filename: str = "board.png"
+    mentions: list[int] = field(default_factory=list)
+    table: list[tuple[str, list[tuple[str, float]]]] = field(default_factory=list)
+
+
+@dataclass
+class Update:
+    """What a call changed: the match after it, a public post and private posts."""
+
+    match: MatchRecord
+    public: Post | None = None
+    private: dict[int, Post] = field(default_factory=dict)
+
+
+Renderer = Callable[..., bytes]
+
+
+class Service:
+    def __init__(self, store: SqliteStore, *, render: Renderer = rendering.render,
+                 seed_source: Callable[[], int] | None = None,
+                 shuffle: Callable[[list], None] | None = None) -> None:
+        self.store = store
+        self._render = render
+        self._seed = seed_source or (lambda: secrets.randbits(62))
+        self._shuffle = shuffle or random.SystemRandom().shuffle
+
+    # --- finding matches ----------------------------------------------------------------
+    async def match(self, match_id: int, actor: Actor | None = None) -> MatchRecord:
+        """The match, if it exists and belongs to the actor's guild."""
+        match = await self.store.get_match(match_id)
+        if match is None or (actor is not None and actor.guild_id is not None
+                             and match.guild_id != actor.guild_id):
+            raise ServiceError(f"There is no match #{match_id} here.")
+        return match
+
+    async def match_here(self, actor: Actor, channel_id: int | None,
+                         match_id: int | None = None) -> MatchRecord:
+        """The match named, else the one whose thread this is, else the actor's only one."""
+        if match_id is not None:
+            return await self.match(match_id, actor)
+        if channel_id is not None:
+            found = await self.store.find_matches(thread_id=channel_id, statuses=(
+                LOBBY, RUNNING, FINISHED, ABORTED), limit=1)
+            if found:
+                return await self.match(found[0].id, actor)
+        mine = await self.store.find_matches(guild_id=actor.guild_id, user_id=actor.user_id)
+        if len(mine) == 1:
+            return mine[0]
+        if not mine:
+            raise ServiceError("You are in no open match here. Start one with /match start.")
+        raise ServiceError("You are in several matches: say which with the `match` option, "
+                           "or use the command in the match's thread.")
+
+    async def my_matches(self, actor: Actor) -> list[tuple[MatchRecord, bool]]:
+        """The actor's open matches in this guild, with whether it is their turn."""
+        found = await self.store.find_matches(guild_id=actor.guild_id, user_id=actor.user_id)
+        out = []
+        for match in found:
+            out.append((match, match.status == RUNNING and bool(self._my_seats(match, actor))))
+        return out
+
+    # --- lobby --------------------------------------------------------------------------
+    async def create(self, actor: Actor, game_slug: str, options: dict[str, str] | None = None,
+                     channel_id: int | None = None) -> MatchRecord:
+        game = self._game(game_slug)
+        try:
+            parsed = game.parse_options(options or {})
+        except ValueError as exc:
+            raise ServiceError(str(exc).capitalize() + ".") from None
+        match = await self.store.create_match(
+            guild_id=actor.guild_id, channel_id=channel_id, game=game.slug, options=parsed,
+            seed=self._seed(), host_id=actor.user_id, host_name=actor.name or "Host")
+        log.info("match %s created: %s by %s", match.id, game.slug, actor.user_id)
+        return match
+
+    async def join(self, match_id: int, actor: Actor) -> MatchRecord:
+        match = await self._lobby(match_id, actor)
+        if match.seat_of(actor.user_id):
+            raise ServiceError("You are already in this match.")
+        return await self._add_seat(match, actor.user_id, actor.name or "Player", is_ai=False)
+
+    async def add_ai(self, match_id: int, actor: Actor) -> MatchRecord:
+        """Seat a computer player that plays random legal moves (host only)."""
+        match = await self._lobby(match_id, actor)
+        if actor.user_id != match.host_id:
+            raise ServiceError("Only the host can add computer players.")
+        number = sum(1 for s in match.seats if s.is_ai) + 1
+        return await self._add_seat(match, -number, f"Computer {number}", is_ai=True)
+
+    async def leave(self, match_id: int, actor: Actor) -> MatchRecord:
+        match = await self._lobby(match_id, actor)
+        if not match.seat_of(actor.user_id):
+            raise ServiceError("You are not in this match.")
+        if actor.user_id == match.host_id:
+            raise ServiceError("The host cannot leave the lobby; abort the match instead.")
+        try:
+            return await self.store.remove_seat(match.id, actor.user_id)
+        except StaleVersion:
+            raise ServiceError("The match has already started.") from None
+
+    async def start(self, match_id: int, actor: Actor) -> Update:
+        match = await self._lobby(match_id, actor)
+        if actor.user_id != match.host_id:
+            raise ServiceError("Only the host can start the match.")
+        game = self._game(match.game)
+        count = len(match.seats)
+        if count < game.min_players:
+            raise ServiceError(f"{game.title} needs at least {game.min_players} players; "
+                               f"{count} joined.")
+        order = [s.user_id for s in match.seats]
+        self._shuffle(order)
+        state = game.setup(count, match.seed, match.options)
+        try:
+            match = await self.store.start_match(match.id, version=match.version, order=order,
+                                                 snapshot=game.dump(state))
+        except StaleVersion:
+            raise ServiceError("The lobby changed while you pressed start; try again.") from None
+        log.info("match %s started with %s players", match.id, count)
+        lines = [f"**{game.title}** #{match.id} begins. Seats: " + ", ".join(
+            f"{i + 1}. {name}" for i, name in enumerate(match.names)) + "."]
+        return await self._after(match, game, state, lines, previous=None)
+
+    # --- play ---------------------------------------------------------------------------
+    async def legal_moves(self, match_id: int, actor: Actor) -> list[str]:
+        """The actor's legal moves now (empty when it is not their turn)."""
+        match = await self.match(match_id, actor)
+        if match.status != RUNNING:
+            return []
+        game, state = self._state(match)
+        moves: list[str] = []
+        for seat in self._my_seats(match, actor, game, state):
+            moves.extend(game.legal_moves(state, seat))
+        return moves
+
+    async def submit(self, match_id: int, actor: Actor, move: str) -> Update:
+        """Play ``move`` for the actor; raises :class:`ServiceError` with the reason."""
+        move = move.strip()
+        if not move:
+            raise ServiceError("Write a move, e.g. pick one from the list.")
+        if len(move) > MAX_MOVE_LENGTH:
+            raise ServiceError("That move is far too long to be a move.")
+        match = await self.match(match_id, actor)
+        self._must_run(match)
+        game, state = self._state(match)
+        seated = match.seat_of(actor.user_id)
+        if seated is None or seated.seat is None:
+            raise ServiceError("You are not playing in this match.")
+        if seated.resigned:
+            raise ServiceError("You have resigned from this match.")
+        if seated.seat not in game.to_act(state):
+            raise ServiceError(f"It is not your turn: waiting for {self._waiting(match, game, state)}.")
+        try:
+            after = game.play(state, seated.seat, move)
+        except IllegalMove as exc:
+            raise ServiceError(f"Illegal move: {exc}.".replace("..", ".")) from None
+        line = self._describe(match, game, state, seated.seat, move, viewer=None)
+        private_line = self._describe(match, game, state, seated.seat, move, viewer=seated.seat)
+        match = await self._record(match, game, after, seated.seat, move)
+        log.debug("match %s: seat %s played %r", match.id, seated.seat, move)
+        update = await self._after(match, game, after, [line], previous=state)
+        if game.is_private(move):
+            confirm = update.private.setdefault(actor.user_id, Post(text=""))
+            confirm.text = (private_line + "\n" + confirm.text).strip()
+        return update
+
+    async def resign(self, match_id: int, actor: Actor) -> Update:
+        match = await self.match(match_id, actor)
+        self._must_run(match)
+        seated = match.seat_of(actor.user_id)
+        if seated is None or seated.seat is None:
+            raise ServiceError("You are not playing in this match.")
+        if seated.resigned:
+            raise ServiceError("You have already resigned.")
+        game, state = self._state(match)
+        others = [s.seat for s in match.by_seat() if s.seat != seated.seat and not s.resigned]
+        try:
+            if len(others) <= 1:
+                earlier = [s.seat for s in match.by_seat() if s.resigned]
+                ranking = [g for g in (others, [seated.seat], earlier) if g]
+                scores = game.view(state, None).get("scores") or [0] * len(match.seats)
+                result = Result(list(scores), ranking, f"{seated.display_name} resigned")
+                await self.store.finish(match.id, version=match.version, status=FINISHED,
+                                        result=result.to_dict(), resigned_user=actor.user_id)
+                match = await self.match(match.id)
+                text = self._result_text(match, result)
+                return Update(match, Post(text, await self._apng(match, game, state, None)))
+            await self.store.mark_resigned(match.id, version=match.version,
+                                           user_id=actor.user_id)
+        except StaleVersion:
+            raise ServiceError("The board changed; try again.") from None
+        match = await self.match(match.id)
+        lines = [f"{seated.display_name} resigned; the bot plays their seat from now on and "
+                 "they rank last."]
+        return await self._after(match, game, state, lines, previous=state)
+
+    async def abort(self, match_id: int, actor: Actor) -> Update:
+        match = await self.match(match_id, actor)
+        if match.status not in (LOBBY, RUNNING):
+            raise ServiceError("This match is already over.")
+        if actor.user_id != match.host_id and not actor.is_admin:
+            raise ServiceError("Only the host or a member with Manage Server can abort a match.")
+        try:
+            await self.store.finish(match.id, version=match.version, status=ABORTED, result=None)
+        except StaleVersion:
+            raise ServiceError("The board changed; try again.") from None
+        match = await self.match(match.id)
+        return Update(match, Post(f"Match #{match.id} was aborted by {actor.name or 'the host'}."))
+
+    # --- reading ------------------------------------------------------------------------
+    async def board(self, match_id: int, actor: Actor | None = None) -> Post:
+        """The public board and status."""
+        match = await self.match(match_id, actor)
+        if match.status == LOBBY:
+            return Post(self.lobby_text(match))
+        game, state = self._state(match)
+        return Post(self.status_text(match, game, state),
+                    await self._apng(match, game, state, None),
+                    table=self._table(match, game, state))
+
+    async def private(self, match_id: int, actor: Actor) -> Post:
+        """The actor's own view (their secrets included), for the ephemeral command."""
+        match = await self.match(match_id, actor)
+        seated = match.seat_of(actor.user_id)
+        if seated is None or seated.seat is None:
+            raise ServiceError("You are not playing in this match.")
+        game, state = self._state(match)
+        secret = game.private_view(state, seated.seat)
+        text = self._private_text(match, game, secret) if secret else (
+            f"{game.title} has no hidden information: everything is on the board.")
+        return Post(text, await self._apng(match, game, state, seated.seat),
+                    filename="my-view.png")
+
+    async def history(self, match_id: int, actor: Actor | None = None) -> list[str]:
+        """Every move so far as a sentence for this viewer (private moves stay private)."""
+        match = await self.match(match_id, actor)
+        if match.status == LOBBY:
+            return []
+        game = self._game(match.game)
+        seated = match.seat_of(actor.user_id) if actor else None
+        viewer = seated.seat if seated else None
+        state = game.setup(len(match.seats), match.seed, match.options)
+        lines = []
+        for record in await self.store.moves(match.id):
+            text = self._describe(match, game, state, record.seat, record.notation, viewer)
+            lines.append(f"{record.seq}. {text}")
+            state = game.play(state, record.seat, record.notation)
+        if match.result and match.status == FINISHED:
+            lines.append(match.result["reason"].capitalize() + ".")
+        return lines
+
+    async def replay(self, match_id: int) -> object:
+        """The state rebuilt from the move log alone (the snapshot must equal it)."""
+        match = await self.match(match_id)
+        game = self._game(match.game)
+        state = game.setup(len(match.seats), match.seed, match.options)
+        for record in await self.store.moves(match.id):
+            state = game.play(state, record.seat, record.notation)
+        return state
+
+    def lobby_text(self, match: MatchRecord) -> str:
+        game = self._game(match.game)
+        names = ", ".join(s.display_name for s in match.seats) or "nobody yet"
+        options = ", ".join(f"{k}={v}" for k, v in match.options.items())
+        return (f"**{game.title}** #{match.id} — lobby ({len(match.seats)}/"
+                f"{game.max_players}, needs {game.min_players}). Players: {names}."
+                + (f" Options: {options}." if options else ""))
+
+    def status_text(self, match: MatchRecord, game: Game, state: object) -> str:
+        view = game.view(state, None)
+        parts = [f"**{game.title}** #{match.id}"]
+        if "scores" in view:
+            parts.append(" · ".join(f"{name} {_num(score)}"
+                                    for name, score in zip(match.names, view["scores"],
+                                                           strict=False)))
+        if match.status == RUNNING:
+            parts.append(f"To act: {self._waiting(match, game, state)}.")
+        elif match.result:
+            parts.append(self._result_text(match, Result(**match.result)))
+        elif match.status == ABORTED:
+            parts.append("Aborted.")
+        return "\n".join(parts)
+
+    # --- internals ----------------------------------------------------------------------
+    def _game(self, slug: str) -> Game:
+        try:
+            return engines.get(slug)
+        except KeyError:
+            games = ", ".join(g.slug for g in engines.all())
+            raise ServiceError(f"There is no game called {slug!r}. Games: {games}.") from None
+
+    def _state(self, match: MatchRecord) -> tuple[Game, object]:
+        game = self._game(match.game)
+        if match.snapshot is None:
+            raise ServiceError("This match has not started yet.")
+        return game, game.load(match.snapshot)
+
+    async def _lobby(self, match_id: int, actor: Actor) -> MatchRecord:
+        match = await self.match(match_id, actor)
+        if match.status != LOBBY:
+            raise ServiceError("This match has already started." if match.status == RUNNING
+                               else "This match is over.")
+        return match
+
+    async def _add_seat(self, match: MatchRecord, user_id: int, name: str,
+                        is_ai: bool) -> MatchRecord:
+        game = self._game(match.game)
+        try:
+            return await self.store.add_seat(match.id, user_id=user_id, display_name=name,
+                                             capacity=game.max_players, is_ai=is_ai)
+        except Full:
+            raise ServiceError(f"The match is full ({game.max_players} players).") from None
+        except StaleVersion:
+            raise ServiceError("The match has already started.") from None
+
+    def _must_run(self, match: MatchRecord) -> None:
+        if match.status == LOBBY:
+            raise ServiceError("This match has not started yet.")
+        if match.status != RUNNING:
+            raise ServiceError("This match is over.")
+
+    def _my_seats(self, match: MatchRecord, actor: Actor, game: Game | None = None,
+                  state: object | None = None) -> list[int]:
+        if game is None or state is None:
+            game, state = self._state(match)
+        mine = {s.seat for s in match.seats if s.user_id == actor.user_id and not s.resigned}
+        return [seat for seat in game.to_act(state) if seat in mine]
+
+    def _waiting(self, match: MatchRecord, game: Game, state: object) -> str:
+        names = match.names
+        return ", ".join(names[s] for s in game.to_act(state)) or "nobody"
+
+    async def _record(self, match: MatchRecord, game: Game, after: object, seat: int,
+                      move: str) -> MatchRecord:
+        result = game.result(after)
+        status = RUNNING if result is None else FINISHED
+        final = self._final_result(match, result) if result else None
+        try:
+            version = await self.store.record_move(
+                match.id, version=match.version, seat=seat, notation=move,
+                snapshot=game.dump(after), status=status,
+                result=final.to_dict() if final else None)
+        except StaleVersion:
+            raise ServiceError("The board changed while you moved: look again and retry.") \
+                from None
+        match.version, match.status = version, status
+        match.snapshot = game.dump(after)
+        match.result = final.to_dict() if final else None
+        return match
+
+    def _final_result(self, match: MatchRecord, result: Result) -> Result:
+        """Resigned seats rank last, whatever the engine's ranking."""
+        resigned = {s.seat for s in match.seats if s.resigned}
+        if not resigned:
+            return result
+        ranking = [[s for s in group if s not in resigned] for group in result.ranking]
+        ranking = [g for g in ranking if g] + [sorted(resigned)]
+        return Result(result.scores, ranking, result.reason)
+
+    async def _after(self, match: MatchRecord, game: Game, state: object, lines: list[str],
+                     previous: object | None) -> Update:
+        """Play automatic seats, then build the public and private posts."""
+        first_previous = previous
+        for _ in range(AI_MOVE_LIMIT):
+            if match.status != RUNNING:
+                break
+            auto = [s for s in game.to_act(state)
+                    if self._seat(match, s).is_ai or self._seat(match, s).resigned]
+            if not auto:
+                break
+            seat = auto[0]
+            moves = game.legal_moves(state, seat)
+            move = random.Random(f"{match.seed}:ai:{match.version}").choice(moves)
+            lines.append(self._describe(match, game, state, seat, move, viewer=None))
+            after = game.play(state, seat, move)
+            match = await self._record(match, game, after, seat, move)
+            state = after
+        if match.status == FINISHED and match.result:
+            lines.append(self._result_text(match, Result(**match.result)))
+        else:
+            lines.append(f"To act: {self._waiting(match, game, state)}.")
+        mentions = [self._seat(match, s).user_id for s in game.to_act(state)
+                    if not self._seat(match, s).is_ai] if match.status == RUNNING else []
+        public = Post("\n".join(lines), await self._apng(match, game, state, None),
+                      mentions=mentions, table=self._table(match, game, state))
+        return Update(match, public, await self._private_posts(match, game, state,
+                                                              first_previous))
+
+    async def _private_posts(self, match: MatchRecord, game: Game, state: object,
+                             previous: object | None) -> dict[int, Post]:
+        posts: dict[int, Post] = {}
+        for seated in match.by_seat():
+            if seated.is_ai or seated.resigned:
+                continue
+            secret = game.private_view(state, seated.seat)
+            if secret is None:
+                continue
+            if previous is not None and game.private_view(previous, seated.seat) == secret:
+                continue
+            posts[seated.user_id] = Post(self._private_text(match, game, secret),
+                                         await self._apng(match, game, state, seated.seat),
+                                         filename="my-view.png")
+        return posts
+
+    def _private_text(self, match: MatchRecord, game: Game, secret: dict) -> str:
+        lines = [f"Your private information in {game.title} #{match.id}:"]
+        for key, value in secret.items():
+            shown = ", ".join(map(str, value)) if isinstance(value, list | tuple) else value
+            lines.append(f"- {key.replace('_', ' ')}: {shown if shown != '' else 'none'}")
+        return "\n".join(lines)
+
+    def _seat(self, match: MatchRecord, seat: int):
+        return match.by_seat()[seat]
+
+    def _describe(self, match: MatchRecord, game: Game, state: object, seat: int, move: str,
+                  viewer: int | None) -> str:
+        return self._named(match, game.describe(state, seat, move, viewer))
+
+    def _named(self, match: MatchRecord, text: str) -> str:
+        names = match.names
+
+        def name(found: re.Match) -> str:
+            index = int(found[1]) - 1
+            return names[index] if 0 <= index < len(names) else found[0]
+
+        return re.sub(r"\bPlayer (\d+)\b", name, text)
+
+    def _result_text(self, match: MatchRecord, result: Result) -> str:
+        names = match.names
+        winners = " and ".join(names[s] for s in result.ranking[0]) if result.ranking else ""
+        scores = " · ".join(f"{n} {_num(v)}" for n, v in zip(names, result.scores,
+                                                              strict=False))
+        verdict = (f"{winners} win{'s' if len(result.ranking[0]) == 1 else ''}"
+                   if len(result.ranking) > 1 else "A draw")
+        return f"Game over: {verdict} ({self._named(match, result.reason)}). Scores: {scores}."
+
+    def _table(self, match: MatchRecord, game: Game, state: object
+               ) -> list[tuple[str, list[tuple[str, float]]]]:
+        breakdown = game.view(state, None).get("breakdown")
+        if not breakdown:
+            return []
+        return [(name, [(str(label), pts) for label, pts in rows])
+                for name, rows in zip(match.names, breakdown, strict=False)]
+
+    def _png(self, match: MatchRecord, game: Game, state: object, seat: int | None = None
+             ) -> bytes:
+        return self._render(game.slug, game.view(state, seat), names=match.names)
+
+    async def _apng(self, match: MatchRecord, game: Game, state: object,
+                    seat: int | None) -> bytes:
+        """Render off the event loop: a PNG takes tens of milliseconds."""
+        return await asyncio.to_thread(self._png, match, game, state, seat)
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"terrain=true open_reserves=yes"`` → a dict; raises ServiceError on a bad pair."""
+    options: dict[str, str] = {}
+    for pair in (text or "").replace(",", " ").split():
+        name, sep, value = pair.partition("=")
+        if not sep or not name or not value:
+            raise ServiceError(f"Options are written name=value, e.g. terrain=true; "
+                               f"not {pair[:40]!r}.")
+        options[name.strip().lower()] = value.strip()
+    return options
+
+
+__all__: Sequence[str] = ("Actor", "Post", "Service", "ServiceError", "Update",
+                          "parse_options")

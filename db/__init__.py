@@ -1,0 +1,23 @@
+"""Match persistence (aiosqlite). See :mod:`db.store`."""
+
+from db.store import (
+    ABORTED,
+    FINISHED,
+    LOBBY,
+    OPEN_STATUSES,
+    RUNNING,
+    Full,
+    MatchRecord,
+    MoveRecord,
+    SeatRecord,
+    SqliteStore,
+    StaleVersion,
+)
+
+__all__ = ["ABORTED", "FINISHED", "LOBBY", "OPEN_STATUSES", "RUNNING", "Full", "MatchRecord",
+           "MoveRecord", "SeatRecord", "SqliteStore", "StaleVersion", "open_store"]
+
+
+async def open_store(path: str) -> SqliteStore:
+    """Open (creating and migrating if needed) the database at ``path``."""
+    return await SqliteStore(path).open()

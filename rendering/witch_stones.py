@@ -1,0 +1,98 @@
+"""The Witch Stones board: 9×9 squares, a–i along the bottom and top, 1–9 up the sides.
+
+Each kind of piece has its own shape as well as its own colour (a crown's points, a
+sun's rays, a moon's crescent, a plain earthstone), so they read apart in greyscale too.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rendering import kit
+
+CELL = 78
+MARGIN = 40
+SIZE = 9
+FILES = "abcdefghi"
+
+SUN_FILL = (244, 180, 30)
+MOON_FILL = (150, 170, 205)
+CROWN_FILL = (160, 60, 160)
+EARTH_FILL = (140, 110, 80)
+
+
+def render(view: dict, names: list[str], highlight: list[str]) -> bytes:
+    sides = view.get("sides") or [None, None]
+    seats = kit.seats_from_view(names, 2, view.get("scores"))
+    for seat, side in zip(seats, sides, strict=False):
+        seat.note = side or ""
+    status = {"side": "choosing sides", "over": "game over"}.get(view.get("phase", ""), "")
+    target = view.get("target", 50)
+    board = kit.Board("Witch Stones", seats, view.get("to_act", []),
+                      height=SIZE * CELL + 2 * MARGIN, status=status or f"first to {target}")
+    left = (board.width - SIZE * CELL) // 2
+    top = board.top + MARGIN
+    _grid(board, left, top)
+    for name, kind in view.get("board", {}).items():
+        x, y = _centre(name, left, top)
+        _piece(board, kind, x, y)
+    for name in highlight:
+        if len(name) == 2 and name[0] in FILES and name[1].isdigit():
+            x, y = _centre(name, left, top)
+            half = CELL / 2 - 3
+            board.draw.rectangle((x - half, y - half, x + half, y + half),
+                                 outline=kit.HIGHLIGHT, width=4)
+    left_counts = view.get("pieces_left", {})
+    board.footer("On the board: " + ", ".join(
+        f"{left_counts.get(k, 0)} {label}" for k, label in
+        (("crown", "crowns (5)"), ("sun", "suns"), ("moon", "moons"),
+         ("earth", "earthstones (1)"))) + " · opponent's piece 2, own 0")
+    return board.png()
+
+
+def _centre(name: str, left: int, top: int) -> tuple[float, float]:
+    col, row = FILES.index(name[0]), int(name[1:]) - 1
+    return left + col * CELL + CELL / 2, top + (SIZE - 1 - row) * CELL + CELL / 2
+
+
+def _grid(board: kit.Board, left: int, top: int) -> None:
+    d = board.draw
+    for col in range(SIZE):
+        for row in range(SIZE):
+            fill = kit.LIGHT_SQUARE if (col + row) % 2 else kit.DARK_SQUARE
+            x, y = left + col * CELL, top + (SIZE - 1 - row) * CELL
+            d.rectangle((x, y, x + CELL, y + CELL), fill=fill)
+    d.rectangle((left, top, left + SIZE * CELL, top + SIZE * CELL), outline=kit.GRID, width=2)
+    for i in range(SIZE):
+        cx = left + i * CELL + CELL / 2
+        board.label((cx, top - MARGIN / 2), FILES[i], 20)
+        board.label((cx, top + SIZE * CELL + MARGIN / 2), FILES[i], 20)
+        cy = top + (SIZE - 1 - i) * CELL + CELL / 2
+        board.label((left - 20, cy), str(i + 1), 20)
+        board.label((left + SIZE * CELL + 20, cy), str(i + 1), 20)
+
+
+def _piece(board: kit.Board, kind: str, x: float, y: float) -> None:
+    d = board.draw
+    r = CELL * 0.36
+    if kind == "earth":
+        kit.disc(d, x, y, r * 0.72, EARTH_FILL, width=1)
+        return
+    if kind == "sun":
+        for k in range(12):
+            a = math.radians(30 * k)
+            d.line((x + r * 0.8 * math.cos(a), y + r * 0.8 * math.sin(a),
+                    x + r * 1.12 * math.cos(a), y + r * 1.12 * math.sin(a)),
+                   fill=kit.INK, width=3)
+        kit.disc(d, x, y, r * 0.78, SUN_FILL)
+        return
+    if kind == "moon":
+        kit.disc(d, x, y, r, MOON_FILL)
+        fill = board.image.getpixel((int(x - r - 2), int(y)))
+        d.ellipse((x - r * 0.35, y - r * 0.85, x + r * 1.05, y + r * 0.85), fill=fill)
+        return
+    kit.disc(d, x, y, r, CROWN_FILL)
+    w, h = r * 0.62, r * 0.42
+    d.polygon([(x - w, y + h), (x - w, y - h * 0.4), (x - w / 2, y + h * 0.1), (x, y - h),
+               (x + w / 2, y + h * 0.1), (x + w, y - h * 0.4), (x + w, y + h)],
+              fill=(250, 215, 60), outline=kit.INK)
