@@ -1,0 +1,46 @@
+"""``python -m bot`` runs the Discord bot; ``python -m bot --local GAME`` plays offline."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from bot.config import load_settings
+
+NO_TOKEN = """\
+Pantheon needs a Discord bot token to connect to Discord, and none is set.
+
+To run it on Discord:
+  1. Create an application at https://discord.com/developers/applications,
+     open "Bot", press "Reset Token" and copy the token.
+  2. Put it in a file named .env here:   DISCORD_TOKEN=your-token
+     (copy .env.example to start), then run `python -m bot` again.
+  3. Invite the bot with the scopes `bot` and `applications.commands` (see README.md).
+
+To play offline instead, in this terminal:
+  python -m bot --local witch-stones --ai 1
+"""
+
+
+def main(argv: list[str]) -> int:
+    settings = load_settings()
+    if argv and argv[0] == "--local":
+        from bot import console
+
+        logging.basicConfig(level=logging.WARNING)
+        return console.main(argv[1:], settings.database_path, settings.boards_dir)
+    if argv and argv[0] in ("-h", "--help"):
+        print("usage: python -m bot            run the Discord bot (DISCORD_TOKEN)\n"
+              "       python -m bot --local GAME [--ai N] [--players N] [--resume ID] ...")
+        return 0
+    if not settings.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 1
+    from bot import client
+
+    client.run(settings)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
