@@ -1,0 +1,152 @@
+"""Benchmarks: per game, legal-move generation, play, render, and one whole move through
+the service with a file database, next to the floor (a bare SQLite INSERT+COMMIT in WAL
+plus a bare PNG encode of the same image).
+
+    python bench/run.py                 # all games
+    python bench/run.py witch-stones    # one game
+    python bench/run.py --moves 100     # fewer samples, faster
+
+Prints a Markdown table. Targets (DESIGN.md / issues): whole move p99 ≤ 50 ms and
+≤ 3× the floor; PNG ≤ 300 KB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from PIL import Image
+
+import engines
+import rendering
+from bot.service import Actor, Service
+from db import RUNNING, open_store
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def ms(samples: list[float]) -> str:
+    return f"{percentile(samples, 0.5) * 1000:.2f} / {percentile(samples, 0.99) * 1000:.2f}"
+
+
+def timed(fn: Callable[[], object]) -> tuple[float, object]:
+    start = time.perf_counter()
+    value = fn()
+    return time.perf_counter() - start, value
+
+
+def sample_states(game, count: int, seed: int = 1) -> list[object]:
+    """States met along random games (start, middle and late positions)."""
+    rng = random.Random(seed)
+    states: list[object] = []
+    game_seed = 0
+    while len(states) < count:
+        game_seed += 1
+        state = game.setup(game.min_players, game_seed, {})
+        while game.result(state) is None and len(states) < count:
+            states.append(state)
+            seat = game.to_act(state)[0]
+            state = game.play(state, seat, rng.choice(game.legal_moves(state, seat)))
+    return states
+
+
+def engine_rows(game, count: int) -> dict[str, str]:
+    rng = random.Random(2)
+    states = sample_states(game, count)
+    legal, play, render, sizes = [], [], [], []
+    for i, state in enumerate(states):
+        seat = game.to_act(state)[0]
+        seconds, moves = timed(lambda s=state, t=seat: game.legal_moves(s, t))
+        legal.append(seconds)
+        move = rng.choice(moves)
+        play.append(timed(lambda s=state, t=seat, m=move: game.play(s, t, m))[0])
+        if i % max(1, count // 60) == 0:
+            view = game.view(state, None)
+            seconds, png = timed(lambda v=view: rendering.render(game.slug, v))
+            render.append(seconds)
+            sizes.append(len(png))
+    return {"legal": ms(legal), "play": ms(play), "render": ms(render),
+            "png": f"{statistics.median(sizes) / 1024:.0f} / {max(sizes) / 1024:.0f}"}
+
+
+async def service_move_times(game, count: int, folder: Path) -> list[float]:
+    """Wall time of ``Service.submit`` (validate, play, persist, render) per move."""
+    store = await open_store(str(folder / f"{game.slug}.db"))
+    service = Service(store, seed_source=lambda: 99, shuffle=lambda seats: None)
+    actors = [Actor(i + 1, f"P{i + 1}") for i in range(game.min_players)]
+    rng = random.Random(3)
+    times: list[float] = []
+    match = None
+    while len(times) < count:
+        if match is None or match.status != RUNNING:
+            match = await service.create(actors[0], game.slug)
+            for actor in actors[1:]:
+                await service.join(match.id, actor)
+            match = (await service.start(match.id, actors[0])).match
+        state = game.load(match.snapshot)
+        seat = game.to_act(state)[0]
+        actor = actors[match.by_seat()[seat].user_id - 1]
+        move = rng.choice(game.legal_moves(state, seat))
+        start = time.perf_counter()
+        match = (await service.submit(match.id, actor, move)).match
+        times.append(time.perf_counter() - start)
+    await store.close()
+    return times
+
+
+def floor_times(game, count: int, folder: Path) -> list[float]:
+    """A bare INSERT+COMMIT in WAL plus a bare PNG encode of the same board image."""
+    conn = sqlite3.connect(folder / f"floor-{game.slug}.db", isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute("CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY, body TEXT)")
+    state = sample_states(game, 1)[0]
+    png = rendering.render(game.slug, game.view(state, None))
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    times = []
+    for i in range(count):
+        start = time.perf_counter()
+        conn.execute("BEGIN")
+        conn.execute("INSERT INTO t (body) VALUES (?)", (f"move {i}",))
+        conn.execute("COMMIT")
+        image.save(io.BytesIO(), format="PNG")
+        times.append(time.perf_counter() - start)
+    conn.close()
+    return times
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", help="game slugs (default: all)")
+    parser.add_argument("--moves", type=int, default=300, help="samples per measure")
+    args = parser.parse_args()
+    games = [engines.get(s) for s in args.games] if args.games else engines.all()
+    print("| game | legal_moves ms p50/p99 | play ms p50/p99 | render ms p50/p99 "
+          "| PNG KB median/max | whole move ms p50/p99 | floor ms p50/p99 "
+          "| ratio p50/p99 |")
+    print("|---|---|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for game in games:
+            rows = engine_rows(game, args.moves)
+            whole = await service_move_times(game, max(50, args.moves // 3), folder)
+            floor = floor_times(game, max(50, args.moves // 3), folder)
+            ratio = (f"{percentile(whole, .5) / percentile(floor, .5):.1f}× / "
+                     f"{percentile(whole, .99) / percentile(floor, .99):.1f}×")
+            print(f"| {game.slug} | {rows['legal']} | {rows['play']} | {rows['render']} "
+                  f"| {rows['png']} | {ms(whole)} | {ms(floor)} | {ratio} |", flush=True)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
