@@ -35,7 +35,7 @@ class Console:
     async def new_match(self, slug: str, humans: int, ai: int,
                         options: dict[str, str]) -> MatchRecord:
         host = Actor(1, "Player 1")
-        match = await self.service.create(host, slug, options)
+        match = await self.service.create(host, slug, options, seat_host=humans > 0)
         for number in range(2, humans + 1):
             await self.service.join(match.id, Actor(number, f"Player {number}"))
         for _ in range(ai):

@@ -33,7 +33,8 @@ from engines.base import Game, IllegalMove, Result
 log = logging.getLogger(__name__)
 
 MAX_MOVE_LENGTH = 200
-AI_MOVE_LIMIT = 2000  # a safety bound on consecutive automatic moves in one call
+AI_MOVE_LIMIT = 20000  # a safety bound on consecutive automatic moves in one call
+MAX_POST_LINES = 12  # a public post shows at most this many move lines
 
 
 class ServiceError(Exception):
@@ -119,7 +120,9 @@ class Service:
 
     # --- lobby --------------------------------------------------------------------------
     async def create(self, actor: Actor, game_slug: str, options: dict[str, str] | None = None,
-                     channel_id: int | None = None) -> MatchRecord:
+                     channel_id: int | None = None, seat_host: bool = True) -> MatchRecord:
+        """A new match in its lobby; the host takes the first seat unless ``seat_host`` is
+        False (the console's all-computer matches)."""
         game = self._game(game_slug)
         try:
             parsed = game.parse_options(options or {})
@@ -127,7 +130,8 @@ class Service:
             raise ServiceError(str(exc).capitalize() + ".") from None
         match = await self.store.create_match(
             guild_id=actor.guild_id, channel_id=channel_id, game=game.slug, options=parsed,
-            seed=self._seed(), host_id=actor.user_id, host_name=actor.name or "Host")
+            seed=self._seed(), host_id=actor.user_id, host_name=actor.name or "Host",
+            seat_host=seat_host)
         log.info("match %s created: %s by %s", match.id, game.slug, actor.user_id)
         return match
 
@@ -206,7 +210,8 @@ class Service:
         if seated.resigned:
             raise ServiceError("You have resigned from this match.")
         if seated.seat not in game.to_act(state):
-            raise ServiceError(f"It is not your turn: waiting for {self._waiting(match, game, state)}.")
+            waiting = self._waiting(match, game, state)
+            raise ServiceError(f"It is not your turn: waiting for {waiting}.")
         try:
             after = game.play(state, seated.seat, move)
         except IllegalMove as exc:
@@ -432,6 +437,10 @@ class Service:
             after = game.play(state, seat, move)
             match = await self._record(match, game, after, seat, move)
             state = after
+        if len(lines) > MAX_POST_LINES:
+            skipped = len(lines) - MAX_POST_LINES
+            lines = [lines[0], f"… {skipped} more moves (see /history) …",
+                     *lines[-(MAX_POST_LINES - 1):]]
         if match.status == FINISHED and match.result:
             lines.append(self._result_text(match, Result(**match.result)))
         else:

@@ -152,7 +152,7 @@ class SqliteStore:
     # --- matches ------------------------------------------------------------------------
     async def create_match(self, *, guild_id: int | None, channel_id: int | None, game: str,
                            options: dict, seed: int, host_id: int,
-                           host_name: str) -> MatchRecord:
+                           host_name: str, seat_host: bool = True) -> MatchRecord:
         stamp = now()
         async with self.transaction() as db:
             cur = await db.execute(
@@ -161,9 +161,10 @@ class SqliteStore:
                 (guild_id, channel_id, game, json.dumps(options), seed, LOBBY, host_id,
                  stamp, stamp))
             match_id = cur.lastrowid
-            await db.execute(
-                "INSERT INTO seats (match_id, user_id, display_name, joined_at) "
-                "VALUES (?, ?, ?, ?)", (match_id, host_id, host_name, stamp))
+            if seat_host:
+                await db.execute(
+                    "INSERT INTO seats (match_id, user_id, display_name, joined_at) "
+                    "VALUES (?, ?, ?, ?)", (match_id, host_id, host_name, stamp))
         match = await self.get_match(match_id)
         assert match is not None
         return match

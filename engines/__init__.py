@@ -33,7 +33,7 @@ def _registry() -> dict[str, Game]:
     return dict(sorted(found.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0])))
 
 
-def all() -> list[Game]:  # noqa: A001 - the contract's name
+def all() -> list[Game]:
     """Every game, in the design's order."""
     return list(_registry().values())
 

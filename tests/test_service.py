@@ -92,9 +92,9 @@ async def test_wrong_user_not_your_turn_and_illegal_move(service):
     match = (await started(service)).match
     with pytest.raises(ServiceError, match="not playing"):
         await service.submit(match.id, CY, "suns")
-    with pytest.raises(ServiceError, match="not your turn.*Bo"):
+    with pytest.raises(ServiceError, match=r"not your turn.*Bo"):
         await service.submit(match.id, ANA, "suns")
-    with pytest.raises(ServiceError, match="Illegal move: .*suns.*moons"):
+    with pytest.raises(ServiceError, match=r"Illegal move: .*suns.*moons"):
         await service.submit(match.id, BO, "take a1")
     assert await service.legal_moves(match.id, ANA) == []
     assert await service.legal_moves(match.id, BO) == ["suns", "moons"]
