@@ -86,6 +86,8 @@ class Service:
     # --- finding matches ----------------------------------------------------------------
     async def match(self, match_id: int, actor: Actor | None = None) -> MatchRecord:
         """The match, if it exists and belongs to the actor's guild."""
+        if not 0 < match_id < 2**63:  # SQLite integers are 64-bit: refuse before asking
+            raise ServiceError(f"There is no match #{match_id} here.")
         match = await self.store.get_match(match_id)
         if match is None or (actor is not None and actor.guild_id is not None
                              and match.guild_id != actor.guild_id):
