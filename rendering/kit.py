@@ -97,9 +97,9 @@ class Board:
                 d.rounded_rectangle((x - 4, 46, x + column - 8, 90), radius=8,
                                     outline=HIGHLIGHT, width=3)
             d.ellipse((x + 4, 56, x + 24, 76), fill=colour, outline=INK)
-            name = seat.name if len(seat.name) <= 16 else seat.name[:15] + "…"
-            d.text((x + 32, 52), name + ("  · to act" if acting else ""), font=font(16),
-                   fill=INK)
+            suffix = "  · to act" if acting else ""
+            d.text((x + 32, 52), _fit(seat.name, suffix, column - 44, font(16)) + suffix,
+                   font=font(16), fill=INK)
             line = " · ".join(p for p in (seat.score, seat.note) if p)
             d.text((x + 32, 70), line, font=font(15), fill=MUTED)
         d.line((0, HEADER - 2, self.width, HEADER - 2), fill=GRID, width=2)
@@ -114,6 +114,15 @@ class Board:
 
     def png(self) -> bytes:
         return to_png(self.image)
+
+
+def _fit(name: str, suffix: str, width: float, face: ImageFont.FreeTypeFont) -> str:
+    """``name`` shortened with an ellipsis so that name + suffix fits in ``width`` px."""
+    if face.getlength(name + suffix) <= width:
+        return name
+    while name and face.getlength(name + "…" + suffix) > width:
+        name = name[:-1]
+    return name + "…"
 
 
 def seats_from_view(names: Sequence[str] | None, count: int,

@@ -1,0 +1,375 @@
+"""Moves: parsing the notation, why a move is illegal, the legal list, and applying it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.base import IllegalMove, normalise, seat_name
+from engines.storm_of_the_gods.map import (
+    DIRECTION_NAMES,
+    DIRECTIONS,
+    FACE_CHOICES,
+    NEIGHBOURS,
+    POSITIONS,
+    to_coords,
+)
+from engines.storm_of_the_gods.state import (
+    BUILT,
+    CONSTRUCTIONS,
+    MEN,
+    NOBODY,
+    OWNER,
+    POP,
+    SANCT,
+    SINCE,
+    State,
+    constructions,
+    is_empty_position,
+    is_held,
+    sanctuary_of,
+)
+from engines.storm_of_the_gods.wind import (
+    discard,
+    end_turn,
+    move_wind,
+    offer_convert,
+    strengthen,
+    wind_convertible,
+)
+
+VERBS = ("wind", "occupy", "convert", "skip", "build", "destroy", "explore", "sanctuary", "end")
+_DIRECTION_WORDS = {d: d for d in DIRECTIONS}
+_DIRECTION_WORDS.update({name.replace("-", ""): d for d, name in DIRECTION_NAMES.items()})
+_DIRECTION_WORDS.update({name: d for d, name in DIRECTION_NAMES.items()})
+_PHASE_HINT = {
+    "wind": "first choose the wind's direction",
+    "occupy": "first choose to occupy the emptied tile or skip",
+    "convert": "first convert one tile the wind drew or skip",
+}
+
+
+@dataclass(frozen=True)
+class Move:
+    verb: str
+    target: str = ""
+    keep: bool = False
+
+    def notation(self) -> str:
+        text = " ".join(p for p in (self.verb, self.target) if p)
+        return text + (" keep" if self.keep else "")
+
+
+def parse(text: str) -> Move:
+    words = normalise(text).split()
+    if not words:
+        raise IllegalMove("the move is empty")
+    verb, rest = words[0], words[1:]
+    if verb in ("pass", "done"):
+        verb = "end"
+    if verb not in VERBS:
+        raise IllegalMove(f"unknown move {verb!r}: moves are {', '.join(VERBS)}")
+    if verb in ("skip", "end"):
+        if rest and rest != ["turn"]:
+            raise IllegalMove(f"{verb} takes nothing after it")
+        return Move(verb)
+    if verb == "wind":
+        word = "".join(rest)
+        if word not in _DIRECTION_WORDS:
+            raise IllegalMove("name a direction: wind n, ne, se, s, sw or nw")
+        return Move(verb, _DIRECTION_WORDS[word])
+    keep = False
+    if rest and rest[-1] == "keep":
+        if verb != "build":
+            raise IllegalMove("only build takes keep")
+        keep, rest = True, rest[:-1]
+    position = "".join(rest)
+    if not position:
+        raise IllegalMove(f"{verb} needs a position, e.g. {verb} f6")
+    try:
+        to_coords(position)
+    except ValueError as error:
+        raise IllegalMove(str(error)) from None
+    return Move(verb, position, keep)
+
+
+# ---- why a move is illegal (None when it is legal) --------------------------------------
+
+
+def _short(state: State, seat: int, cost: int, what: str) -> str | None:
+    have = state.community[seat]
+    if have < cost:
+        return f"{what} needs {cost} worshippers from your community and you have {have}"
+    return None
+
+
+def why_not(state: State, seat: int, move: Move) -> str | None:
+    if state.phase == "over":
+        return "the game is over"
+    if seat != state.current:
+        return f"it is {seat_name(state.current)}'s turn, not yours"
+    verb, p = move.verb, move.target
+    phase = state.phase
+    if phase == "wind":
+        if verb != "wind":
+            return f"{_PHASE_HINT[phase]}: " + " or ".join(
+                f"wind {d}" for d in FACE_CHOICES[state.face]
+            )
+        if p not in FACE_CHOICES[state.face]:
+            names = " or ".join(DIRECTION_NAMES[d] for d in FACE_CHOICES[state.face])
+            return f"the compass shows {state.face}: the wind goes {names}"
+        return None
+    if verb == "wind":
+        return "the wind has already moved this turn"
+    if phase == "occupy":
+        if verb == "skip":
+            return None
+        if verb != "occupy":
+            return f"{_PHASE_HINT[phase]}: occupy {state.emptied} or skip"
+        if p != state.emptied:
+            return f"only {state.emptied}, emptied by the wind, may be occupied"
+        return _short(state, seat, state.tiles[p][POP] + 1, f"occupying {p}")
+    if verb == "occupy":
+        return "only a tile the wind has just emptied may be occupied"
+    if phase == "convert":
+        if verb == "skip":
+            return None
+        if verb != "convert":
+            return f"{_PHASE_HINT[phase]}"
+        return _why_not_wind_convert(state, seat, p)
+    if verb == "skip":
+        return "there is nothing to skip: play an action or end your turn"
+    if verb == "end":
+        return None
+    if p in state.used and not (verb == "convert" and p in state.explored):
+        return f"{p} has already been used by an action this turn"
+    return _DEVELOP[verb](state, seat, p, move.keep)
+
+
+def _why_not_wind_convert(state: State, seat: int, p: str) -> str | None:
+    if p not in state.drawn:
+        return f"{p} was not drawn by the wind this turn: only a drawn tile may be converted now"
+    if p == state.wind:
+        return "no worshipper may be placed on the tile under Vaal Er Num"
+    return _short(state, seat, state.tiles[p][POP] + 1, f"converting {p}")
+
+
+def _convert(state: State, seat: int, p: str, keep: bool) -> str | None:
+    tile = state.tiles.get(p)
+    if tile is None:
+        return f"there is no tile on {p}"
+    if p == state.wind:
+        return "no worshipper may be placed on the tile under Vaal Er Num"
+    if not is_held(tile):
+        if p in state.explored:
+            return _short(state, seat, tile[POP] + 1, f"converting {p}")
+        if p in state.drawn:
+            return "only one tile drawn by the wind may be converted, before strengthening"
+        return f"{p} is not a tile you may convert"
+    if tile[OWNER] == seat:
+        return f"{p} is already yours"
+    if tile[SANCT]:
+        return "a sanctuary cannot be attacked"
+    if tile[BUILT]:
+        return f"{p} holds a construction: destroy it instead"
+    return _short(state, seat, tile[MEN] + 1, f"converting {p}")
+
+
+def _held_since_before(state: State, seat: int, p: str, what: str) -> tuple[list | None, str]:
+    tile = state.tiles.get(p)
+    if tile is None:
+        return None, f"there is no tile on {p}"
+    if tile[OWNER] != seat or not tile[MEN]:
+        return None, f"{what} needs a tile held by your worshippers"
+    if tile[SINCE] >= state.turn:
+        return None, f"{p} was taken this turn: {what} must wait for your next turn"
+    return tile, ""
+
+
+def _build(state: State, seat: int, p: str, keep: bool) -> str | None:
+    tile, why = _held_since_before(state, seat, p, "a construction")
+    if tile is None:
+        return why
+    if tile[BUILT]:
+        return f"{p} already has a construction"
+    if not 1 <= tile[POP] <= 4:
+        return f"no construction may stand on a tile of population {tile[POP]}"
+    if constructions(state, seat) >= CONSTRUCTIONS:
+        return f"all your {CONSTRUCTIONS} constructions are on the map"
+    return _short(state, seat, 2, "a construction")
+
+
+def _sanctuary(state: State, seat: int, p: str, keep: bool) -> str | None:
+    tile, why = _held_since_before(state, seat, p, "a sanctuary")
+    if tile is None:
+        return why
+    if tile[POP] != 5:
+        return "a sanctuary stands only on a tile of population 5"
+    if tile[SANCT]:
+        return f"{p} already has a sanctuary"
+    if sanctuary_of(state, seat) is not None:
+        return "you already have a sanctuary on the map"
+    return _short(state, seat, 3, "a sanctuary")
+
+
+def _destroy(state: State, seat: int, p: str, keep: bool) -> str | None:
+    tile = state.tiles.get(p)
+    if tile is None:
+        return f"there is no tile on {p}"
+    if tile[SANCT]:
+        return "a sanctuary cannot be destroyed"
+    if not tile[BUILT]:
+        return f"there is no construction on {p}"
+    if tile[OWNER] == seat:
+        return _short(state, seat, 1, f"destroying your construction on {p}")
+    if p in NEIGHBOURS[state.wind]:
+        return f"the construction on {p} stands next to Vaal Er Num and cannot be attacked"
+    return _short(state, seat, tile[MEN] + 3, f"destroying the construction on {p}")
+
+
+def _explore(state: State, seat: int, p: str, keep: bool) -> str | None:
+    if not is_empty_position(state, p):
+        return f"{p} is not an empty position"
+    if not any(
+        (t := state.tiles.get(n)) is not None and t[OWNER] == seat and (t[BUILT] or t[SANCT])
+        for n in NEIGHBOURS[p]
+    ):
+        return f"{p} is not next to one of your constructions or your sanctuary"
+    if not state.stack:
+        return "the stack of tiles is empty"
+    return _short(state, seat, 1, "exploring")
+
+
+_DEVELOP = {
+    "convert": _convert,
+    "build": _build,
+    "sanctuary": _sanctuary,
+    "destroy": _destroy,
+    "explore": _explore,
+}
+
+
+# ---- the legal list -----------------------------------------------------------------
+
+
+def legal_moves(state: State, seat: int) -> list[str]:
+    if state.phase == "over" or seat != state.current:
+        return []
+    if state.phase == "wind":
+        return [f"wind {d}" for d in FACE_CHOICES[state.face]]
+    if state.phase == "occupy":
+        moves = (
+            []
+            if why_not(state, seat, Move("occupy", state.emptied))
+            else [f"occupy {state.emptied}"]
+        )
+        return [*moves, "skip"]
+    if state.phase == "convert":
+        return [f"convert {p}" for p in wind_convertible(state)] + ["skip"]
+    moves: list[str] = []
+    if state.community[seat]:
+        explore: set[str] = set()
+        for p in sorted(state.tiles):
+            tile = state.tiles[p]
+            owner = tile[OWNER]
+            if owner == seat:
+                verbs: tuple[str, ...] = ("build", "destroy", "sanctuary")
+                if tile[BUILT] or tile[SANCT]:
+                    explore.update(n for n in NEIGHBOURS[p] if is_empty_position(state, n))
+            elif owner == NOBODY:
+                verbs = ("convert",) if p in state.explored else ()
+            else:
+                verbs = ("destroy",) if tile[BUILT] else ("convert",)
+            for verb in verbs:
+                candidate = Move(verb, p)
+                if why_not(state, seat, candidate) is None:
+                    moves.append(candidate.notation())
+                    if verb == "build":
+                        moves.append(f"build {p} keep")
+        if state.stack:
+            moves.extend(f"explore {p}" for p in sorted(explore, key=POSITIONS.index))
+    moves.append("end")
+    return moves
+
+
+# ---- applying a move ------------------------------------------------------------------
+
+
+def apply(state: State, seat: int, move: Move) -> list[str]:
+    """Play a legal ``move`` on ``state`` (a copy); returns the positions it touched."""
+    verb, p = move.verb, move.target
+    touched = [p] if p else []
+    if verb == "wind":
+        move_wind(state, p)
+        return []
+    if verb == "skip":
+        if state.phase == "occupy":
+            state.events.append(f"{state.emptied} is discarded")
+            touched = [state.emptied]
+            discard(state, state.emptied)
+            state.emptied = ""
+            offer_convert(state)
+        else:
+            strengthen(state)
+        return touched
+    if verb == "end":
+        end_turn(state)
+        return []
+    tile = state.tiles.get(p)
+    if verb == "occupy":
+        _place(state, seat, p, tile[POP] + 1)
+        state.emptied = ""
+        offer_convert(state)
+    elif verb == "convert":
+        cost = tile[MEN] + 1 if is_held(tile) else tile[POP] + 1
+        _to_limbo(state, tile)
+        _place(state, seat, p, cost)
+        if state.phase == "convert":
+            strengthen(state)
+    elif verb == "build":
+        state.community[seat] -= 2
+        state.limbo[seat] += 2
+        tile[BUILT] = 1
+        if not move.keep:
+            state.limbo[seat] += tile[MEN]
+            tile[MEN] = 0
+    elif verb == "sanctuary":
+        state.community[seat] -= 3
+        state.limbo[seat] += 3
+        tile[SANCT] = 1
+    elif verb == "destroy":
+        if tile[OWNER] == seat:
+            state.community[seat] -= 1
+            state.limbo[seat] += 1
+            tile[BUILT] = 0
+            if not tile[MEN]:
+                tile[OWNER] = NOBODY
+        else:
+            cost = tile[MEN] + 3
+            _to_limbo(state, tile)
+            tile[BUILT] = 0
+            _place(state, seat, p, cost)
+    elif verb == "explore":
+        state.community[seat] -= 1
+        state.limbo[seat] += 1
+        state.tiles[p] = [state.stack.pop(), NOBODY, 0, 0, 0, 0]
+        state.explored.append(p)
+    if p not in state.used:
+        state.used.append(p)
+    return touched
+
+
+def _to_limbo(state: State, tile: list[int]) -> None:
+    """The defenders of a tile go back to their owner's Limbo."""
+    if tile[OWNER] != NOBODY:
+        state.limbo[tile[OWNER]] += tile[MEN]
+    tile[MEN] = 0
+
+
+def _place(state: State, seat: int, p: str, count: int) -> None:
+    tile = state.tiles[p]
+    state.community[seat] -= count
+    tile[OWNER] = seat
+    tile[MEN] = count
+    tile[SINCE] = state.turn
+    if p not in state.used:
+        state.used.append(p)
