@@ -1,0 +1,722 @@
+"""Angry Gods: every rule of the text and every ruling, on hand-built positions."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections import Counter
+
+import pytest
+
+import engines
+from engines import angry_gods as ag
+from engines.base import IllegalMove
+from rendering import kit
+from rendering import render as render_png
+
+GAME = ag.GAME
+R, Y, G, B = "red", "yellow", "green", "blue"
+
+
+def canon(name: str) -> str:
+    return ag.parse_position(name)[1]
+
+
+def corners(space: str) -> list[str]:
+    """A space's corners in the order n, ne, se, s, sw, nw (canonical names)."""
+    return [canon(f"{space}{d}") for d in ag.DIRECTIONS]
+
+
+def build(
+    leaders=None,
+    gods=None,
+    false_gods=(),
+    followers=None,
+    worshippers=((), ()),
+    towers_left=None,
+    turn=0,
+    pool=None,
+) -> ag.AngryGodsState:
+    """A hand-built position through ``load``; the pool holds the stones not elsewhere."""
+    leaders = dict(leaders or {})
+    gods = dict(gods or {})
+    followers = {canon(k): v for k, v in (followers or {}).items()}
+    used = Counter(leaders.values()) + Counter(gods.values()) + Counter(followers.values())
+    for w in worshippers:
+        used += Counter(w)
+    if pool is None:
+        pool = {c: ag.STONES_PER_COLOUR - used[c] for c in ag.COLOURS}
+    if towers_left is None:
+        towers_left = ag.TOWERS - len(gods) - len(false_gods)
+    return GAME.load(
+        {
+            "seed": 1,
+            "step": 2,
+            "turn": turn,
+            "pool": pool,
+            "leaders": leaders,
+            "gods": gods,
+            "false_gods": list(false_gods),
+            "followers": followers,
+            "worshippers": [list(w) for w in worshippers],
+            "towers_left": towers_left,
+        }
+    )
+
+
+def stones(s: ag.AngryGodsState) -> Counter:
+    total = Counter(s.pool)
+    total += Counter(s.leaders.values()) + Counter(s.gods.values())
+    total += Counter(s.followers.values())
+    for w in s.worshippers:
+        total += Counter(w)
+    return total
+
+
+def surround(space: str, colours: list[str], skip: int = 0) -> dict[str, str]:
+    """Followers of ``colours`` (n, ne, se, s, sw, nw) on ``space``'s corners but ``skip``."""
+    return {
+        c: colour
+        for k, (c, colour) in enumerate(zip(corners(space), colours, strict=True))
+        if k != skip
+    }
+
+
+def merge(*parts: dict[str, str]) -> dict[str, str]:
+    """Followers of several spaces; a shared corner must be given the same colour."""
+    out: dict[str, str] = {}
+    for part in parts:
+        for k, v in part.items():
+            assert out.setdefault(k, v) == v, f"{k} given two colours"
+    return out
+
+
+# ---------------------------------------------------------------- registry and text
+
+
+def test_contract_and_rules_text():
+    # (engines.get would import every other game, some of which are being written now.)
+    assert isinstance(GAME, engines.Game) and GAME.slug == "angry-gods"
+    assert GAME.title == "Angry Gods" and GAME.options == ()
+    assert GAME.min_players == GAME.max_players == 2
+    text = engines.rules_text("angry-gods")
+    assert len(text) < 3500
+    for word in ("leader red D4", "follower blue D4n", "False God", "worshipper"):
+        assert word in text
+
+
+# ---------------------------------------------------------------- board
+
+
+def test_board_geometry():
+    assert len(ag.SPACES) == 37 and ag.SPACES[0] == "A1" and ag.SPACES[-1] == "G4"
+    assert [sum(s[0] == r for s in ag.SPACES) for r in "ABCDEFG"] == [4, 5, 6, 7, 6, 5, 4]
+    assert len(ag.INTERSECTIONS) == 54
+    assert len(ag.OUTER_RING) == 18 and "D4" not in ag.OUTER_RING
+    assert all(len(ag.CORNERS[s]) == 6 for s in ag.INNER_SPACES)
+    assert all(len(ag.CORNERS[s]) in (2, 3) for s in ag.OUTER_RING)
+    assert all(len(v) == 3 for v in ag.INTERSECTION_SPACES.values())
+    assert set(ag.NEIGHBOURS["D4"]) == {"C3", "C4", "D3", "D5", "E3", "E4"}
+    assert len(ag.NEIGHBOURS["A1"]) == 3
+
+
+def test_intersection_has_three_names_and_prints_the_top_left_one():
+    assert canon("D4n") == canon("C3se") == canon("C4sw") == "C3se"
+    assert canon("d4s") == canon("E3ne") == canon("E4nw") == "D4s"
+    # The canonical name is always that of the topmost, then leftmost, space.
+    for i, owners in ag.INTERSECTION_SPACES.items():
+        assert i[:2] == owners[0] and i[2:] in ("se", "s")
+
+
+def test_edge_corner_is_not_an_intersection():
+    with pytest.raises(IllegalMove, match="edge of the board"):
+        ag.parse_position("A1n")
+    with pytest.raises(IllegalMove, match="row A has only 4 spaces"):
+        ag.parse_position("A5")
+    with pytest.raises(IllegalMove, match="not a board position"):
+        ag.parse_position("Z9")
+
+
+# ---------------------------------------------------------------- notation
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "follower blue D4n",
+        "FOLLOWER BLUE d4N",
+        "  follower   blue   c4sw ",
+        "f b C3se",
+        "follower b d4 n",
+        "blue follower D4n",
+        "blue d4n",
+        "b C4SW",
+    ],
+)
+def test_follower_notation_variants(typed):
+    s = build(leaders={"D4": B})
+    after = GAME.play(s, 0, typed)
+    assert after.followers == {"C3se": B}
+
+
+@pytest.mark.parametrize(
+    "typed", ["leader red D4", "l r d4", "LEADER Red d4", "red D4", "red leader d4"]
+)
+def test_leader_notation_variants(typed):
+    after = GAME.play(build(), 0, typed)
+    assert after.leaders == {"D4": R}
+
+
+def test_legal_moves_are_canonical_role_colour_place():
+    s = build(leaders={"D4": B})
+    moves = GAME.legal_moves(s, 0)
+    assert "follower blue C3se" in moves and "follower blue D4n" not in moves
+    assert "leader red C3" in moves
+    for m in moves:
+        role, colour, _place = m.split(" ")
+        assert role in ("leader", "follower") and colour in ag.COLOURS
+        assert ag.parse_move(m).notation == m
+    assert len(moves) == len(set(moves))
+
+
+@pytest.mark.parametrize(
+    "typed,why",
+    [
+        ("leader D4", "role, a colour and a place"),
+        ("leader purple D4", "role, a colour and a place"),
+        ("leader red", "role, a colour and a place"),
+        ("leader red D4n", "a leader goes in a space"),
+        ("follower red D4", "a follower goes on an intersection"),
+    ],
+)
+def test_bad_notation_says_why(typed, why):
+    with pytest.raises(IllegalMove, match=why):
+        GAME.play(build(leaders={"D4": R}), 0, typed)
+
+
+# ---------------------------------------------------------------- set-up
+
+
+def test_setup_draws_two_worshippers_each_from_the_pool():
+    for seed in range(50):
+        s = GAME.setup(2, seed, {})
+        assert [len(w) for w in s.worshippers] == [2, 2]
+        assert sum(s.pool.values()) == 76
+        assert sorted(s.worshippers[0]) != sorted(s.worshippers[1])
+        assert stones(s) == Counter({c: 20 for c in ag.COLOURS})
+        assert s.turn == 0 and GAME.to_act(s) == [0]
+        assert not s.leaders and not s.followers and s.towers_left == 9
+
+
+def test_setup_redraws_a_matching_pair():
+    redrawn = [seed for seed in range(400) if GAME.setup(2, seed, {}).step > 2]
+    assert redrawn, "some seed among 400 must need a redraw"
+    for seed in redrawn:
+        s = GAME.setup(2, seed, {})
+        # The matching pair went back: exactly 4 stones are out of the pool.
+        assert sum(s.pool.values()) == 76
+        assert sorted(s.worshippers[0]) != sorted(s.worshippers[1])
+        # The first player's pair came from the first draw and was kept.
+        first = ag.AngryGodsState(seed=seed, pool={c: 20 for c in ag.COLOURS})
+        assert GAME._draw_pair(first) == s.worshippers[0]
+
+
+def test_setup_is_deterministic_and_validates():
+    assert GAME.setup(2, 7, {}) == GAME.setup(2, 7, {})
+    with pytest.raises(ValueError):
+        GAME.setup(3, 7, {})
+    with pytest.raises(ValueError):
+        GAME.setup(2, 7, {"variant": "1"})
+
+
+def test_first_move_options_are_leaders_only():
+    s = GAME.setup(2, 3, {})
+    moves = GAME.legal_moves(s, 0)
+    assert len(moves) == 19 * 4 and all(m.startswith("leader ") for m in moves)
+    assert GAME.legal_moves(s, 1) == []
+
+
+# ---------------------------------------------------------------- turns
+
+
+def test_turns_alternate_and_wrong_seat_is_refused():
+    s = GAME.play(build(), 0, "leader red D4")
+    assert s.turn == 1 and GAME.to_act(s) == [1]
+    with pytest.raises(IllegalMove, match="not your turn"):
+        GAME.play(s, 0, "leader red C3")
+    s = GAME.play(s, 1, "follower red D4n")
+    assert GAME.to_act(s) == [0]
+
+
+def test_placement_takes_a_stone_from_the_pool():
+    s = build()
+    after = GAME.play(s, 0, "leader green D4")
+    assert after.pool[G] == s.pool[G] - 1
+
+
+def test_no_stone_of_that_colour_left_in_the_pool():
+    s = build(leaders={"D4": R}, pool={R: 0, Y: 5, G: 5, B: 5})
+    with pytest.raises(IllegalMove, match="no red stone left in the pool"):
+        GAME.play(s, 0, "leader red C3")
+    with pytest.raises(IllegalMove, match="no red stone left in the pool"):
+        GAME.play(s, 0, "follower red D4n")
+    assert not any(" red " in m for m in GAME.legal_moves(s, 0))
+
+
+# ---------------------------------------------------------------- leaders
+
+
+def test_leader_any_colour_in_any_inner_space():
+    for colour in ag.COLOURS:
+        for space in ag.INNER_SPACES:
+            assert f"leader {colour} {space}" in GAME.legal_moves(build(), 0)
+
+
+def test_leader_not_on_the_outermost_ring():
+    with pytest.raises(IllegalMove, match="outermost ring"):
+        GAME.play(build(), 0, "leader red A1")
+    assert not any(m.endswith(f" {s}") for m in GAME.legal_moves(build(), 0) for s in ag.OUTER_RING)
+
+
+def test_leader_not_on_an_occupied_space():
+    s = build(leaders={"D4": R}, gods={"C3": B}, false_gods=["E5"])
+    with pytest.raises(IllegalMove, match="D4 already holds a red leader"):
+        GAME.play(s, 0, "leader blue D4")
+    with pytest.raises(IllegalMove, match="C3 already holds a blue god"):
+        GAME.play(s, 0, "leader blue C3")
+    with pytest.raises(IllegalMove, match="E5 already holds a False God"):
+        GAME.play(s, 0, "leader blue E5")
+
+
+def test_no_leader_next_to_a_false_god():
+    s = build(false_gods=["D4"])
+    for n in ag.NEIGHBOURS["D4"]:
+        with pytest.raises(IllegalMove, match="next to the False God on D4"):
+            GAME.play(s, 0, f"leader red {n}")
+        assert f"leader red {n}" not in GAME.legal_moves(s, 0)
+    assert "leader red B2" in GAME.legal_moves(s, 0)
+
+
+# ---------------------------------------------------------------- followers
+
+
+def test_follower_needs_a_leader_of_its_colour_on_the_board():
+    s = build(leaders={"D4": R})
+    with pytest.raises(IllegalMove, match="no blue leader on the board"):
+        GAME.play(s, 0, "follower blue D4n")
+    s = build(leaders={"D4": R, "F2": B})  # a blue leader anywhere will do
+    assert GAME.play(s, 0, "follower blue D4n").followers == {"C3se": B}
+
+
+def test_a_god_does_not_license_a_followers_colour():
+    s = build(leaders={"D4": R}, gods={"F2": B})
+    with pytest.raises(IllegalMove, match="no blue leader"):
+        GAME.play(s, 0, "follower blue D4n")
+
+
+def test_follower_must_be_next_to_a_leader_of_any_colour():
+    s = build(leaders={"D4": R, "B2": B})
+    assert GAME.play(s, 0, "follower blue D4n").followers == {"C3se": B}
+    with pytest.raises(IllegalMove, match="not next to a leader"):
+        GAME.play(s, 0, "follower blue F2s")
+    follower_spots = {m.split()[2] for m in GAME.legal_moves(s, 0) if m.startswith("follower")}
+    assert follower_spots == set(ag.CORNERS["D4"]) | set(ag.CORNERS["B2"])
+
+
+def test_a_god_gives_no_place_next_to_it():
+    s = build(leaders={"B2": R}, gods={"D4": R})
+    with pytest.raises(IllegalMove, match="not next to a leader"):
+        GAME.play(s, 0, "follower red D4s")
+
+
+def test_follower_not_on_an_occupied_intersection():
+    s = build(leaders={"D4": R}, followers={"D4n": Y})
+    with pytest.raises(IllegalMove, match="C3se already holds a yellow follower"):
+        GAME.play(s, 0, "follower red C4sw")
+
+
+def test_no_follower_next_to_a_false_god():
+    s = build(leaders={"D4": R}, false_gods=["C3"])
+    # D4n = C3se and D4nw = C3s are corners of the False God's space.
+    for corner in ("D4n", "D4nw"):
+        with pytest.raises(IllegalMove, match="next to the False God on C3"):
+            GAME.play(s, 0, f"follower red {corner}")
+    spots = {m.split()[2] for m in GAME.legal_moves(s, 0) if m.startswith("follower")}
+    assert spots == set(ag.CORNERS["D4"]) - {"C3se", "C3s"}
+
+
+# ---------------------------------------------------------------- ascension
+
+
+@pytest.mark.parametrize(
+    "colours,gained",
+    [
+        ([R, R, R, B, B, G], R),  # 3-2-1: the plurality gains
+        ([G, G, B, B, B, Y], B),  # majority colour differs from the god's
+        ([Y] * 6, Y),
+        ([B, B, B, B, R, R], B),
+        ([R, R, R, B, B, B], None),  # 3-3
+        ([R, R, G, G, B, B], None),  # 2-2-2
+        ([R, R, G, G, B, Y], None),  # 2-2-1-1
+    ],
+)
+def test_ascension_gains_a_worshipper_of_the_plurality(colours, gained):
+    leaders = {"D4": R, "B2": Y, "B3": G, "B4": B}  # every colour may be placed
+    s = build(
+        leaders=leaders,
+        followers=surround("D4", colours, skip=3),
+        turn=1,
+        worshippers=([R, Y], [G, B]),
+    )
+    after = GAME.play(s, 1, f"follower {colours[3]} D4s")
+    assert after.gods == {"D4": R} and "D4" not in after.leaders
+    assert after.towers_left == s.towers_left - 1
+    expected = [G, B] + ([gained] if gained else [])
+    assert after.worshippers == [[R, Y], expected]
+    assert stones(after) == Counter({c: 20 for c in ag.COLOURS})
+
+
+def test_ascension_removes_followers_of_the_gods_colour_to_the_pool():
+    colours = [R, B, R, G, R, B]
+    s = build(leaders={"D4": R, "F2": B, "F3": G}, followers=surround("D4", colours, skip=0))
+    after = GAME.play(s, 0, "follower red D4n")
+    left = {i: after.followers.get(i) for i in corners("D4")}
+    assert left == dict(zip(corners("D4"), [None, B, None, G, None, B], strict=True))
+    assert sorted(after.removed) == sorted(
+        c for c, k in zip(corners("D4"), colours, strict=True) if k == R
+    )
+    assert after.pool[R] == s.pool[R] - 1 - 1 + 3  # placed, a red worshipper, 3 back
+    assert after.worshippers[0] == [R]
+    assert set(after.last) == {"C3se", "D4"}
+
+
+def test_follower_next_to_another_god_of_its_colour_is_protected():
+    # C4 holds a red god; D4n (= C3se) and D4ne (= C4s) are corners of C4 too.
+    colours = [R, R, R, R, B, B]
+    s = build(
+        leaders={"D4": R, "F2": B},
+        gods={"C4": R, "E3": B},
+        followers=surround("D4", colours, skip=5),
+    )
+    after = GAME.play(s, 0, "follower blue D4nw")
+    assert after.gods["D4"] == R
+    assert after.followers.get(canon("D4n")) == R  # protected by the red god on C4
+    assert after.followers.get(canon("D4ne")) == R  # protected by the red god on C4
+    assert canon("D4se") not in after.followers  # next to no other red god
+    assert canon("D4s") not in after.followers  # next to a blue god only: removed
+    assert after.followers.get(canon("D4sw")) == B  # not the god's colour: stays
+    assert sorted(after.removed) == sorted([canon("D4se"), canon("D4s")])
+
+
+def test_worshipper_is_taken_before_the_removed_followers_return():
+    # Red majority, but no red stone in the pool when the god arises: none is gained,
+    # even though 4 red followers return to the pool right after.
+    colours = [R, R, R, R, B, B]
+    s = build(
+        leaders={"D4": R, "F2": B},
+        followers=surround("D4", colours, skip=4),
+        pool={R: 0, Y: 20, G: 20, B: 5},
+    )
+    after = GAME.play(s, 0, "follower blue D4sw")
+    assert after.gods == {"D4": R}
+    assert after.worshippers[0] == []
+    assert after.pool[R] == 4
+
+
+def test_no_worshipper_when_the_pool_lacks_the_majority_colour():
+    colours = [B, B, B, B, R, R]
+    s = build(
+        leaders={"D4": R, "F2": B},
+        followers=surround("D4", colours, skip=4),
+        pool={R: 3, Y: 20, G: 20, B: 0},
+    )
+    after = GAME.play(s, 0, "follower red D4sw")
+    assert after.gods == {"D4": R} and after.worshippers[0] == []
+    assert "no blue stone was left" in GAME.describe(s, 0, "follower red D4sw", None)
+
+
+def test_placing_a_leader_into_followers_does_not_ascend_later_followers_do():
+    s = build(leaders={"C3": B}, followers=surround("D4", [B] * 6, skip=0))
+    s = GAME.play(s, 0, "leader red D4")
+    assert s.leaders["D4"] == R and not s.gods
+    s = GAME.play(s, 1, "follower blue D4n")
+    assert s.gods == {"D4": R} and s.worshippers[1] == [B]
+
+
+# ---------------------------------------------------------------- False Gods
+
+
+def test_surrounded_empty_space_becomes_a_false_god():
+    # E4 is empty; its corners are filled but its nw corner (= D4s, next to the leader
+    # on D4). Its sw corner (= E3se) is also next to the blue god on F3.
+    colours = [B, R, R, G, B, B]
+    s = build(
+        leaders={"D4": B, "E5": R, "F2": G},
+        gods={"F3": B},
+        followers=surround("E4", colours, skip=5),
+    )
+    after = GAME.play(s, 0, "follower blue D4s")
+    assert after.false_gods == ["E4"] and "E4" not in after.gods
+    assert after.towers_left == s.towers_left - 1
+    # All six go, even the blue ones next to the blue god on F3.
+    assert not any(i in after.followers for i in corners("E4"))
+    assert sorted(after.removed) == sorted(corners("E4"))
+    assert after.worshippers == s.worshippers  # a False God gives no worshipper
+    # Leaders already next to it stay (only further leaders are barred), and followers
+    # may still go on their corners that do not touch the False God.
+    assert after.leaders == {"D4": B, "E5": R, "F2": G}
+    assert "follower blue C3se" in GAME.legal_moves(after, 1)
+    assert set(after.last) == {"D4s", "E4"}
+    assert stones(after) == Counter({c: 20 for c in ag.COLOURS})
+    view = GAME.view(after, None)
+    assert view["board"]["E4"] == {"role": "false_god"}
+
+
+def test_false_god_then_blocks_leaders_and_followers_next_to_it():
+    s = build(leaders={"D4": B}, false_gods=["E4"])
+    moves = GAME.legal_moves(s, 0)
+    for n in ag.NEIGHBOURS["E4"]:
+        assert not any(m.endswith(f" {n}") and m.startswith("leader") for m in moves)
+    for i in corners("E4"):
+        assert not any(m.endswith(f" {i}") for m in moves)
+    with pytest.raises(IllegalMove, match="False God on E4"):
+        GAME.play(s, 0, "follower blue D4s")
+    with pytest.raises(IllegalMove, match="False God on E4"):
+        GAME.play(s, 0, "leader blue E3")
+
+
+def test_a_false_god_is_not_a_god_for_scoring():
+    s = build(gods={"D4": R}, false_gods=["B2"], worshippers=([R], [B]))
+    assert ag.score(s) == [1, 0]
+
+
+# ---------------------------------------------------------------- several at once
+
+
+def test_one_follower_completes_two_leaders_ascending_in_notation_order():
+    # D4se touches D4, D5 and E4; D4 (red) ascends first, then D5 (blue).
+    # D5's sw corner is D4se and its nw corner D4ne (= C4s).
+    d4 = surround("D4", [G, G, B, G, Y, Y], skip=2)
+    d5 = surround("D5", [Y, Y, Y, Y, B, G], skip=4)
+    s = build(leaders={"D4": R, "D5": B, "B2": G, "B3": Y}, followers=merge(d4, d5))
+    after, events = GAME._apply(s, 0, "follower blue D4se")
+    assert [e["space"] for e in events] == ["D4", "D5"]
+    assert after.gods == {"D4": R, "D5": B}
+    assert after.worshippers[0] == [G, Y]  # D4: green 3-2-1; then D5: yellow 4-1-1
+    assert after.towers_left == s.towers_left - 2
+    # D5 (blue) sends back the blue follower just placed; D4 (red) sent back none.
+    assert after.removed == ["D4se"] and after.last == ["D4se", "D4", "D5"]
+
+
+def test_first_ascension_can_undo_the_second():
+    # A red follower on D4se completes D4 (red) and D5 (blue); D4 ascends first and its
+    # red followers, the new one included, go back to the pool: D5 is no longer surrounded.
+    d4 = surround("D4", [G, G, R, G, Y, Y], skip=2)
+    d5 = surround("D5", [Y, Y, Y, R, R, G], skip=4)
+    s = build(leaders={"D4": R, "D5": B, "B2": G, "B3": Y}, followers=merge(d4, d5))
+    after = GAME.play(s, 0, "follower red D4se")
+    assert after.gods == {"D4": R} and after.leaders["D5"] == B
+    assert canon("D4se") not in after.followers
+    assert after.last == ["D4se", "D4"]
+
+
+def test_ascensions_resolve_before_false_gods():
+    # C3se (= D4n) touches C3 (empty, first in notation order) and D4 (a leader). D4
+    # ascends first, counting all six followers; then C3 becomes a False God.
+    d4 = surround("D4", [B, G, G, G, B, B], skip=0)
+    c3 = surround("C3", [Y, Y, B, B, Y, G], skip=2)  # C3's se corner is D4n
+    s = build(leaders={"D4": R, "B3": B, "F2": G, "F3": Y}, followers=merge(d4, c3))
+    after, events = GAME._apply(s, 0, "follower blue D4n")
+    assert [(e["kind"], e["space"]) for e in events] == [("god", "D4"), ("false_god", "C3")]
+    assert after.gods["D4"] == R and after.false_gods == ["C3"]
+    assert after.worshippers[0] == []  # 3 blue, 3 green around D4: no majority
+    assert not any(i in after.followers for i in corners("C3"))
+    assert after.followers[canon("D4ne")] == G  # D4's other followers stay
+    assert after.towers_left == s.towers_left - 2
+    assert after.last == ["C3se", "D4", "C3"]
+
+
+def test_a_false_god_undoes_a_second_false_god():
+    # D4se touches D4, D5 and E4: D5 and E4 are empty and both surrounded by it. D5 comes
+    # first in notation order; its False God removes D4se and D5s (= E4ne), so E4 is no
+    # longer surrounded when its turn comes (ruling: each completion is checked in turn).
+    d5 = surround("D5", [Y, Y, Y, B, R, B], skip=4)
+    e4 = surround("E4", [R, B, G, Y, G, B], skip=0)
+    s = build(leaders={"D4": R, "B2": B}, followers=merge(d5, e4))
+    after = GAME.play(s, 0, "follower red D4se")
+    assert after.false_gods == ["D5"]
+    assert after.towers_left == s.towers_left - 1
+    assert {canon("E4se"), canon("E4s"), canon("E4sw"), canon("E4nw")} <= set(after.followers)
+
+
+# ---------------------------------------------------------------- towers and the end
+
+
+def test_tower_run_out_stops_further_completions_and_ends_the_game():
+    d4 = surround("D4", [G, G, B, G, Y, Y], skip=2)
+    d5 = surround("D5", [Y, Y, Y, Y, B, G], skip=4)
+    gods = {"B2": Y, "B3": Y, "B4": G, "C2": G, "E2": B, "F2": B, "F3": B}
+    s = build(
+        leaders={"D4": R, "D5": B, "C5": G}, gods=gods, false_gods=["F4"], followers=merge(d4, d5)
+    )
+    assert s.towers_left == 1
+    after = GAME.play(s, 0, "follower blue D4se")
+    assert after.gods["D4"] == R and after.leaders["D5"] == B  # no tower for D5
+    assert after.towers_left == 0
+    assert GAME.result(after).reason == "all 9 towers are used"
+    assert GAME.to_act(after) == [] and GAME.legal_moves(after, 1) == []
+    with pytest.raises(IllegalMove, match="game is over"):
+        GAME.play(after, 1, "leader red E3")
+
+
+def test_a_false_god_uses_a_tower_and_can_end_the_game():
+    e4 = surround("E4", [R, B, G, Y, G, B], skip=0)  # E4n is D4se
+    s = build(
+        leaders={"D4": R},
+        gods={"C2": R, "C5": B, "D2": B, "D6": G, "E2": Y, "F4": Y},
+        false_gods=["B3", "F2"],
+        followers=e4,
+        worshippers=([R, B], [G, Y]),
+    )
+    assert s.towers_left == 1
+    after = GAME.play(s, 0, "follower red D4se")
+    assert after.false_gods == ["B3", "E4", "F2"] and len(after.gods) == 6
+    res = GAME.result(after)
+    assert res.reason == "all 9 towers are used"
+    assert res.scores == [1 + 2, 1 + 2] and res.ranking == [[0, 1]]  # equal scores draw
+
+
+def test_the_ninth_god_ends_the_game():
+    gods = {"B2": R, "B3": R, "B4": R, "C2": B, "C5": B, "F2": G, "F3": G, "F4": Y}
+    d4 = surround("D4", [R, R, R, B, B, G], skip=3)
+    s = build(
+        leaders={"D4": B, "E5": R}, gods=gods, followers=d4, worshippers=([R, R], [B, G]), turn=1
+    )
+    assert s.towers_left == 1
+    after = GAME.play(s, 1, "follower blue D4s")
+    assert len(after.gods) == 9
+    res = GAME.result(after)
+    assert res.reason == "the ninth god arose"
+    # Red: 3 gods; blue: 3 (2 + D4); green 2. Player 1 has R R = 6; Player 2 has B G R.
+    assert res.scores == [6, 3 + 2 + 3] and res.ranking == [[1], [0]]
+    assert "the game is over: the ninth god arose" in GAME.describe(s, 1, "follower blue D4s", None)
+
+
+def test_game_ends_when_no_legal_placement_is_left():
+    # False Gods on B3, D2, D6 and F3 block every inner space but D4; when the leader
+    # on D4 ascends, no leader can be placed and no leader is left for followers.
+    d4 = surround("D4", [Y, Y, Y, G, G, B], skip=5)
+    s = build(leaders={"D4": R}, false_gods=["B3", "D2", "D6", "F3"], followers=d4)
+    assert "leader red D4" not in GAME.legal_moves(s, 0)
+    assert {m.split()[0] for m in GAME.legal_moves(s, 0)} == {"follower"}
+    after = GAME.play(s, 0, "follower red D4nw")
+    assert after.gods == {"D4": R} and after.towers_left == 4
+    assert GAME.result(after).reason == "no legal placement is left"
+    assert GAME.to_act(after) == []
+
+
+def test_game_ends_when_the_pool_is_empty():
+    s = build(leaders={"D4": R}, pool={R: 1, Y: 0, G: 0, B: 0})
+    after = GAME.play(s, 0, "leader red C3")
+    assert GAME.result(after).reason == "no legal placement is left"
+
+
+def test_running_game_has_no_result():
+    assert GAME.result(GAME.setup(2, 1, {})) is None
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def test_scoring_one_point_per_god_of_the_worshippers_colour():
+    # The text's example: two red worshippers and three red gods score six.
+    s = build(gods={"B2": R, "B3": R, "B4": R, "D4": B}, worshippers=([R, R], [B, G, G]))
+    assert ag.score(s) == [6, 1]
+    assert GAME.view(s, None)["scores"] == [6, 1]
+
+
+# ---------------------------------------------------------------- view, words, data
+
+
+def test_view_shape_and_json():
+    s = build(
+        leaders={"D4": R},
+        gods={"B2": B},
+        false_gods=["F3"],
+        followers={"D4n": R},
+        worshippers=([R, G], [B, B]),
+    )
+    v = GAME.view(s, None)
+    assert v["board"] == {
+        "B2": {"role": "god", "colour": B},
+        "D4": {"role": "leader", "colour": R},
+        "F3": {"role": "false_god"},
+        "C3se": {"role": "follower", "colour": R},
+    }
+    assert v["worshippers"] == [[R, G], [B, B]]
+    assert v["pool"] == s.pool and v["towers_left"] == 7 and v["to_act"] == [0]
+    assert v["scores"] == [0, 2] and v["gods"] == {R: 0, Y: 0, G: 0, B: 1}
+    assert GAME.view(s, 0) == GAME.view(s, 1) == v  # no secrets
+    json.dumps(v)
+    assert GAME.private_view(s, 0) is None and not GAME.is_private("leader red D4")
+
+
+def test_describe():
+    s = build(leaders={"C3": B})
+    assert GAME.describe(s, 0, "l r d4", None) == "Player 1 placed a red leader on D4."
+    assert GAME.describe(s, 0, "blue d4n", 1) == "Player 1 placed a blue follower on C3se."
+    colours = [R, R, R, B, B, G]
+    s = build(leaders={"D4": R, "B2": B, "F2": G}, followers=surround("D4", colours, skip=5))
+    text = GAME.describe(s, 0, "follower green D4nw", None)
+    assert text == (
+        "Player 1 placed a green follower on C3s; the red leader on D4 ascended "
+        "as a god and Player 1 gained a red worshipper, removing 3 followers."
+    )
+
+
+def test_play_does_not_mutate_and_dump_load_round_trips():
+    s = build(leaders={"D4": R, "F2": B}, followers=surround("D4", [R, B, R, B, R, B], 0))
+    before = json.dumps(GAME.dump(s), sort_keys=True)
+    after = GAME.play(s, 0, "follower red D4n")
+    assert json.dumps(GAME.dump(s), sort_keys=True) == before
+    assert GAME.load(json.loads(json.dumps(GAME.dump(after)))) == after
+    assert set(GAME.dump(after)) == {f.name for f in dataclasses.fields(ag.AngryGodsState)}
+
+
+# ---------------------------------------------------------------- picture
+
+
+def _positions():
+    start = GAME.setup(2, 4, {})
+    d4 = surround("D4", [B, G, G, G, B, B], skip=0)
+    c3 = surround("C3", [Y, Y, B, B, Y, G], skip=2)
+    before = build(
+        leaders={"D4": R, "B3": B, "F2": G, "F3": Y},
+        followers=merge(d4, c3),
+        gods={"E5": Y},
+        worshippers=([R, Y], [G, G]),
+    )
+    mid = GAME.play(before, 0, "follower blue D4n")
+    gods = {"B2": R, "B3": R, "B4": R, "C2": B, "C5": B, "F2": G, "F3": G, "F4": Y}
+    ninth = build(
+        leaders={"D4": B, "E5": R},
+        gods=gods,
+        followers=surround("D4", [R, R, R, B, B, G], skip=3),
+        worshippers=([R, R], [B, G]),
+        turn=1,
+    )
+    done = GAME.play(ninth, 1, "follower blue D4s")
+    return [start, mid, done]
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_render_png(index):
+    from io import BytesIO
+
+    from PIL import Image
+
+    view = GAME.view(_positions()[index], None)
+    png = render_png("angry-gods", view, names=["Ana", "Bo"])
+    assert png.startswith(b"\x89PNG") and len(png) < 300_000
+    image = Image.open(BytesIO(png))
+    assert image.size == (kit.WIDTH, kit.HEADER + 600 + kit.FOOTER)
