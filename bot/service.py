@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 MAX_MOVE_LENGTH = 200
 AI_MOVE_LIMIT = 20000  # a safety bound on consecutive automatic moves in one call
 MAX_POST_LINES = 12  # a public post shows at most this many move lines
+STALE = "The board changed while you moved: look again and retry."
 
 
 class ServiceError(Exception):
@@ -196,8 +197,26 @@ class Service:
             moves.extend(game.legal_moves(state, seat))
         return moves
 
-    async def submit(self, match_id: int, actor: Actor, move: str) -> Update:
-        """Play ``move`` for the actor; raises :class:`ServiceError` with the reason."""
+    async def waiting(self, match_id: int) -> dict[int, list[str]]:
+        """The legal moves of each human who must act now, by user id."""
+        match = await self.match(match_id)
+        if match.status != RUNNING:
+            return {}
+        game, state = self._state(match)
+        out: dict[int, list[str]] = {}
+        for seat in game.to_act(state):
+            seated = self._seat(match, seat)
+            if not (seated.is_ai or seated.resigned):
+                out.setdefault(seated.user_id, []).extend(game.legal_moves(state, seat))
+        return out
+
+    async def submit(self, match_id: int, actor: Actor, move: str,
+                     expect_version: int | None = None) -> Update:
+        """Play ``move`` for the actor; raises :class:`ServiceError` with the reason.
+
+        ``expect_version`` (from a button) refuses the move if the match has changed
+        since the button was drawn.
+        """
         move = move.strip()
         if not move:
             raise ServiceError("Write a move, e.g. pick one from the list.")
@@ -205,6 +224,8 @@ class Service:
             raise ServiceError("That move is far too long to be a move.")
         match = await self.match(match_id, actor)
         self._must_run(match)
+        if expect_version is not None and match.version != expect_version:
+            raise ServiceError(STALE)
         game, state = self._state(match)
         seated = match.seat_of(actor.user_id)
         if seated is None or seated.seat is None:
@@ -274,13 +295,20 @@ class Service:
     # --- reading ------------------------------------------------------------------------
     async def board(self, match_id: int, actor: Actor | None = None) -> Post:
         """The public board and status."""
+        post = await self.standing(match_id, actor)
+        match = await self.match(match_id, actor)
+        if match.status != LOBBY:
+            game, state = self._state(match)
+            post.png = await self._apng(match, game, state, None)
+        return post
+
+    async def standing(self, match_id: int, actor: Actor | None = None) -> Post:
+        """Scores and whose turn (with the itemised table where the game has one); no PNG."""
         match = await self.match(match_id, actor)
         if match.status == LOBBY:
             return Post(self.lobby_text(match))
         game, state = self._state(match)
-        return Post(self.status_text(match, game, state),
-                    await self._apng(match, game, state, None),
-                    table=self._table(match, game, state))
+        return Post(self.status_text(match, game, state), table=self._table(match, game, state))
 
     async def private(self, match_id: int, actor: Actor) -> Post:
         """The actor's own view (their secrets included), for the ephemeral command."""
@@ -405,8 +433,7 @@ class Service:
                 snapshot=game.dump(after), status=status,
                 result=final.to_dict() if final else None)
         except StaleVersion:
-            raise ServiceError("The board changed while you moved: look again and retry.") \
-                from None
+            raise ServiceError(STALE) from None
         match.version, match.status = version, status
         match.snapshot = game.dump(after)
         match.result = final.to_dict() if final else None

@@ -1,0 +1,9 @@
+"""The Discord cogs: each module is an extension with a ``setup(bot)`` coroutine.
+
+- :mod:`bot.cogs.lobby`: ``/match start`` (a thread and a lobby message with buttons).
+- :mod:`bot.cogs.play`: ``/move``, ``/resign``, ``/abort``.
+- :mod:`bot.cogs.info`: ``/board``, ``/score``, ``/history``, ``/myview``, ``/mymatches``,
+  ``/rules``.
+"""
+
+EXTENSIONS: tuple[str, ...] = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.info")

@@ -1,0 +1,73 @@
+"""What several cogs share: game choices, the ``match`` autocomplete, long replies."""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Sequence
+
+import discord
+from discord import app_commands
+
+import engines
+from bot.interact import MESSAGE_LIMIT, actor_of, chunks, reply, service_of
+from bot.suggest import suggest_matches
+
+log = logging.getLogger(__name__)
+
+MAX_CHUNKS = 3  # longer texts go as a file plus one message
+
+GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.slug) for g in engines.all()]
+
+
+def title_of(slug: str) -> str:
+    try:
+        return engines.get(slug).title
+    except KeyError:
+        return slug
+
+
+def option_int(value: object) -> int | None:
+    """An integer option as typed so far (autocomplete sees raw, maybe partial, input)."""
+    try:
+        return int(str(value).strip().lstrip("#")) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
+async def match_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """The caller's open matches in this guild: ``#12 Witch Stones — your turn``."""
+    try:
+        mine = await service_of(interaction).my_matches(actor_of(interaction))
+        rows = [(match, title_of(match.game), my_turn) for match, my_turn in mine]
+        return [
+            app_commands.Choice(name=name, value=value)
+            for name, value in suggest_matches(rows, str(current or ""))
+        ]
+    except Exception:  # autocomplete must never raise
+        log.exception("match autocomplete failed")
+        return []
+
+
+async def send_long(
+    interaction: discord.Interaction, lines: Sequence[str], *, filename: str, keep: str = "first"
+) -> None:
+    """Ephemeral text in ≤2000-character messages; past a few, a file plus one message."""
+    parts = chunks(lines, MESSAGE_LIMIT)
+    if not parts:
+        await reply(interaction, "Nothing to show yet.")
+        return
+    if len(parts) <= MAX_CHUNKS:
+        for part in parts:
+            await reply(interaction, part)
+        return
+    shown = parts[0] if keep == "first" else parts[-1]
+    text = "\n".join(lines).encode("utf-8")
+    note = f"(The whole text is in {filename}.)\n"
+    await reply(
+        interaction,
+        note + shown[: MESSAGE_LIMIT - len(note)],
+        file=discord.File(io.BytesIO(text), filename=filename),
+    )

@@ -1,0 +1,139 @@
+"""Reading commands: ``/board``, ``/score``, ``/history``, ``/myview``, ``/mymatches``,
+``/rules``."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engines
+from bot.cogs.common import GAME_CHOICES, match_autocomplete, send_long, title_of
+from bot.interact import actor_of, defer, find_match, guard, reply
+from bot.publish import message_kwargs, score_embed
+from bot.service import ServiceError
+from bot.suggest import match_label
+from bot.ui import move_view
+from db import RUNNING
+
+log = logging.getLogger(__name__)
+
+MATCH_HELP = "The match number (default: this thread's match, or your only one)"
+
+
+class Info(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self):
+        return self.bot.service  # type: ignore[attr-defined]
+
+    @app_commands.command(
+        name="board",
+        description="Show a match's board and status "
+        "(public in the match's thread, only to you elsewhere)",
+    )
+    @app_commands.describe(match=MATCH_HELP)
+    @app_commands.autocomplete(match=match_autocomplete)
+    @app_commands.guild_only()
+    async def board(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        async with guard(interaction, "/board"):
+            record = await find_match(interaction, match)
+            public = record.thread_id is not None and interaction.channel_id == record.thread_id
+            await defer(interaction, ephemeral=not public)
+            post = await self.service.board(record.id, actor_of(interaction))
+            view = None
+            if public and record.status == RUNNING and post.png:
+                view = await move_view(self.service, record)
+            await reply(
+                interaction, ephemeral=not public, view=view, **message_kwargs(post, mention=False)
+            )
+
+    @app_commands.command(name="score", description="The current standing of a match")
+    @app_commands.describe(match=MATCH_HELP)
+    @app_commands.autocomplete(match=match_autocomplete)
+    @app_commands.guild_only()
+    async def score(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        async with guard(interaction, "/score"):
+            await defer(interaction)
+            record = await find_match(interaction, match)
+            post = await self.service.standing(record.id, actor_of(interaction))
+            embed = None
+            if post.table:
+                embed = score_embed(post.table, f"{title_of(record.game)} #{record.id}")
+            await reply(
+                interaction, post.text, embed=embed, allowed_mentions=discord.AllowedMentions.none()
+            )
+
+    @app_commands.command(name="history", description="Every move of a match so far")
+    @app_commands.describe(match=MATCH_HELP)
+    @app_commands.autocomplete(match=match_autocomplete)
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        async with guard(interaction, "/history"):
+            await defer(interaction)
+            record = await find_match(interaction, match)
+            lines = await self.service.history(record.id, actor_of(interaction))
+            if not lines:
+                await reply(interaction, f"No moves yet in #{record.id}.")
+                return
+            head = f"**{title_of(record.game)}** #{record.id}, {len(lines)} lines:"
+            await send_long(
+                interaction, [head, *lines], keep="last", filename=f"match-{record.id}-history.txt"
+            )
+
+    @app_commands.command(
+        name="myview",
+        description="Your own view of a match, with your private information (only you see it)",
+    )
+    @app_commands.describe(match=MATCH_HELP)
+    @app_commands.autocomplete(match=match_autocomplete)
+    @app_commands.guild_only()
+    async def myview(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        async with guard(interaction, "/myview"):
+            await defer(interaction)
+            record = await find_match(interaction, match)
+            post = await self.service.private(record.id, actor_of(interaction))
+            await reply(interaction, **message_kwargs(post, mention=False))
+
+    @app_commands.command(
+        name="mymatches", description="Your open matches in this server, and where it is your turn"
+    )
+    @app_commands.guild_only()
+    async def mymatches(self, interaction: discord.Interaction) -> None:
+        async with guard(interaction, "/mymatches"):
+            await defer(interaction)
+            mine = await self.service.my_matches(actor_of(interaction))
+            if not mine:
+                raise ServiceError("You are in no open match here. Start one with /match start.")
+            mine.sort(key=lambda row: (not row[1], -row[0].id))
+            lines = []
+            for match, my_turn in mine:
+                label = match_label(match, title_of(match.game), my_turn)
+                if my_turn:
+                    label = label.replace("your turn", "**your turn**")
+                place = match.thread_id or match.channel_id
+                lines.append(f"{label}" + (f" — <#{place}>" if place else ""))
+            turns = sum(1 for _, my_turn in mine if my_turn)
+            head = f"Your open matches: {len(mine)}; your turn in {turns}."
+            await send_long(interaction, [head, *lines], filename="my-matches.txt")
+
+    @app_commands.command(
+        name="rules", description="How to play a game, and its move notation (only you see it)"
+    )
+    @app_commands.describe(game="The game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        async with guard(interaction, "/rules"):
+            try:
+                text = engines.rules_text(game)
+            except (KeyError, OSError):
+                raise ServiceError(f"The rules of {title_of(game)} are not written yet.") from None
+            await send_long(interaction, text.splitlines(), filename=f"{game}-rules.md")
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Info(bot))

@@ -1,0 +1,127 @@
+"""``/match start``: a new match in its own thread, with a lobby message and buttons."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engines
+from bot.cogs.common import GAME_CHOICES
+from bot.interact import actor_of, defer, guard, reply
+from bot.service import ServiceError, parse_options
+from bot.ui import lobby_message, lobby_view
+
+log = logging.getLogger(__name__)
+
+THREAD_ARCHIVE_MINUTES = 10080  # 7 days, Discord's longest auto-archive
+NO_THREAD = (
+    "I couldn't open a thread for the match here: I need the permissions "
+    "Create Public Threads and Send Messages in Threads in this channel."
+)
+
+
+@app_commands.guild_only()
+class Lobby(commands.GroupCog, group_name="match", group_description="Board game matches"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def service(self):
+        return self.bot.service  # type: ignore[attr-defined]
+
+    @app_commands.command(
+        name="start",
+        description="Start a match in its own thread; players join with the buttons there",
+    )
+    @app_commands.describe(
+        game="The game to play", options="Match options as name=value pairs, e.g. terrain=true"
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def start(
+        self, interaction: discord.Interaction, game: str, options: str | None = None
+    ) -> None:
+        async with guard(interaction, "/match start"):
+            channel = interaction.channel
+            if interaction.guild_id is None or not isinstance(channel, discord.TextChannel):
+                raise ServiceError(
+                    "Start a match in a text channel of a server (a thread is then opened for it)."
+                )
+            parsed = parse_options(options)
+            await defer(interaction)
+            actor = actor_of(interaction)
+            match = await self.service.create(actor, game, parsed, channel_id=channel.id)
+            title = engines.get(match.game).title
+            try:
+                thread = await channel.create_thread(
+                    name=f"{title} #{match.id}",
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                    reason=f"Pantheon match #{match.id}",
+                )
+                lobby = await thread.send(
+                    lobby_message(self.service, match), view=lobby_view(match)
+                )
+            except discord.HTTPException as exc:
+                log.warning("match %s: no thread in channel %s: %s", match.id, channel.id, exc)
+                await self.service.abort(match.id, actor)
+                raise ServiceError(NO_THREAD) from None
+            await self.service.store.set_places(
+                match.id, thread_id=thread.id, lobby_message_id=lobby.id
+            )
+            try:
+                await thread.add_user(interaction.user)
+            except discord.HTTPException as exc:
+                log.info("could not add the host to thread %s: %s", thread.id, exc)
+            await reply(
+                interaction,
+                f"{title} #{match.id} is open in {thread.mention}: "
+                "players press Join there, and you press Start when everyone is in.",
+            )
+
+    @start.autocomplete("options")
+    async def options_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            return [
+                app_commands.Choice(name=name, value=value)
+                for name, value in option_suggestions(interaction.namespace.game, current)
+            ]
+        except Exception:  # autocomplete must never raise
+            log.exception("options autocomplete failed")
+            return []
+
+
+def option_suggestions(slug: str | None, typed: str) -> list[tuple[str, str]]:
+    """``name=value`` completions for the chosen game's options, appended to what is typed."""
+    try:
+        game = engines.get(slug or "")
+    except KeyError:
+        return []
+    words = (typed or "").split()
+    partial = words.pop() if words and not words[-1].partition("=")[2] else ""
+    named = {w.partition("=")[0].lower() for w in words}
+    out: list[tuple[str, str]] = []
+    for option in game.options:
+        if option.name in named:
+            continue
+        if isinstance(option.default, bool):
+            values = [str(option.default).lower(), str(not option.default).lower()]
+        else:
+            values = [str(v) for v in (option.choices or (option.default,))]
+        for value in values:
+            token = f"{option.name}={value}"
+            if partial and not token.startswith(partial.lower()):
+                continue
+            text = " ".join([*words, token])
+            if len(text) <= 100:
+                out.append((f"{text} — {option.help}"[:100], text))
+    return out[:25]
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lobby(bot))

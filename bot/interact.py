@@ -1,0 +1,121 @@
+"""Small helpers shared by the cogs and the buttons: who is acting, replying, errors.
+
+Every reply goes through :func:`reply`, which picks the interaction's first response or its
+followup webhook, so a command may defer first (Discord's 3-second limit, error 10062) and
+still answer the same way. :func:`guard` turns a :class:`ServiceError` into a short
+ephemeral message and any other exception into a logged trace plus a short apology.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.service import Actor, Service, ServiceError
+
+if TYPE_CHECKING:
+    from db import MatchRecord
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000  # characters in one Discord message
+SOMETHING_WRONG = "Something went wrong; the match is safe. Try again in a moment."
+
+
+def service_of(interaction: discord.Interaction) -> Service:
+    """The service the bot holds (``Pantheon.service``)."""
+    return interaction.client.service  # type: ignore[attr-defined]
+
+
+def actor_of(interaction: discord.Interaction) -> Actor:
+    """Who is acting: the user, their display name, the guild, and Manage Server."""
+    user = interaction.user
+    name = getattr(user, "display_name", None) or user.name
+    permissions = interaction.permissions
+    return Actor(
+        user.id, name=name, guild_id=interaction.guild_id, is_admin=bool(permissions.manage_guild)
+    )
+
+
+def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def chunks(lines: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Join lines into messages of at most ``limit`` characters (long lines are split)."""
+    out: list[str] = []
+    current = ""
+    for line in lines:
+        while len(line) > limit:
+            if current:
+                out.append(current)
+                current = ""
+            out.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = candidate
+    if current.strip():
+        out.append(current)
+    return out
+
+
+async def reply(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    ephemeral: bool = True,
+    **kwargs: Any,
+) -> None:
+    """Answer through the first response, or through the followup once responded/deferred.
+
+    ``None`` keyword values are dropped (the followup webhook takes MISSING, not None).
+    """
+    sent = {k: v for k, v in kwargs.items() if v is not None}
+    if content is not None:
+        sent["content"] = clip(content)
+    if interaction.response.is_done():
+        await interaction.followup.send(ephemeral=ephemeral, **sent)
+    else:
+        await interaction.response.send_message(ephemeral=ephemeral, **sent)
+
+
+async def safe_reply(interaction: discord.Interaction, content: str) -> None:
+    """An ephemeral reply that never raises (the interaction may have expired)."""
+    try:
+        await reply(interaction, content, ephemeral=True)
+    except discord.HTTPException as exc:
+        log.warning("could not answer interaction %s: %s", interaction.id, exc)
+
+
+@asynccontextmanager
+async def guard(interaction: discord.Interaction, what: str) -> AsyncIterator[None]:
+    """Run a command's body; errors become short ephemeral messages, never silence."""
+    try:
+        yield
+    except ServiceError as exc:
+        await safe_reply(interaction, str(exc))
+    except Exception:
+        log.exception("%s failed for user %s", what, interaction.user.id)
+        await safe_reply(interaction, SOMETHING_WRONG)
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
+    """Acknowledge a command now (a "thinking…" state), to answer through the followup."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+
+async def find_match(interaction: discord.Interaction, match_id: int | None) -> MatchRecord:
+    """The match named by the option, else the one whose thread this is, else the only one."""
+    return await service_of(interaction).match_here(
+        actor_of(interaction), interaction.channel_id, match_id
+    )

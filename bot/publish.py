@@ -1,0 +1,172 @@
+"""The last mile: turn the service's :class:`Post` objects into Discord messages.
+
+Public posts go to the match's thread (reopened if archived), with the board PNG as a
+file, the players to act mentioned (users only) and a score embed. Private posts go by
+DM; a closed DM (``Forbidden``, 50007) never blocks or drops a move: the thread says so,
+without the secret, and points to ``/myview``.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import discord
+
+from bot.interact import clip
+from bot.service import Post, Update
+from db import MatchRecord
+
+log = logging.getLogger(__name__)
+
+EMBED_FIELD_LIMIT = 1024
+EMBED_FIELDS = 25
+DM_CLOSED = (
+    "{mention} I couldn't DM you (your DMs are closed to me); "
+    "use /myview to see your private information."
+)
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def user_mentions(user_ids: list[int]) -> discord.AllowedMentions:
+    """Allow pinging exactly these users: never @everyone, never roles."""
+    return discord.AllowedMentions(
+        everyone=False,
+        roles=False,
+        replied_user=False,
+        users=[discord.Object(id=u) for u in user_ids],
+    )
+
+
+def score_embed(
+    table: list[tuple[str, list[tuple[str, float]]]], title: str = "Score"
+) -> discord.Embed:
+    """One field per player: ``label: points`` lines and the total."""
+    embed = discord.Embed(title=title, colour=discord.Colour.gold())
+    for name, rows in table[:EMBED_FIELDS]:
+        total = sum(points for _, points in rows)
+        lines = [f"{label}: {_num(points)}" for label, points in rows]
+        lines.append(f"**Total: {_num(total)}**")
+        embed.add_field(
+            name=clip(name or "?", 256), value=clip("\n".join(lines), EMBED_FIELD_LIMIT)
+        )
+    return embed
+
+
+def message_kwargs(post: Post, *, mention: bool = True) -> dict[str, Any]:
+    """``send`` keyword arguments for a post: content, file, embed, allowed mentions."""
+    pings = [u for u in post.mentions if u > 0] if mention else []
+    tail = ("\n" + " ".join(f"<@{u}>" for u in pings)) if pings else ""
+    kwargs: dict[str, Any] = {
+        "content": clip(post.text or "\u200b", 2000 - len(tail)) + tail,
+        "allowed_mentions": user_mentions(pings) if pings else discord.AllowedMentions.none(),
+    }
+    if post.png:
+        kwargs["file"] = discord.File(io.BytesIO(post.png), filename=post.filename)
+    if post.table:
+        kwargs["embed"] = score_embed(post.table)
+    return kwargs
+
+
+async def match_channel(
+    client: discord.Client, match: MatchRecord
+) -> discord.abc.Messageable | None:
+    """The match's thread (reopened if archived), else the channel it was started in."""
+    for channel_id in (match.thread_id, match.channel_id):
+        if channel_id is None:
+            continue
+        channel = client.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await client.fetch_channel(channel_id)
+            except discord.HTTPException as exc:
+                log.warning("match %s: channel %s unavailable: %s", match.id, channel_id, exc)
+                continue
+        if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+            try:
+                await channel.edit(archived=False)
+            except discord.HTTPException as exc:  # sending may still reopen it
+                log.warning("match %s: could not unarchive thread: %s", match.id, exc)
+        if isinstance(channel, discord.abc.Messageable):
+            return channel
+    return None
+
+
+async def send_public(
+    client: discord.Client, match: MatchRecord, post: Post, *, view: discord.ui.View | None = None
+) -> discord.Message | None:
+    """Post in the match's thread; None (logged) when it could not be posted."""
+    channel = await match_channel(client, match)
+    if channel is None:
+        log.warning("match %s has no channel to post in", match.id)
+        return None
+    kwargs = message_kwargs(post)
+    if view is not None:
+        kwargs["view"] = view
+    try:
+        return await channel.send(**kwargs)
+    except discord.HTTPException as exc:
+        log.warning("match %s: could not post in %s: %s", match.id, channel, exc)
+        return None
+
+
+async def _user(client: discord.Client, user_id: int) -> discord.abc.User | None:
+    user = client.get_user(user_id)
+    if user is not None:
+        return user
+    try:
+        return await client.fetch_user(user_id)
+    except discord.HTTPException as exc:
+        log.warning("could not fetch user %s: %s", user_id, exc)
+        return None
+
+
+async def send_private(
+    client: discord.Client, match: MatchRecord, user_id: int, post: Post
+) -> bool:
+    """DM one private post; on closed DMs tell the thread (no secret). True if sent."""
+    if user_id <= 0:  # computer players have negative ids
+        return False
+    user = await _user(client, user_id)
+    if user is None:
+        return False
+    try:
+        await user.send(**message_kwargs(post, mention=False))
+        return True
+    except discord.Forbidden:
+        log.info("match %s: DMs closed for user %s", match.id, user_id)
+        channel = await match_channel(client, match)
+        if channel is not None:
+            try:
+                await channel.send(
+                    DM_CLOSED.format(mention=f"<@{user_id}>"),
+                    allowed_mentions=user_mentions([user_id]),
+                )
+            except discord.HTTPException as exc:
+                log.warning("match %s: could not post the DM notice: %s", match.id, exc)
+    except discord.HTTPException as exc:
+        log.warning("match %s: DM to %s failed: %s", match.id, user_id, exc)
+    return False
+
+
+async def publish(
+    client: discord.Client, update: Update, *, view: discord.ui.View | None = None
+) -> discord.Message | None:
+    """Post the update's public part in the thread, then its private parts by DM.
+
+    Nothing here raises for a Discord failure: the move is already saved, so failures
+    are logged and the rest still goes out.
+    """
+    message = None
+    if update.public is not None:
+        message = await send_public(client, update.match, update.public, view=view)
+    for user_id, post in update.private.items():
+        try:
+            await send_private(client, update.match, user_id, post)
+        except Exception:
+            log.exception("match %s: private post to %s failed", update.match.id, user_id)
+    return message

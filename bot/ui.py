@@ -1,0 +1,289 @@
+"""Buttons that survive a restart: ``discord.ui.DynamicItem`` subclasses.
+
+Every button carries what it needs in its ``custom_id`` (``pantheon:join:12``,
+``pantheon:move:12:34:0``), and the classes are registered once in ``setup_hook`` with
+``add_dynamic_items``; there is no in-memory View per match, and the database is the
+only state. A :class:`discord.ui.View` made only of dynamic items is not kept by
+discord.py's view store either, so posting boards for months keeps no memory.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+
+import engines
+from bot.interact import actor_of, guard, reply, service_of
+from bot.publish import publish
+from bot.service import Actor, Service, ServiceError, Update
+from db import ABORTED, LOBBY, RUNNING, MatchRecord
+
+log = logging.getLogger(__name__)
+
+MAX_MOVE_BUTTONS = 5  # few enough choices (suns/moons, end, a wind) become buttons
+LABEL_LIMIT = 80
+STALE = "The board changed since these buttons were posted; use the newest board or /move."
+LOBBY_HELP = "Press **Join** to play; the host presses **Start** when everyone is in."
+
+LOBBY_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "ai": ("Add computer player", discord.ButtonStyle.secondary),
+}
+
+
+# --- lobby -----------------------------------------------------------------------------
+def lobby_message(service: Service, match: MatchRecord) -> str:
+    """The lobby message's text; once started or aborted, who played and what happened."""
+    if match.status == LOBBY:
+        return f"{service.lobby_text(match)}\n{LOBBY_HELP}"
+    players = ", ".join(s.display_name for s in match.seats) or "nobody"
+    head = f"**{_title(match.game)}** #{match.id}. Players: {players}."
+    if match.status == ABORTED:
+        return f"{head}\nThe match was aborted."
+    state = "has started" if match.status == RUNNING else "is over"
+    return f"{head}\nThe match {state}: see the boards below."
+
+
+def _title(slug: str) -> str:
+    try:
+        return engines.get(slug).title
+    except KeyError:
+        return slug
+
+
+def lobby_view(match: MatchRecord) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in LOBBY_BUTTONS:
+        view.add_item(LobbyButton(action, match.id))
+    return view
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pantheon:(?P<action>join|leave|start|ai):(?P<match>\d+)",
+):
+    """Join / Leave / Start / Add computer player under a lobby message."""
+
+    def __init__(self, action: str, match_id: int) -> None:
+        label, style = LOBBY_BUTTONS[action]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"pantheon:{action}:{match_id}")
+        )
+        self.action = action
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(match["action"], int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        async with guard(interaction, f"lobby {self.action} #{self.match_id}"):
+            await self._press(interaction)
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        service, actor = service_of(interaction), actor_of(interaction)
+        await interaction.response.defer()  # a deferred update of the lobby message
+        if self.action == "start":
+            update = await service.start(self.match_id, actor)
+            await _edit_lobby(interaction, lobby_message(service, update.match), None)
+            await announce(interaction.client, update)
+            return
+        if self.action == "join":
+            match = await service.join(self.match_id, actor)
+            await _follow_thread(interaction)
+        elif self.action == "leave":
+            match = await service.leave(self.match_id, actor)
+        else:
+            match = await service.add_ai(self.match_id, actor)
+        await _edit_lobby(interaction, lobby_message(service, match), lobby_view(match))
+
+
+async def _edit_lobby(
+    interaction: discord.Interaction, content: str, view: discord.ui.View | None
+) -> None:
+    try:
+        await interaction.edit_original_response(content=content, view=view)
+    except discord.HTTPException as exc:
+        log.warning("could not edit a lobby message: %s", exc)
+
+
+async def _follow_thread(interaction: discord.Interaction) -> None:
+    """Add a joining player to the match's thread so it shows in their list."""
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread):
+        try:
+            await channel.add_user(interaction.user)
+        except discord.HTTPException as exc:
+            log.info("could not add %s to thread %s: %s", interaction.user.id, channel.id, exc)
+
+
+# --- moves as buttons ------------------------------------------------------------------
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pantheon:move:(?P<match>\d+):(?P<version>\d+):(?P<index>\d+)",
+):
+    """One of the few legal moves (index into legal_moves at that version) as a button."""
+
+    def __init__(self, match_id: int, version: int, index: int, label: str = "Move") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:LABEL_LIMIT] or "Move",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"pantheon:move:{match_id}:{version}:{index}",
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+        self.index = index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> MoveButton:
+        return cls(
+            int(match["match"]),
+            int(match["version"]),
+            int(match["index"]),
+            label=item.label or "Move",
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        async with guard(interaction, f"move button #{self.match_id}"):
+            await self._press(interaction)
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        service, actor = service_of(interaction), actor_of(interaction)
+        match = await service.match(self.match_id, actor)
+        if match.status != RUNNING:
+            raise ServiceError("This match is over.")
+        if match.version != self.version:
+            raise ServiceError(STALE)
+        moves = (await service.waiting(match.id)).get(actor.user_id, [])
+        if self.index >= len(moves):
+            seated = match.seat_of(actor.user_id)
+            if seated is None or seated.seat is None:
+                raise ServiceError("You are not playing in this match.")
+            raise ServiceError("It is not your turn: these buttons are for another player.")
+        move = moves[self.index]
+        await interaction.response.defer()  # a deferred update of the board message
+        update = await service.submit(match.id, actor, move, expect_version=self.version)
+        try:  # the buttons are spent: one edit of a recent message
+            await interaction.edit_original_response(view=None)
+        except discord.HTTPException as exc:
+            log.info("could not remove move buttons: %s", exc)
+        posted = await announce(interaction.client, update)
+        await reply(interaction, played_text(actor, update, move, posted is not None))
+
+
+def played_text(actor: Actor, update: Update, move: str, posted: bool) -> str:
+    """The mover's ephemeral confirmation (their own private news included)."""
+    text = f"Played `{move}`."
+    mine = update.private.get(actor.user_id)
+    if mine is not None and mine.text:
+        text += "\n" + mine.text
+    if not posted and update.public is not None:
+        text += "\n(I couldn't post the board in the match's thread: check my permissions.)"
+    return text
+
+
+async def move_view(service: Service, match: MatchRecord) -> discord.ui.View | None:
+    """Buttons for the legal moves when exactly one human must act and has ≤ 5 moves,
+    none of them private."""
+    match = await service.match(match.id)
+    if match.status != RUNNING:
+        return None
+    waiting = [moves for moves in (await service.waiting(match.id)).values() if moves]
+    if len(waiting) != 1 or not 0 < len(waiting[0]) <= MAX_MOVE_BUTTONS:
+        return None
+    game = engines.get(match.game)
+    if any(game.is_private(move) for move in waiting[0]):
+        return None  # public buttons would show a secret's options (e.g. a reserve's chits)
+    view = discord.ui.View(timeout=None)
+    for index, move in enumerate(waiting[0]):
+        view.add_item(MoveButton(match.id, match.version, index, label=move))
+    return view
+
+
+async def announce(client: discord.Client, update: Update) -> discord.Message | None:
+    """Publish an update, with move buttons under the board when the choice is small.
+
+    Never raises: the move is already saved, so a failure here is logged and the mover is
+    told the board could not be posted (None), rather than that the move failed.
+    """
+    service: Service = client.service  # type: ignore[attr-defined]
+    view = None
+    if update.public is not None and update.public.png:
+        try:
+            view = await move_view(service, update.match)
+        except Exception:
+            log.exception("match %s: could not build the move buttons", update.match.id)
+    try:
+        return await publish(client, update, view=view)
+    except Exception:
+        log.exception("match %s: could not publish an update", update.match.id)
+        return None
+
+
+# --- resigning -------------------------------------------------------------------------
+class ResignButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pantheon:resign:(?P<match>\d+):(?P<user>\d+)",
+):
+    """The confirmation under ``/resign`` (only the user who asked may press it)."""
+
+    def __init__(self, match_id: int, user_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Yes, resign",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"pantheon:resign:{match_id}:{user_id}",
+            )
+        )
+        self.match_id = match_id
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> ResignButton:
+        return cls(int(match["match"]), int(match["user"]))
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        async with guard(interaction, f"resign #{self.match_id}"):
+            if interaction.user.id != self.user_id:
+                raise ServiceError("This button is not yours.")
+            await interaction.response.defer()
+            update = await resign(interaction, self.match_id)
+            try:
+                await interaction.edit_original_response(
+                    content=f"You resigned from #{update.match.id}.", view=None
+                )
+            except discord.HTTPException as exc:
+                log.info("could not edit the resign confirmation: %s", exc)
+
+
+def resign_view(match_id: int, user_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ResignButton(match_id, user_id))
+    return view
+
+
+async def resign(interaction: discord.Interaction, match_id: int) -> Update:
+    """Resign the caller and publish what it changed."""
+    update = await service_of(interaction).resign(match_id, actor_of(interaction))
+    await announce(interaction.client, update)
+    return update
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    MoveButton,
+    ResignButton,
+)

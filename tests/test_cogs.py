@@ -1,0 +1,465 @@
+"""The cogs driven through their callbacks with fake interactions over a real service."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import discord
+import pytest
+
+from bot.cogs.info import Info
+from bot.cogs.lobby import NO_THREAD, Lobby, option_suggestions
+from bot.cogs.play import Play
+from bot.interact import SOMETHING_WRONG
+from bot.service import Actor
+from db import ABORTED, FINISHED, RUNNING
+from tests.discord_fakes import CHANNEL, GUILD, OTHER_GUILD, World, press
+
+ANA, BO, CY = 1, 2, 3
+
+
+@pytest.fixture
+async def world(service):
+    return World(service)
+
+
+@pytest.fixture
+def cogs(world):
+    return SimpleNamespace(lobby=Lobby(world.bot), play=Play(world.bot), info=Info(world.bot))
+
+
+@pytest.fixture
+def people(world):
+    return SimpleNamespace(
+        ana=world.user(ANA, "Ana"), bo=world.user(BO, "Bo"), cy=world.user(CY, "Cy")
+    )
+
+
+async def start(world, cogs, host, game="witch-stones", options=None):
+    """``/match start`` by ``host``: the match, its thread and its lobby message."""
+    fake = world.interaction(host)
+    await cogs.lobby.start.callback(cogs.lobby, fake.interaction, game, options)
+    found = await world.service.store.find_matches(guild_id=GUILD, user_id=host.id, limit=1)
+    assert found, fake.texts
+    match = found[0]
+    thread = world.channels[match.thread_id]
+    return match, thread, world.posts_in(thread.id)[0], fake
+
+
+async def running(world, cogs, people, game="witch-stones"):
+    """A started two-player match (Ana seat 0, Bo seat 1): match, thread, first board."""
+    match, thread, lobby, _ = await start(world, cogs, people.ana, game)
+    await press(world, lobby, "Join", people.bo)
+    await press(world, lobby, "Start", people.ana)
+    return await world.service.match(match.id), thread, world.posts_in(thread.id)[-1]
+
+
+async def move(world, cogs, user, text, *, channel=None, match=None, guild_id=GUILD):
+    fake = world.interaction(user, channel=channel, guild_id=guild_id)
+    await cogs.play.move.callback(cogs.play, fake.interaction, text, match)
+    return fake
+
+
+# --- /match start and the lobby ----------------------------------------------------------
+async def test_start_opens_a_public_thread_with_a_lobby(world, cogs, people):
+    match, thread, lobby, fake = await start(world, cogs, people.ana)
+    world.channel.create_thread.assert_awaited_once()
+    assert thread.name == f"Witch Stones #{match.id}"
+    assert thread.created_with["type"] is discord.ChannelType.public_thread
+    assert thread.created_with["auto_archive_duration"] == 10080
+    assert match.lobby_message_id == lobby.message_id
+    assert "lobby" in lobby.text and "Ana" in lobby.text
+    assert lobby.custom_ids == [
+        f"pantheon:{a}:{match.id}" for a in ("join", "leave", "start", "ai")
+    ]
+    assert fake.deferred == {"ephemeral": True, "thinking": True}
+    assert fake.last.ephemeral and thread.mention in fake.last.text
+    thread.add_user.assert_awaited_once_with(people.ana)
+
+
+async def test_start_refuses_bad_options_and_creates_nothing(world, cogs, people):
+    fake = world.interaction(people.ana)
+    await cogs.lobby.start.callback(cogs.lobby, fake.interaction, "terra", "terrain=maybe")
+    assert fake.last.ephemeral and "terrain" in fake.last.text
+    fake = world.interaction(people.ana)
+    await cogs.lobby.start.callback(cogs.lobby, fake.interaction, "terra", "terrain")
+    assert fake.last.ephemeral and "name=value" in fake.last.text
+    world.channel.create_thread.assert_not_awaited()
+
+
+async def test_start_in_a_thread_is_refused(world, cogs, people):
+    thread = world.thread(77, "somewhere")
+    fake = world.interaction(people.ana, channel=thread)
+    await cogs.lobby.start.callback(cogs.lobby, fake.interaction, "witch-stones", None)
+    assert fake.last.ephemeral and "text channel" in fake.last.text
+
+
+async def test_start_without_thread_permission_aborts_the_match(world, cogs, people):
+    world.channel.fail_threads = True
+    fake = world.interaction(people.ana)
+    await cogs.lobby.start.callback(cogs.lobby, fake.interaction, "witch-stones", None)
+    assert fake.last.ephemeral and fake.last.text == NO_THREAD
+    [match] = await world.service.store.find_matches(guild_id=GUILD, statuses=(ABORTED,))
+    assert match.thread_id is None
+
+
+async def test_options_autocomplete_offers_the_games_options():
+    offered = [value for _, value in option_suggestions("terra", "")]
+    assert "terrain=true" in offered and "open_reserves=true" in offered
+    assert all(
+        v.startswith("terrain=true ") for _, v in option_suggestions("terra", "terrain=true o")
+    )
+    assert option_suggestions("witch-stones", "") == []
+    assert option_suggestions("no-such-game", "") == []
+
+
+async def test_lobby_buttons_join_leave_and_errors(world, cogs, people):
+    _, thread, lobby, _ = await start(world, cogs, people.ana)
+    fake = await press(world, lobby, "Join", people.bo)
+    assert "Ana, Bo" in fake.edits[-1]["content"]
+    thread.add_user.assert_awaited_with(people.bo)
+    fake = await press(world, lobby, "Join", people.bo)
+    assert fake.last.ephemeral and "already in this match" in fake.last.text
+    fake = await press(world, lobby, "Start", people.bo)
+    assert fake.last.ephemeral and "Only the host" in fake.last.text
+    fake = await press(world, lobby, "Join", people.cy)
+    assert fake.last.ephemeral and "full" in fake.last.text
+    fake = await press(world, lobby, "Leave", people.bo)
+    assert "Bo" not in fake.edits[-1]["content"]
+    fake = await press(world, lobby, "Add computer player", people.ana)
+    assert "Computer 1" in fake.edits[-1]["content"]
+
+
+async def test_lobby_button_from_another_guild_finds_no_match(world, cogs, people):
+    match, _, lobby, _ = await start(world, cogs, people.ana)
+    fake = await press(world, lobby, "Join", people.bo, guild_id=OTHER_GUILD)
+    assert fake.last.ephemeral and f"no match #{match.id}" in fake.last.text
+    assert len((await world.service.match(match.id)).seats) == 1
+
+
+# --- a whole short match -----------------------------------------------------------------
+async def test_a_short_match_start_to_moves(world, cogs, people):
+    match, thread, lobby, _ = await start(world, cogs, people.ana)
+    await press(world, lobby, "Join", people.bo)
+    fake = await press(world, lobby, "Start", people.ana)
+    assert fake.edits[-1]["view"] is None and "started" in fake.edits[-1]["content"]
+
+    board = world.posts_in(thread.id)[-1]
+    assert isinstance(board.file, discord.File) and board.file.filename == "board.png"
+    assert "begins" in board.text and f"<@{BO}>" in board.text
+    mentions = board.kwargs["allowed_mentions"]
+    assert mentions.everyone is False and mentions.roles is False
+    assert [u.id for u in mentions.users] == [BO]
+    assert board.labels == ["suns", "moons"]  # Bo, seat 2, chooses a side first
+    version = (await world.service.match(match.id)).version
+    assert board.custom_ids == [f"pantheon:move:{match.id}:{version}:{i}" for i in (0, 1)]
+
+    fake = await press(world, board, "moons", people.ana)  # not Ana's buttons
+    assert fake.last.ephemeral and "not your turn" in fake.last.text
+    fake = await press(world, board, "moons", people.bo)
+    assert fake.last.ephemeral and fake.last.text.startswith("Played `moons`")
+    assert fake.edits == [{"view": None}]  # the spent buttons are removed
+    fake = await press(world, board, "suns", people.bo)
+    assert fake.last.ephemeral and "board changed" in fake.last.text
+
+    after_side = world.posts_in(thread.id)[-1]
+    assert "moons" in after_side.text and after_side.file is not None
+    assert after_side.view is None  # Ana has dozens of moves: no buttons
+
+    for user in (people.ana, people.bo, people.ana, people.bo):
+        ask = world.interaction(user, channel=thread)
+        choices = await cogs.play.move_autocomplete(ask.interaction, "take")
+        assert 0 < len(choices) <= 25
+        assert all(c.value.startswith("take") for c in choices)
+        picked = (
+            next(c.value for c in choices if "moves)" not in c.name)
+            if any("moves)" not in c.name for c in choices)
+            else None
+        )
+        if picked is None:  # grouped as "take a…": narrow once more
+            narrowed = await cogs.play.move_autocomplete(ask.interaction, choices[0].value)
+            picked = narrowed[0].value
+        posts = len(world.posts_in(thread.id))
+        fake = await move(world, cogs, user, picked, channel=thread)
+        assert fake.last.ephemeral and fake.last.text.startswith("Played"), fake.texts
+        assert len(world.posts_in(thread.id)) == posts + 1
+        assert world.posts_in(thread.id)[-1].file is not None
+    assert len(await world.service.store.moves(match.id)) == 5
+
+
+async def test_move_errors_are_short_and_ephemeral(world, cogs, people):
+    match, thread, _ = await running(world, cogs, people)
+    fake = await move(world, cogs, people.ana, "suns", channel=thread)
+    assert fake.last.ephemeral and "It is not your turn" in fake.last.text
+
+    await move(world, cogs, people.bo, "suns", channel=thread)
+    fake = await move(world, cogs, people.ana, "take z9", channel=thread)
+    assert fake.last.ephemeral and "Illegal move" in fake.last.text
+    assert "is not a square" in fake.last.text  # the engine's reason
+
+    fake = await move(world, cogs, people.cy, "take e5", channel=thread)
+    assert fake.last.ephemeral and "not playing in this match" in fake.last.text
+    fake = await move(world, cogs, people.ana, "take e5", match=999)
+    assert fake.last.ephemeral and "no match #999" in fake.last.text
+    fake = await move(world, cogs, people.ana, "take e5", match=match.id, guild_id=OTHER_GUILD)
+    assert fake.last.ephemeral and f"no match #{match.id}" in fake.last.text
+    assert len(await world.service.store.moves(match.id)) == 1  # only Bo's side choice
+
+
+async def test_move_finds_the_only_match_outside_its_thread(world, cogs, people):
+    _, thread, _ = await running(world, cogs, people)
+    fake = await move(world, cogs, people.bo, "moons", channel=world.channel)
+    assert fake.last.text.startswith("Played")
+    assert "moons" in world.posts_in(thread.id)[-1].text
+
+
+async def test_unexpected_errors_are_logged_and_apologised_for(
+    world, cogs, people, monkeypatch, caplog
+):
+    _, thread, _ = await running(world, cogs, people)
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(world.service, "submit", broken)
+    fake = await move(world, cogs, people.bo, "moons", channel=thread)
+    assert fake.last.ephemeral and fake.last.text == SOMETHING_WRONG
+    assert "disk on fire" in caplog.text
+
+
+async def test_an_archived_thread_is_reopened_by_the_next_board(world, cogs, people):
+    _, thread, _ = await running(world, cogs, people)
+    thread.archived = True
+    world.uncached.add(thread.id)  # archived threads drop out of the cache
+    fake = await move(world, cogs, people.bo, "moons", channel=world.channel)
+    assert fake.last.text.startswith("Played")
+    thread.edit.assert_awaited_with(archived=False)
+    assert "moons" in world.posts_in(thread.id)[-1].text
+
+
+async def test_a_board_that_cannot_be_posted_still_plays_the_move(world, cogs, people):
+    match, thread, _ = await running(world, cogs, people)
+    thread.fail_sends = True
+    fake = await move(world, cogs, people.bo, "moons", channel=world.channel)
+    assert fake.last.text.startswith("Played") and "couldn't post" in fake.last.text
+    assert len(await world.service.store.moves(match.id)) == 1
+
+
+# --- autocomplete ------------------------------------------------------------------------
+async def test_move_autocomplete_filters_and_never_raises(world, cogs, people):
+    match, thread, _ = await running(world, cogs, people, game="angry-gods")
+    ana_moves = await world.service.legal_moves(match.id, _actor(ANA))
+    mover = people.ana if ana_moves else people.bo
+    ask = world.interaction(mover, channel=thread)
+    everything = await cogs.play.move_autocomplete(ask.interaction, "")
+    assert 0 < len(everything) <= 25
+    narrowed = await cogs.play.move_autocomplete(ask.interaction, everything[0].value)
+    assert 0 < len(narrowed) <= 25
+    assert all(c.value.lower().startswith(everything[0].value.lower()) for c in narrowed)
+
+    other = people.bo if mover is people.ana else people.ana
+    assert (
+        await cogs.play.move_autocomplete(world.interaction(other, channel=thread).interaction, "")
+        == []
+    )
+    assert await cogs.play.move_autocomplete(world.interaction(people.cy).interaction, "take") == []
+    bad = world.interaction(people.ana, options={"match": 424242})
+    assert await cogs.play.move_autocomplete(bad.interaction, "") == []
+
+
+async def test_match_autocomplete_lists_my_matches_turn_first(world, cogs, people):
+    from bot.cogs.common import match_autocomplete
+
+    first, _, _ = await running(world, cogs, people)
+    second, _, _, _ = await start(world, cogs, people.bo)
+    choices = await match_autocomplete(world.interaction(people.bo).interaction, "")
+    assert [c.value for c in choices] == [first.id, second.id]
+    assert choices[0].name == f"#{first.id} Witch Stones — your turn"
+    assert choices[1].name == f"#{second.id} Witch Stones — lobby"
+    typed = await match_autocomplete(world.interaction(people.bo).interaction, str(second.id))
+    assert [c.value for c in typed] == [second.id]
+    assert await match_autocomplete(world.interaction(people.cy).interaction, "") == []
+
+
+# --- DMs ---------------------------------------------------------------------------------
+async def test_closed_dms_get_a_thread_notice_without_the_secret(world, cogs):
+    ana = world.user(ANA, "Ana")
+    bo = world.user(BO, "Bo", dms_open=False)
+    match, thread, lobby, _ = await start(world, cogs, ana, "when-gods-collide")
+    await press(world, lobby, "Join", bo)
+    await press(world, lobby, "Start", ana)
+
+    [ana_dm] = world.dms[ANA]
+    assert "private information" in ana_dm.text and ana_dm.file is not None
+    bo_secret = (await world.service.private(match.id, _actor(BO))).text
+    bo_god = next(line for line in bo_secret.splitlines() if line.startswith("- god name"))
+    posts = world.posts_in(thread.id)
+    notices = [p for p in posts if "couldn't DM you" in p.text]
+    assert len(notices) == 1 and f"<@{BO}>" in notices[0].text and "/myview" in notices[0].text
+    assert [u.id for u in notices[0].kwargs["allowed_mentions"].users] == [BO]
+    god_name = bo_god.split(":", 1)[1].strip()
+    assert all(god_name not in p.text for p in posts)
+    assert any("begins" in p.text and p.file is not None for p in posts)  # the move went on
+
+    view = world.interaction(bo, channel=thread)
+    await cogs.info.myview.callback(cogs.info, view.interaction, None)
+    assert view.last.ephemeral and god_name in view.last.text
+    assert view.last.file.filename == "my-view.png"
+
+
+def _actor(user_id):
+    return Actor(user_id, guild_id=GUILD)
+
+
+# --- resign and abort --------------------------------------------------------------------
+async def test_abort_refused_for_a_non_host_without_manage_server(world, cogs, people):
+    match, thread, lobby, _ = await start(world, cogs, people.ana)
+    await press(world, lobby, "Join", people.bo)
+    fake = world.interaction(people.bo, channel=thread)
+    await cogs.play.abort.callback(cogs.play, fake.interaction, None)
+    assert fake.last.ephemeral and "Only the host or a member with Manage Server" in fake.last.text
+    assert (await world.service.match(match.id)).status != ABORTED
+
+    fake = world.interaction(people.cy, channel=thread, manage_guild=True)
+    await cogs.play.abort.callback(cogs.play, fake.interaction, None)
+    assert fake.last.ephemeral and "aborted" in fake.last.text
+    assert (await world.service.match(match.id)).status == ABORTED
+    assert "aborted by Cy" in world.posts_in(thread.id)[-1].text
+    thread.get_partial_message.return_value.edit.assert_awaited_once()
+    assert thread.get_partial_message.return_value.edit.await_args.kwargs["view"] is None
+
+
+async def test_host_aborts_a_running_match(world, cogs, people):
+    match, thread, _ = await running(world, cogs, people)
+    fake = world.interaction(people.ana, channel=thread)
+    await cogs.play.abort.callback(cogs.play, fake.interaction, None)
+    assert (await world.service.match(match.id)).status == ABORTED
+    fake = await move(world, cogs, people.bo, "moons", channel=thread)
+    assert fake.last.ephemeral and "over" in fake.last.text
+
+
+async def test_resign_asks_for_confirmation_then_ends_the_match(world, cogs, people):
+    match, thread, _ = await running(world, cogs, people)
+    fake = world.interaction(people.bo, channel=thread)
+    await cogs.play.resign.callback(cogs.play, fake.interaction, None, False)
+    assert fake.last.ephemeral and "Resign from Witch Stones" in fake.last.text
+    assert fake.last.custom_ids == [f"pantheon:resign:{match.id}:{BO}"]
+    assert (await world.service.match(match.id)).status == RUNNING
+
+    stranger = await press(world, fake.last, "Yes, resign", people.ana, channel=thread)
+    assert stranger.last.ephemeral and "not yours" in stranger.last.text
+    pressed = await press(world, fake.last, "Yes, resign", people.bo, channel=thread)
+    assert "You resigned" in pressed.edits[-1]["content"]
+    assert (await world.service.match(match.id)).status == FINISHED
+    assert "Bo resigned" in world.posts_in(thread.id)[-1].text
+
+    again = world.interaction(people.bo, channel=thread)
+    await cogs.play.resign.callback(cogs.play, again.interaction, match.id, True)
+    assert again.last.ephemeral and "over" in again.last.text
+
+
+async def test_resign_with_confirm_true_skips_the_button(world, cogs, people):
+    match, thread, _ = await running(world, cogs, people)
+    fake = world.interaction(people.ana, channel=thread)
+    await cogs.play.resign.callback(cogs.play, fake.interaction, None, True)
+    assert fake.last.ephemeral and "You resigned" in fake.last.text
+    assert (await world.service.match(match.id)).status == FINISHED
+    outsider = world.interaction(people.cy, channel=thread)
+    await cogs.play.resign.callback(cogs.play, outsider.interaction, match.id, False)
+    assert outsider.last.ephemeral and "over" in outsider.last.text
+
+
+# --- reading -----------------------------------------------------------------------------
+async def test_board_is_public_in_the_thread_and_private_elsewhere(world, cogs, people):
+    match, thread, _ = await running(world, cogs, people)
+    here = world.interaction(people.cy, channel=thread)
+    await cogs.info.board.callback(cogs.info, here.interaction, None)
+    assert here.deferred["ephemeral"] is False and not here.last.ephemeral
+    assert here.last.file is not None and "To act: Bo" in here.last.text
+    assert here.last.labels == ["suns", "moons"]
+
+    elsewhere = world.interaction(people.cy, channel=world.channel)
+    await cogs.info.board.callback(cogs.info, elsewhere.interaction, match.id)
+    assert elsewhere.last.ephemeral and elsewhere.last.file is not None
+
+
+async def test_score_shows_a_table_as_an_embed(world, cogs, people):
+    _, thread, _ = await running(world, cogs, people, game="terra")
+    fake = world.interaction(people.ana, channel=thread)
+    await cogs.info.score.callback(cogs.info, fake.interaction, None)
+    assert fake.last.ephemeral and fake.last.file is None
+    embed = fake.last.embed
+    assert embed is not None and [f.name for f in embed.fields] == ["Ana", "Bo"]
+    assert all("Total" in f.value for f in embed.fields)
+
+    ws, ws_thread, _ = await running(world, cogs, people)
+    fake = world.interaction(people.ana, channel=ws_thread)
+    await cogs.info.score.callback(cogs.info, fake.interaction, None)
+    assert fake.last.embed is None and f"#{ws.id}" in fake.last.text
+
+
+async def test_history_is_ephemeral_and_chunked(world, cogs, people):
+    match, thread, _ = await running(world, cogs, people)
+    fake = world.interaction(people.ana, channel=thread)
+    await cogs.info.history.callback(cogs.info, fake.interaction, None)
+    assert fake.last.ephemeral and "No moves yet" in fake.last.text
+
+    await move(world, cogs, people.bo, "moons", channel=thread)
+    moves = await world.service.legal_moves(match.id, _actor(ANA))
+    await move(world, cogs, people.ana, moves[0], channel=thread)
+    fake = world.interaction(people.cy, channel=thread)
+    await cogs.info.history.callback(cogs.info, fake.interaction, None)
+    assert all(s.ephemeral for s in fake.sent)
+    assert "1. Bo" in fake.last.text and "2. Ana" in fake.last.text
+
+
+async def test_long_history_goes_as_a_file(world, cogs, people, monkeypatch):
+    match, thread, _ = await running(world, cogs, people)
+
+    async def long_history(match_id, actor=None):
+        return [f"{i}. Somebody did something rather long-winded number {i}" for i in range(1, 400)]
+
+    monkeypatch.setattr(world.service, "history", long_history)
+    fake = world.interaction(people.ana, channel=thread)
+    await cogs.info.history.callback(cogs.info, fake.interaction, None)
+    assert len(fake.sent) == 1 and fake.last.ephemeral
+    assert fake.last.file.filename == f"match-{match.id}-history.txt"
+    assert "399." in fake.last.text  # the latest moves are shown
+
+
+async def test_mymatches_marks_my_turn_with_links(world, cogs, people):
+    first, thread, _ = await running(world, cogs, people)
+    second, second_thread, _, _ = await start(world, cogs, people.bo)
+    fake = world.interaction(people.bo)
+    await cogs.info.mymatches.callback(cogs.info, fake.interaction)
+    text = fake.last.text
+    assert fake.last.ephemeral
+    assert f"#{first.id} Witch Stones — **your turn** — <#{thread.id}>" in text
+    assert f"#{second.id} Witch Stones — lobby — <#{second_thread.id}>" in text
+    nobody = world.interaction(people.cy)
+    await cogs.info.mymatches.callback(cogs.info, nobody.interaction)
+    assert nobody.last.ephemeral and "no open match" in nobody.last.text
+
+
+async def test_rules_are_ephemeral_chunks(world, cogs, people):
+    for slug in ("witch-stones", "when-gods-collide"):
+        fake = world.interaction(people.ana)
+        await cogs.info.rules.callback(cogs.info, fake.interaction, slug)
+        assert fake.sent and all(s.ephemeral and len(s.text) <= 2000 for s in fake.sent)
+
+
+async def test_myview_without_secrets_says_so(world, cogs, people):
+    _, thread, _ = await running(world, cogs, people)
+    fake = world.interaction(people.ana, channel=thread)
+    await cogs.info.myview.callback(cogs.info, fake.interaction, None)
+    assert fake.last.ephemeral and "no hidden information" in fake.last.text
+    fake = world.interaction(people.cy, channel=thread)
+    await cogs.info.myview.callback(cogs.info, fake.interaction, None)
+    assert fake.last.ephemeral and "not playing" in fake.last.text
+
+
+async def test_commands_outside_any_match_point_to_match_start(world, cogs, people):
+    fake = world.interaction(people.cy, channel=world.channel)
+    await cogs.info.board.callback(cogs.info, fake.interaction, None)
+    assert fake.last.ephemeral and "/match start" in fake.last.text
+    assert fake.interaction.channel_id == CHANNEL

@@ -1,0 +1,346 @@
+"""Buttons, suggestions, message building and the client, without Discord."""
+
+from __future__ import annotations
+
+import logging
+from unittest.mock import AsyncMock, MagicMock
+
+import discord
+import pytest
+from discord import app_commands
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engines
+from bot.client import Pantheon, PantheonTree
+from bot.config import Settings
+from bot.interact import SOMETHING_WRONG, chunks
+from bot.publish import DM_CLOSED, match_channel, message_kwargs, score_embed, send_private
+from bot.service import Actor, Post
+from bot.suggest import suggest_matches, suggest_moves
+from bot.ui import DYNAMIC_ITEMS, LobbyButton, MoveButton, ResignButton, lobby_view, move_view
+from db import LOBBY, RUNNING, MatchRecord
+from tests.discord_fakes import GUILD, World, http_response
+
+
+def record(match_id: int, **fields) -> MatchRecord:
+    """A match row as the store returns it (only what these tests need is set)."""
+    row = {
+        "id": match_id,
+        "guild_id": GUILD,
+        "channel_id": 2000,
+        "thread_id": None,
+        "lobby_message_id": None,
+        "game": "witch-stones",
+        "options": {},
+        "seed": 0,
+        "status": RUNNING,
+        "host_id": 1,
+        "version": 0,
+        "snapshot": None,
+        "result": None,
+        "created_at": "",
+        "updated_at": "",
+    }
+    row.update(fields)
+    return MatchRecord(**row)
+
+
+# --- custom ids --------------------------------------------------------------------------
+ROUND_TRIPS = [
+    (LobbyButton("join", 12), "pantheon:join:12", {"action": "join", "match_id": 12}),
+    (LobbyButton("leave", 7), "pantheon:leave:7", {"action": "leave", "match_id": 7}),
+    (LobbyButton("start", 9), "pantheon:start:9", {"action": "start", "match_id": 9}),
+    (LobbyButton("ai", 3), "pantheon:ai:3", {"action": "ai", "match_id": 3}),
+    (
+        MoveButton(12, 34, 1, "moons"),
+        "pantheon:move:12:34:1",
+        {"match_id": 12, "version": 34, "index": 1},
+    ),
+    (ResignButton(5, 2**62), f"pantheon:resign:5:{2**62}", {"match_id": 5, "user_id": 2**62}),
+]
+
+
+@pytest.mark.parametrize(("item", "custom_id", "fields"), ROUND_TRIPS)
+async def test_custom_ids_round_trip_through_the_templates(item, custom_id, fields):
+    assert item.custom_id == custom_id and len(custom_id) <= 100
+    matching = [
+        cls for cls in DYNAMIC_ITEMS if cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+    ]
+    assert matching == [type(item)]  # exactly one template claims it
+    found = type(item).__discord_ui_compiled_template__.fullmatch(custom_id)
+    interaction = MagicMock(spec=discord.Interaction)
+    rebuilt = await type(item).from_custom_id(interaction, item.item, found)
+    assert rebuilt.custom_id == custom_id
+    for name, value in fields.items():
+        assert getattr(rebuilt, name) == value
+
+
+async def test_a_move_button_keeps_its_label_after_a_restart():
+    original = MoveButton(3, 4, 0, "suns")
+    found = MoveButton.__discord_ui_compiled_template__.fullmatch(original.custom_id)
+    base = discord.ui.Button(label="suns", custom_id=original.custom_id)
+    rebuilt = await MoveButton.from_custom_id(MagicMock(spec=discord.Interaction), base, found)
+    assert rebuilt.item.label == "suns"
+
+
+def test_foreign_custom_ids_are_not_claimed():
+    for custom_id in (
+        "pantheon:join:x",
+        "pantheon:join:1:2",
+        "other:join:1",
+        "pantheon:move:1:2",
+        "pantheon:fly:3",
+    ):
+        assert not any(
+            cls.__discord_ui_compiled_template__.fullmatch(custom_id) for cls in DYNAMIC_ITEMS
+        )
+
+
+async def test_lobby_view_is_only_dynamic_items():
+    view = lobby_view(record(1, status=LOBBY))
+    assert view.timeout is None and view.is_persistent()
+    assert all(isinstance(item, discord.ui.DynamicItem) for item in view.children)
+
+
+# --- suggestions -------------------------------------------------------------------------
+WITCH = ["suns", "moons"]
+
+
+def witch_moves() -> list[str]:
+    game = engines.get("witch-stones")
+    state = game.play(game.setup(2, 1, {}), 1, "suns")
+    return game.legal_moves(state, 0)
+
+
+def test_few_moves_are_all_offered_prefix_first():
+    assert suggest_moves(WITCH, "") == [("suns", "suns"), ("moons", "moons")]
+    assert suggest_moves(WITCH, "M") == [("moons", "moons")]
+    moves = ["take e5", "line e5-e7", "take a5"]
+    assert [v for _, v in suggest_moves(moves, "e5")] == ["take e5", "line e5-e7"]
+    assert [v for _, v in suggest_moves(moves, "line")] == ["line e5-e7"]
+
+
+def test_many_moves_are_grouped_so_typing_narrows():
+    moves = witch_moves()
+    assert len(moves) > 25
+    groups = suggest_moves(moves, "")
+    assert 2 <= len(groups) <= 25
+    assert all(name.endswith("moves)") or name == value for name, value in groups)
+    narrowed = suggest_moves(moves, groups[0][1])
+    assert all(v.startswith(groups[0][1]) for _, v in narrowed)
+    exact = suggest_moves(moves, "take e")
+    assert exact and all(v.startswith("take e") for _, v in exact)
+    assert all(n == v for n, v in exact)
+
+
+def test_hundreds_of_moves_stay_useful():
+    moves = [
+        f"follower {c} {f}{r}{s}"
+        for c in ("red", "blue", "green", "yellow")
+        for f in "ABCDEFGH"
+        for r in "12345678"
+        for s in "nesw"
+    ]
+    first = suggest_moves(moves, "")
+    assert [v for _, v in first] == [
+        "follower red",
+        "follower blue",
+        "follower green",
+        "follower yellow",
+    ]
+    step = suggest_moves(moves, "follower blue")
+    assert 2 <= len(step) <= 25 and all(v.startswith("follower blue ") for _, v in step)
+    final = suggest_moves(moves, "follower blue d4")
+    assert [v for _, v in final] == [f"follower blue D4{s}" for s in "nesw"]
+    assert [v for _, v in suggest_moves(moves, "d4N")][:1] == ["follower red D4n"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.text(alphabet="ab cd-1", min_size=1, max_size=12), max_size=300),
+    st.text(alphabet="ab cD-1 ", max_size=6),
+)
+def test_suggestions_are_bounded_and_filtered(moves, typed):
+    out = suggest_moves(moves, typed)
+    assert len(out) <= 25
+    wanted = " ".join(typed.lower().split())
+    for name, value in out:
+        assert 0 < len(name) <= 100 and len(value) <= 100
+        # every value is a move, or a prefix that narrows to moves matching what was typed
+        assert value in moves or any(m.lower().startswith(value.lower()) for m in moves)
+        if value in moves:
+            assert wanted in " ".join(value.lower().split())
+    matching = [
+        m for m in dict.fromkeys(moves) if m.strip() and wanted in " ".join(m.lower().split())
+    ]
+    if len(matching) <= 25:
+        assert sorted(v for _, v in out) == sorted(matching)
+
+
+def test_match_suggestions_put_my_turn_first():
+    rows = [
+        (record(3), "Witch Stones", False),
+        (record(5, status=LOBBY), "Witch Stones", False),
+        (record(4), "Terra", True),
+    ]
+    out = suggest_matches(rows, "")
+    assert out[0] == ("#4 Terra — your turn", 4)
+    assert [v for _, v in out] == [4, 5, 3]
+    assert suggest_matches(rows, "#5") == [("#5 Witch Stones — lobby", 5)]
+    assert [v for _, v in suggest_matches(rows, "terra")] == [4]
+
+
+# --- message building --------------------------------------------------------------------
+def test_a_post_becomes_a_message_with_a_file_mentions_and_an_embed():
+    post = Post(
+        "x" * 2500,
+        b"\x89PNG",
+        mentions=[7, -1],
+        table=[("Ana", [("crowns", 10), ("suns", 2.5)]), ("Bo", [])],
+    )
+    kwargs = message_kwargs(post)
+    assert len(kwargs["content"]) <= 2000 and kwargs["content"].endswith("<@7>")
+    assert isinstance(kwargs["file"], discord.File) and kwargs["file"].filename == "board.png"
+    mentions = kwargs["allowed_mentions"]
+    assert [u.id for u in mentions.users] == [7] and not mentions.everyone and not mentions.roles
+    embed = kwargs["embed"]
+    assert [f.name for f in embed.fields] == ["Ana", "Bo"]
+    assert embed.fields[0].value == "crowns: 10\nsuns: 2.5\n**Total: 12.5**"
+    assert embed.fields[1].value == "**Total: 0**"
+    quiet = message_kwargs(Post("hi", mentions=[7]), mention=False)
+    assert "<@7>" not in quiet["content"] and "file" not in quiet and "embed" not in quiet
+
+
+def test_score_embed_has_at_most_25_fields():
+    table = [(f"P{i}", [("pts", i)]) for i in range(30)]
+    assert len(score_embed(table).fields) == 25
+
+
+def test_chunks_respect_the_limit_and_keep_the_text():
+    lines = ["a" * 50] * 100 + ["b" * 4500] + ["c"]
+    parts = chunks(lines, 2000)
+    assert all(len(p) <= 2000 for p in parts)
+    assert "".join(parts).replace("\n", "") == "".join(lines)
+
+
+# --- DMs and channels --------------------------------------------------------------------
+@pytest.fixture
+async def world(service):
+    return World(service)
+
+
+def _match(thread_id=None, channel_id=2000):
+    return record(1, game="when-gods-collide", thread_id=thread_id, channel_id=channel_id)
+
+
+async def test_a_closed_dm_is_noticed_in_the_thread_without_the_secret(world):
+    thread = world.thread(55, "When Gods Collide #1")
+    world.user(2, "Bo", dms_open=False)
+    sent = await send_private(world.bot, _match(thread.id), 2, Post("your god: Marduk", b"png"))
+    assert sent is False
+    [notice] = world.posts_in(thread.id)
+    assert notice.text == DM_CLOSED.format(mention="<@2>")
+    assert "Marduk" not in notice.text and notice.file is None
+
+
+async def test_other_dm_failures_are_logged_and_skipped(world, caplog):
+    thread = world.thread(56, "t")
+    user = world.user(3, "Cy")
+    user.send.side_effect = discord.HTTPException(http_response(500, "oops"), "boom")
+    with caplog.at_level(logging.WARNING):
+        assert await send_private(world.bot, _match(thread.id), 3, Post("secret")) is False
+    assert world.posts_in(thread.id) == [] and "DM to 3 failed" in caplog.text
+    assert await send_private(world.bot, _match(thread.id), -1, Post("ai")) is False
+    assert await send_private(world.bot, _match(thread.id), 404, Post("gone")) is False
+
+
+async def test_users_missing_from_the_cache_are_fetched(world):
+    world.user(4, "Dee")
+    world.bot.get_user.side_effect = lambda user_id: None
+    assert await send_private(world.bot, _match(), 4, Post("hello")) is True
+    assert world.dms[4][0].text == "hello"
+
+
+async def test_a_deleted_thread_falls_back_to_the_channel(world):
+    channel = await match_channel(world.bot, _match(thread_id=999))
+    assert channel is world.channel
+
+
+async def test_private_moves_never_become_public_buttons(service, monkeypatch):
+    match = await service.create(Actor(1, "Ana", GUILD), "witch-stones", {}, channel_id=2)
+    await service.join(match.id, Actor(2, "Bo", GUILD))
+    update = await service.start(match.id, Actor(1, "Ana", GUILD))
+    view = await move_view(service, update.match)
+    assert [item.item.label for item in view.children] == ["suns", "moons"]
+    game = engines.get("witch-stones")
+    monkeypatch.setattr(type(game), "is_private", lambda self, move: move == "moons")
+    assert await move_view(service, update.match) is None
+
+
+# --- the client --------------------------------------------------------------------------
+def _settings(tmp_path, guild=None):
+    return Settings(
+        token="x",
+        database_path=str(tmp_path / "bot.db"),
+        log_level="INFO",
+        dev_guild_id=guild,
+        boards_dir=str(tmp_path),
+    )
+
+
+@pytest.mark.parametrize("guild", [None, 4242])
+async def test_setup_hook_opens_the_store_loads_cogs_and_syncs(tmp_path, monkeypatch, guild):
+    bot = Pantheon(_settings(tmp_path, guild))
+    sync = AsyncMock(return_value=[])
+    copy = MagicMock()
+    monkeypatch.setattr(bot.tree, "sync", sync)
+    monkeypatch.setattr(bot.tree, "copy_global_to", copy)
+    registered = []
+    monkeypatch.setattr(bot, "add_dynamic_items", lambda *items: registered.extend(items))
+    await bot.setup_hook()
+    try:
+        names = {c.qualified_name for c in bot.tree.walk_commands()}
+        assert {
+            "match start",
+            "move",
+            "board",
+            "score",
+            "history",
+            "resign",
+            "abort",
+            "mymatches",
+            "rules",
+            "myview",
+        } <= names
+        assert registered == list(DYNAMIC_ITEMS)
+        assert bot.service is not None and await bot.store.schema_version() >= 1
+        if guild is None:
+            sync.assert_awaited_once_with()
+            copy.assert_not_called()
+        else:
+            assert copy.call_args.kwargs["guild"].id == guild
+            assert sync.await_args.kwargs["guild"].id == guild
+    finally:
+        await bot.close()
+    assert bot.store is None
+
+
+async def test_the_tree_error_handler_answers_ephemerally(tmp_path, caplog):
+    bot = Pantheon(_settings(tmp_path))
+    tree = bot.tree
+    assert isinstance(tree, PantheonTree)
+    world = World(MagicMock())
+    fake = world.interaction(world.user(1, "Ana"))
+    command = MagicMock(spec=app_commands.Command)
+    command.name = command.qualified_name = "move"
+    fake.interaction.command = command
+    error = app_commands.CommandInvokeError(command, RuntimeError("kaput"))
+    with caplog.at_level(logging.ERROR):
+        await tree.on_error(fake.interaction, error)
+    assert fake.last.ephemeral and fake.last.text == SOMETHING_WRONG
+    assert "kaput" in caplog.text
+    again = world.interaction(world.user(2, "Bo"))
+    await again.interaction.response.defer(ephemeral=True, thinking=True)
+    await tree.on_error(again.interaction, app_commands.NoPrivateMessage())
+    assert again.last.ephemeral and "server" in again.last.text
