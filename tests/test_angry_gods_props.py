@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from engines import angry_gods as ag
 
 GAME = ag.GAME
-GAMES = int(os.environ.get("PANTHEON_GAMES", "300"))
+GAMES = int(os.environ.get("PANTHEON_GAMES", "1000"))
 MAX_PLACEMENTS = 200  # each tower returns at most 6 stones: 76 + 9·6 bounds the game
 
 

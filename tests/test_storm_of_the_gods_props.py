@@ -25,7 +25,7 @@ from engines.storm_of_the_gods.state import (
     on_map,
 )
 
-GAMES = int(os.environ.get("PANTHEON_GAMES", "300"))
+GAMES = int(os.environ.get("PANTHEON_GAMES", "1000"))
 MAX_MOVES = 20_000  # 300 turns, each a handful of moves: games end long before
 
 

@@ -18,7 +18,7 @@ from engines.base import IllegalMove
 from engines.terra import GAME, MAX_TURNS, TerraState
 from engines.terra.board import CHIT_TYPES, PLOTS, STRUCTURES
 
-GAMES = int(os.environ.get("PANTHEON_GAMES", "80"))
+GAMES = int(os.environ.get("PANTHEON_GAMES", "300"))
 FULL = Counter({t: 10 for t in CHIT_TYPES})
 SECRET_KEYS = {"reserve", "reserves", "cups", "cup", "discards"}
 
