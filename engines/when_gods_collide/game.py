@@ -1,0 +1,589 @@
+"""When Gods Collide: the engine (set-up moves, dice, hero die, captures, secrets)."""
+
+from __future__ import annotations
+
+import re
+
+from engines.base import GameBase, IllegalMove, Result, chance, normalise, seat_name
+from engines.when_gods_collide import movegen, why
+from engines.when_gods_collide.geometry import (
+    BLOCKS,
+    CENTRE_BLOCKS,
+    COORDS,
+    block_neighbours,
+    block_squares,
+    field,
+    square_order,
+)
+from engines.when_gods_collide.state import (
+    ARMIES,
+    ARMY_SIZE,
+    CHESS_FACES,
+    CULTURES,
+    GODS,
+    HERO_FACES,
+    MAX_TURNS,
+    TILES_EACH,
+    State,
+)
+from engines.when_gods_collide.text import narrate
+
+SQUARE = r"[a-p](?:1[0-6]|[1-9])"
+SQUARE_RE = re.compile(SQUARE)
+PATH_RE = re.compile(rf"(?:{SQUARE})(?:\s*[-x:, ]\s*(?:{SQUARE}))*|(?:{SQUARE}){{2,3}}")
+PREFIX = {"winged-sandals": "fly", "god-of-wind": "push", "seth": "seth", "princess": "princess"}
+PREFIX_ALIASES = {
+    "fly": "fly",
+    "sandals": "fly",
+    "push": "push",
+    "wind": "push",
+    "seth": "seth",
+    "princess": "princess",
+}
+PRIVATE_PREFIXES = ("god", "fly ", "sandals ", "seth ", "princess ")
+
+
+class WhenGodsCollide(GameBase):
+    slug = "when-gods-collide"
+    title = "When Gods Collide"
+    min_players = 2
+    max_players = 4
+    options = ()
+
+    # ----------------------------------------------------------------- set-up
+    def setup(self, players: int, seed: int, options: dict | None = None) -> State:
+        self.parse_options(options or {})
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError("When Gods Collide is for 2 to 4 players")
+        first = chance(seed, 0).randrange(players)
+        return State(
+            players=players,
+            seed=seed,
+            step=1,
+            phase="tiles",
+            first=first,
+            current=first,
+            gods=[-1] * players,
+            known=[[] for _ in range(players)],
+        )
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if state.phase == "over" else [state.current]
+
+    # ------------------------------------------------------------ legal moves
+    def legal_moves(self, state: State, seat: int) -> list[str]:
+        if seat not in self.to_act(state):
+            return []
+        phase = state.phase
+        if phase == "tiles":
+            return [f"tile {b}" for b in self._tile_blocks(state)]
+        if phase == "arrange":
+            return ["arrange auto"]
+        if phase == "god":
+            return [f"god {sq}" for sq in self._own_squares(state, seat)]
+        if phase == "hero":
+            return ["hero", "nohero"]
+        return list(self._moves(state, seat))
+
+    def _tile_blocks(self, state: State) -> list[str]:
+        if not state.tiles:
+            return list(CENTRE_BLOCKS)
+        return [
+            b
+            for b in BLOCKS
+            if b not in state.tiles and any(n in state.tiles for n in block_neighbours(b))
+        ]
+
+    @staticmethod
+    def _own_squares(state: State, seat: int) -> list[str]:
+        return sorted((sq for sq, (o, _) in state.board.items() if o == seat), key=square_order)
+
+    def avoid(self, state: State, seat: int) -> set[str]:
+        """Enemy squares ``seat`` knows hold a god: its discoveries, and any player's last
+        checker (which can only be that player's god)."""
+        counts = state.counts()
+        known = set(state.known[seat])
+        return {
+            sq
+            for sq, (o, ident) in state.board.items()
+            if o != seat and (ident in known or counts[o] == 1)
+        }
+
+    def _moves(self, state: State, seat: int) -> dict[str, tuple]:
+        board, fld, n = state.board, field(state.tiles), state.number
+        hero = state.hero
+        if hero == "":
+            return movegen.chess_moves(board, fld, seat, (state.chess,), n)
+        if hero == "imp":
+            return movegen.chess_moves(board, fld, seat, movegen.PIECES, n)
+        if hero == "double-knight":
+            return movegen.double_knight_moves(board, fld, seat)
+        if hero == "winged-sandals":
+            return movegen.fly_moves(board, fld, seat, self.avoid(state, seat))
+        if hero == "god-of-wind":
+            return movegen.push_moves(board, fld, seat, n)
+        if hero == "princess":
+            return movegen.princess_moves(board, fld, seat, state.chess, n, self.avoid(state, seat))
+        return movegen.seth_moves(board, seat, self.avoid(state, seat))
+
+    # ------------------------------------------------------------------- play
+    def play(self, state: State, seat: int, move: str) -> State:
+        return self._play(state, seat, move)[0]
+
+    def _play(self, state: State, seat: int, move: str) -> tuple[State, list[dict]]:
+        if state.phase == "over":
+            raise IllegalMove("the game is over")
+        if seat != state.current:
+            raise IllegalMove(f"it is not your turn: {seat_name(state.current)} is to act")
+        text = normalise(move)
+        if not text:
+            raise IllegalMove("type a move")
+        s = state.clone()
+        events: list[dict] = []
+        handler = {
+            "tiles": self._tile,
+            "arrange": self._arrange,
+            "god": self._god,
+            "hero": self._hero,
+            "move": self._move,
+        }[state.phase]
+        handler(s, seat, text, events)
+        return s, events
+
+    def _tile(self, s: State, seat: int, text: str, events: list[dict]) -> None:
+        m = re.fullmatch(rf"(?:tile\s*)?({SQUARE})", text)
+        if not m:
+            raise IllegalMove(
+                "now lay a tile: tile <square>, the lower-left square of a "
+                f"2×2 block, e.g. tile {self._tile_blocks(s)[0]}"
+            )
+        block = m.group(1)
+        x, y = COORDS[block]
+        if x % 2 or y % 2:
+            raise IllegalMove(
+                f"{block} is not the lower-left square of a block: blocks start "
+                "on files a, c, e, g, i, k, m, o and rows 1, 3, 5 … 15"
+            )
+        if block in s.tiles:
+            raise IllegalMove(f"a tile already lies at {block}")
+        if not s.tiles and block not in CENTRE_BLOCKS:
+            raise IllegalMove(
+                "the first tile goes at the centre of the area: tile g7, i7, g9 or i9"
+            )
+        if s.tiles and not any(n in s.tiles for n in block_neighbours(block)):
+            raise IllegalMove(f"a tile at {block} would not share an edge with a laid tile")
+        s.tiles[block] = seat
+        s.last = list(block_squares(block))
+        s.last_private, s.last_seat = [], -1
+        events.append({"kind": "tile", "seat": seat, "block": block})
+        if len(s.tiles) == TILES_EACH * s.players:
+            s.phase, s.current = "arrange", s.first
+        else:
+            s.current = (seat + 1) % s.players
+
+    def _arrange(self, s: State, seat: int, text: str, events: list[dict]) -> None:
+        if not text.startswith("arrange"):
+            raise IllegalMove(
+                "now arrange your army: arrange followed by 12 squares of your "
+                "tiles, or arrange auto"
+            )
+        rest = text[len("arrange") :].strip()
+        mine = sorted(
+            (sq for b, o in s.tiles.items() if o == seat for sq in block_squares(b)),
+            key=square_order,
+        )
+        auto = rest in ("auto", "random")
+        if auto:
+            rng = chance(s.seed, s.step)
+            s.step += 1
+            squares = rng.sample(mine, ARMY_SIZE)
+        else:
+            tokens = [t for t in re.split(r"[\s,;]+", rest) if t]
+            for t in tokens:
+                if not SQUARE_RE.fullmatch(t):
+                    raise IllegalMove(f"{t!r} is not a square (squares look like c3 or k12)")
+            if len(tokens) != ARMY_SIZE:
+                raise IllegalMove(
+                    f"name exactly {ARMY_SIZE} squares of your tiles for your "
+                    f"{ARMY_SIZE} checkers (you named {len(tokens)}), "
+                    "or type arrange auto"
+                )
+            for t in tokens:
+                if tokens.count(t) > 1:
+                    raise IllegalMove(f"{t} is named twice: one checker per square")
+                if t not in mine:
+                    raise IllegalMove(f"{t} is not on one of your tiles")
+            squares = tokens
+        squares = sorted(squares, key=square_order)
+        for k, sq in enumerate(squares):
+            s.board[sq] = [seat, seat * ARMY_SIZE + k]
+        s.last = list(squares)
+        s.last_private, s.last_seat = [], -1
+        s.phase = "god"
+        events.append({"kind": "arrange", "seat": seat, "auto": auto})
+
+    def _god(self, s: State, seat: int, text: str, events: list[dict]) -> None:
+        # The word "god" is required: it is what marks the move private (is_private).
+        m = re.fullmatch(rf"god\s*({SQUARE})", text)
+        if not m:
+            raise IllegalMove(
+                "now choose your god checker privately: god <square of one of "
+                "your checkers>, e.g. god " + self._own_squares(s, seat)[0]
+            )
+        square = m.group(1)
+        occupant = s.board.get(square)
+        if occupant is None or occupant[0] != seat:
+            raise IllegalMove(f"{square} is not one of your checkers")
+        s.gods[seat] = occupant[1]
+        s.last_private, s.last_seat = [square], seat
+        events.append({"kind": "god", "seat": seat, "square": square})
+        nxt = (seat + 1) % s.players
+        if nxt != s.first:
+            s.phase, s.current = "arrange", nxt
+            return
+        events.append({"kind": "battle"})
+        s.last_private, s.last_seat = [], -1
+        s.current = s.first
+        if not self._start_turn(s, events):
+            self._next_turn(s, events)
+
+    def _hero(self, s: State, seat: int, text: str, events: list[dict]) -> None:
+        if text in ("hero", "roll hero", "hero die", "yes"):
+            rng = chance(s.seed, s.step)
+            s.step += 1
+            s.hero = rng.choice(HERO_FACES)
+            s.number = rng.randint(1, 6)
+            events.append({"kind": "hero", "seat": seat, "hero": s.hero, "number": s.number})
+        elif text in ("nohero", "no hero", "no-hero", "keep", "no"):
+            events.append({"kind": "nohero", "seat": seat, "chess": s.chess, "number": s.number})
+        else:
+            raise IllegalMove(
+                f"you rolled a 6: type hero to roll the hero die (and reroll the "
+                f"numbered die) or nohero to keep {s.chess} and 6"
+            )
+        s.phase = "move"
+        if not self._has_moves(s, events):
+            self._next_turn(s, events)
+
+    # ----------------------------------------------------------------- turns
+    def _roll(self, s: State) -> None:
+        rng = chance(s.seed, s.step)
+        s.step += 1
+        s.chess = rng.choice(CHESS_FACES)
+        s.number = rng.randint(1, 6)
+        s.hero = ""
+
+    def _start_turn(self, s: State, events: list[dict]) -> bool:
+        """Roll for the current player; False when the turn passed at once."""
+        self._roll(s)
+        events.append({"kind": "roll", "seat": s.current, "chess": s.chess, "number": s.number})
+        if s.number == 6:
+            s.phase = "hero"
+            return True
+        s.phase = "move"
+        return self._has_moves(s, events)
+
+    def _has_moves(self, s: State, events: list[dict]) -> bool:
+        if s.hero in ("", "imp"):
+            pieces = (s.chess,) if s.hero == "" else movegen.PIECES
+            found = movegen.any_chess_move(s.board, field(s.tiles), s.current, pieces, s.number)
+        else:
+            found = bool(self._moves(s, s.current))
+        if found:
+            return True
+        reason = "seth" if s.hero == "seth" else "nomove"
+        events.append(
+            {
+                "kind": "pass",
+                "seat": s.current,
+                "reason": reason,
+                "chess": s.chess,
+                "number": s.number,
+                "hero": s.hero,
+            }
+        )
+        return False
+
+    def _next_turn(self, s: State, events: list[dict]) -> None:
+        """The current player's turn is over: on to the next living player."""
+        while True:
+            s.turns += 1
+            if s.turns >= MAX_TURNS:
+                s.phase = "over"
+                s.chess, s.number, s.hero = "", 0, ""
+                events.append({"kind": "stop"})
+                return
+            alive = s.alive()
+            s.current = next(
+                p for k in range(1, s.players + 1) if (p := (s.current + k) % s.players) in alive
+            )
+            if self._start_turn(s, events):
+                return
+
+    # ------------------------------------------------------------------ moves
+    def _move(self, s: State, seat: int, text: str, events: list[dict]) -> None:
+        notation = self._canonical(s, text)
+        moves = self._moves(s, seat)
+        action = moves.get(notation)
+        if action is None:
+            raise IllegalMove(why.explain(self, s, seat, notation, moves))
+        kind = action[0]
+        refused = False
+        if kind == "move":
+            self._do_move(s, seat, action, events)
+        elif kind == "fly":
+            refused = self._do_fly(s, seat, action, events)
+        elif kind == "push":
+            _, frm, to = action
+            victim = s.board.pop(frm)
+            s.board[to] = victim
+            self._public(s, [frm, to])
+            events.append({"kind": "push", "seat": seat, "victim": victim[0], "frm": frm, "to": to})
+        elif kind == "seth":
+            refused = self._do_seth(s, seat, action, events)
+        else:
+            refused = self._do_princess(s, seat, action, events)
+        if s.phase == "over":
+            return
+        # A refused attempt: the same player chooses again (or passes if nothing is left).
+        if refused and self._has_moves(s, events):
+            return
+        self._next_turn(s, events)
+
+    def _canonical(self, s: State, text: str) -> str:
+        prefix = ""
+        first, _, rest = text.partition(" ")
+        if first in PREFIX_ALIASES:
+            prefix, text = PREFIX_ALIASES[first], rest.strip()
+        expected = PREFIX.get(s.hero, "")
+        if prefix != expected:
+            raise IllegalMove(why.wrong_form(self, s, prefix, expected))
+        if not PATH_RE.fullmatch(text):
+            raise IllegalMove(
+                f"{text!r} is not a move: name squares like c3-c6"
+                + (f" after {prefix}" if prefix else "")
+            )
+        squares = SQUARE_RE.findall(text)
+        body = "-".join(squares)
+        return f"{prefix} {body}" if prefix else body
+
+    def _public(self, s: State, squares: list[str]) -> None:
+        s.last = list(squares)
+        s.last_private, s.last_seat = [], -1
+
+    def _refuse(
+        self, s: State, seat: int, how: str, square: str, shown: list[str], events: list[dict]
+    ) -> None:
+        ident = s.board[square][1]
+        owner = s.board[square][0]
+        if ident not in s.known[seat]:
+            s.known[seat] = sorted([*s.known[seat], ident])
+        s.last_private, s.last_seat = list(shown), seat
+        events.append(
+            {"kind": "refused", "seat": seat, "how": how, "square": square, "owner": owner}
+        )
+
+    def _is_god(self, s: State, square: str) -> bool:
+        occupant = s.board.get(square)
+        return occupant is not None and s.gods[occupant[0]] == occupant[1]
+
+    def _capture(
+        self,
+        s: State,
+        seat: int,
+        square: str,
+        victim: list[int],
+        captured: list[list],
+        events_after: list[dict],
+    ) -> None:
+        owner, ident = victim
+        god = s.gods[owner] == ident
+        captured.append([square, owner, god])
+        if god:
+            s.board = {sq: v for sq, v in s.board.items() if v[0] != owner}
+            s.eliminated.append(owner)
+            events_after.append({"kind": "eliminated", "seat": owner})
+            alive = s.alive()
+            if len(alive) == 1:
+                s.phase = "over"
+                s.chess, s.number, s.hero = "", 0, ""
+                events_after.append({"kind": "over", "winner": alive[0]})
+
+    def _do_move(self, s: State, seat: int, action: tuple, events: list[dict]) -> None:
+        _, frm, to, via = action
+        how = s.hero or s.chess
+        piece = s.board.pop(frm)
+        victim = s.board.get(to)
+        s.board[to] = piece
+        captured: list[list] = []
+        after: list[dict] = []
+        if victim is not None:
+            self._capture(s, seat, to, victim, captured, after)
+        path = [frm, via, to] if via else [frm, to]
+        self._public(s, path)
+        events.append(
+            {"kind": "move", "seat": seat, "how": how, "path": path, "captured": captured}
+        )
+        events.extend(after)
+
+    def _do_fly(self, s: State, seat: int, action: tuple, events: list[dict]) -> bool:
+        _, frm, to = action
+        if self._is_god(s, to):
+            self._refuse(s, seat, "winged-sandals", to, [frm, to], events)
+            return True
+        piece = s.board.pop(frm)
+        victim = s.board.get(to)
+        s.board[to] = piece
+        captured: list[list] = []
+        after: list[dict] = []
+        if victim is not None:
+            self._capture(s, seat, to, victim, captured, after)
+        self._public(s, [frm, to])
+        events.append({"kind": "fly", "seat": seat, "path": [frm, to], "captured": captured})
+        events.extend(after)
+        return False
+
+    def _do_seth(self, s: State, seat: int, action: tuple, events: list[dict]) -> bool:
+        square = action[1]
+        if self._is_god(s, square):
+            self._refuse(s, seat, "seth", square, [square], events)
+            return True
+        owner, ident = s.board[square]
+        s.board[square] = [seat, ident]
+        self._public(s, [square])
+        events.append({"kind": "seth", "seat": seat, "square": square, "victim": owner})
+        return False
+
+    def _do_princess(self, s: State, seat: int, action: tuple, events: list[dict]) -> bool:
+        _, frm, visits, slide = action
+        board = dict(s.board)
+        piece = board.pop(frm)
+        captured: list[list] = []
+        passed: list[list] = []
+        for k, square in enumerate(visits):
+            occupant = board.get(square)
+            if occupant is None or occupant[0] == seat:
+                continue
+            if s.gods[occupant[0]] == occupant[1]:
+                if slide and k < len(visits) - 1:
+                    passed.append([square, occupant[0], occupant[1]])
+                    continue
+                self._refuse(s, seat, "princess", square, [frm, *visits], events)
+                return True
+            captured.append([square, occupant[0], False])
+            del board[square]
+        board[visits[-1]] = piece
+        s.board = board
+        for _, _, ident in passed:
+            if ident not in s.known[seat]:
+                s.known[seat] = sorted([*s.known[seat], ident])
+        path = [frm, visits[-1]] if slide else [frm, *visits]
+        self._public(s, [frm, *visits])
+        events.append(
+            {
+                "kind": "princess",
+                "seat": seat,
+                "piece": s.chess,
+                "path": path,
+                "captured": captured,
+                "passed": [[sq, o] for sq, o, _ in passed],
+            }
+        )
+        return False
+
+    # ------------------------------------------------------------------ views
+    def _marks(self, state: State, seat: int | None) -> set[str]:
+        """Squares of the gods ``seat`` knows (its own and its discoveries)."""
+        if seat is None or not 0 <= seat < state.players:
+            return set()
+        known = set(state.known[seat])
+        own = state.gods[seat]
+        return {
+            sq
+            for sq, (o, ident) in state.board.items()
+            if (o == seat and ident == own) or (o != seat and ident in known)
+        }
+
+    def view(self, state: State, seat: int | None) -> dict:
+        marks = self._marks(state, seat)
+        board = {}
+        for sq, (owner, _) in state.board.items():
+            board[sq] = {"owner": owner, "god": True} if sq in marks else {"owner": owner}
+        if seat is not None and seat == state.last_seat and state.last_private:
+            last = list(state.last_private)
+        else:
+            last = list(state.last)
+        outcome = self.result(state)
+        placed = [0] * state.players
+        for owner in state.tiles.values():
+            placed[owner] += 1
+        return {
+            "game": self.slug,
+            "players": state.players,
+            "phase": state.phase,
+            "board": board,
+            "tiles": dict(state.tiles),
+            "to_act": self.to_act(state),
+            "scores": state.counts(),
+            "last": last,
+            "dice": {
+                "chess": state.chess or None,
+                "number": state.number or None,
+                "hero": state.hero or None,
+            },
+            "eliminated": list(state.eliminated),
+            "first": state.first,
+            "turn": state.turns + 1 if state.phase in ("hero", "move") else state.turns,
+            "max_turns": MAX_TURNS,
+            "placed": placed,
+            "cultures": list(CULTURES[: state.players]),
+            "armies": list(ARMIES[: state.players]),
+            "viewer": seat,
+            "winners": outcome.winners if outcome else [],
+        }
+
+    def private_view(self, state: State, seat: int) -> dict | None:
+        if not 0 <= seat < state.players:
+            return None
+        god = None
+        if state.gods[seat] >= 0:
+            god = state.square_of(state.gods[seat])
+        known = set(state.known[seat])
+        found = {
+            sq: o for sq, (o, ident) in sorted(state.board.items()) if o != seat and ident in known
+        }
+        return {"culture": CULTURES[seat], "god_name": GODS[seat], "god": god, "known_gods": found}
+
+    def is_private(self, move: str) -> bool:
+        return normalise(move).startswith(PRIVATE_PREFIXES)
+
+    def describe(self, state_before: State, seat: int, move: str, viewer: int | None) -> str:
+        _, events = self._play(state_before, seat, move)
+        return narrate(events, viewer)
+
+    # ---------------------------------------------------------------- result
+    def result(self, state: State) -> Result | None:
+        if state.phase != "over":
+            return None
+        counts = state.counts()
+        alive = state.alive()
+        out = [[p] for p in reversed(state.eliminated)]
+        scores = [float(c) for c in counts]
+        if len(alive) == 1:
+            return Result(scores, [alive, *out], f"{seat_name(alive[0])} is the last god standing")
+        values = sorted({counts[p] for p in alive}, reverse=True)
+        groups = [[p for p in alive if counts[p] == v] for v in values]
+        return Result(
+            scores,
+            [*groups, *out],
+            f"safety stop after {MAX_TURNS} turns: survivors ranked by checkers left",
+        )
+
+    def dump(self, state: State) -> dict:
+        return state.to_dict()
+
+    def load(self, data: dict) -> State:
+        return State.from_dict(data)
+
+
+GAME = WhenGodsCollide()

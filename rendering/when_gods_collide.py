@@ -1,0 +1,350 @@
+"""When Gods Collide board: the tiled battlefield with its gaps, armies, dice and gods.
+
+Only the used part of the 16×16 area is drawn (plus a margin), with the area's own file
+letters and row numbers on the edges so they match the move notation. Tiles are tinted by
+owner; each checker carries its culture's symbol (Ziggurat, Sphinx, Temple, Viking Ship)
+in its owner's colour; gods appear only where the view marks them (a private view).
+"""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from rendering import kit
+
+FILES = "abcdefghijklmnop"
+SIZE = 16
+LABEL = 26
+DICE_STRIP = 74
+MAX_CELL = 64
+GOLD = (212, 160, 23)
+GAP_FILL = (222, 220, 214)
+GAP_LINE = (205, 202, 195)
+CHECKER_FILL = (253, 251, 245)
+FACE_NAMES = {
+    "king": "King",
+    "pawn": "Pawn",
+    "knight": "Knight",
+    "queen": "Queen",
+    "bishop": "Bishop",
+    "rook": "Rook",
+    "imp": "Imp",
+    "double-knight": "Double Knight",
+    "winged-sandals": "Winged Sandals",
+    "god-of-wind": "God of Wind",
+    "princess": "Princess",
+    "seth": "Seth",
+}
+CULTURES = ("Babylonian", "Egyptian", "Greek", "Norse")
+
+
+def _xy(square: str) -> tuple[int, int]:
+    return FILES.index(square[0]), int(square[1:]) - 1
+
+
+def _mix(a: kit.RGB, b: kit.RGB, t: float) -> kit.RGB:
+    return tuple(round(a[i] * (1 - t) + b[i] * t) for i in range(3))  # type: ignore[return-value]
+
+
+def _bounds(view: dict) -> tuple[int, int, int, int]:
+    tiles = view.get("tiles", {})
+    if not tiles:
+        return 4, 4, 11, 11
+    xs, ys = [], []
+    for block in tiles:
+        x, y = _xy(block)
+        xs += [x, x + 1]
+        ys += [y, y + 1]
+    margin = 2 if view.get("phase") == "tiles" else 1
+    x0, x1 = max(0, min(xs) - margin), min(SIZE - 1, max(xs) + margin)
+    y0, y1 = max(0, min(ys) - margin), min(SIZE - 1, max(ys) + margin)
+    return x0, y0, x1, y1
+
+
+# ------------------------------------------------------------------ symbols
+def _poly(
+    d: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    k: float,
+    points: list[tuple[float, float]],
+    fill: kit.RGB,
+) -> None:
+    d.polygon([(cx + x * k, cy + y * k) for x, y in points], fill=fill)
+
+
+def _rect(
+    d: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    k: float,
+    x0: float,
+    y0: float,
+    x1: float,
+    y1: float,
+    fill: kit.RGB,
+) -> None:
+    d.rectangle((cx + x0 * k, cy + y0 * k, cx + x1 * k, cy + y1 * k), fill=fill)
+
+
+def _ziggurat(d: ImageDraw.ImageDraw, cx: float, cy: float, k: float, c: kit.RGB) -> None:
+    _rect(d, cx, cy, k, -0.85, 0.2, 0.85, 0.55, c)
+    _rect(d, cx, cy, k, -0.6, -0.15, 0.6, 0.2, c)
+    _rect(d, cx, cy, k, -0.35, -0.5, 0.35, -0.15, c)
+    _rect(d, cx, cy, k, -0.12, -0.72, 0.12, -0.5, c)
+
+
+def _sphinx(d: ImageDraw.ImageDraw, cx: float, cy: float, k: float, c: kit.RGB) -> None:
+    _poly(
+        d,
+        cx,
+        cy,
+        k,
+        [
+            (-0.9, 0.5),
+            (-0.9, 0.3),
+            (-0.55, 0.3),
+            (-0.62, 0.0),
+            (-0.52, -0.2),
+            (-0.5, -0.55),
+            (-0.3, -0.7),
+            (-0.1, -0.55),
+            (-0.08, -0.2),
+            (0.05, -0.05),
+            (0.7, -0.05),
+            (0.9, 0.2),
+            (0.9, 0.5),
+        ],
+        c,
+    )
+    d.ellipse((cx - 0.4 * k, cy - 0.42 * k, cx - 0.26 * k, cy - 0.3 * k), fill=CHECKER_FILL)
+
+
+def _temple(d: ImageDraw.ImageDraw, cx: float, cy: float, k: float, c: kit.RGB) -> None:
+    _poly(d, cx, cy, k, [(-0.9, -0.28), (0.0, -0.72), (0.9, -0.28)], c)
+    _rect(d, cx, cy, k, -0.85, -0.28, 0.85, -0.14, c)
+    for x in (-0.68, -0.24, 0.2, 0.64):
+        _rect(d, cx, cy, k, x - 0.07, -0.14, x + 0.07, 0.36, c)
+    _rect(d, cx, cy, k, -0.92, 0.36, 0.92, 0.55, c)
+
+
+def _ship(d: ImageDraw.ImageDraw, cx: float, cy: float, k: float, c: kit.RGB) -> None:
+    _poly(
+        d,
+        cx,
+        cy,
+        k,
+        [
+            (-0.95, -0.32),
+            (-0.78, 0.14),
+            (0.78, 0.14),
+            (0.95, -0.32),
+            (0.85, 0.3),
+            (0.5, 0.5),
+            (-0.5, 0.5),
+            (-0.85, 0.3),
+        ],
+        c,
+    )
+    _rect(d, cx, cy, k, -0.05, -0.8, 0.05, 0.14, c)
+    _poly(d, cx, cy, k, [(-0.5, -0.68), (0.5, -0.68), (0.45, -0.05), (-0.45, -0.05)], c)
+    for y in (-0.5, -0.28):
+        _rect(d, cx, cy, k, -0.46, y, 0.46, y + 0.07, CHECKER_FILL)
+
+
+SYMBOLS = (_ziggurat, _sphinx, _temple, _ship)
+
+
+def _star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+    import math
+
+    points = []
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.45
+        angle = math.radians(-90 + 36 * i)
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    d.polygon(points, fill=GOLD, outline=kit.INK)
+
+
+def _checker(
+    d: ImageDraw.ImageDraw, cx: float, cy: float, cell: int, owner: int, god: bool
+) -> None:
+    r = cell * 0.4
+    colour = kit.seat_colour(owner)
+    if god:
+        d.ellipse((cx - r - 4, cy - r - 4, cx + r + 4, cy + r + 4), outline=GOLD, width=4)
+    kit.disc(d, cx, cy, r, CHECKER_FILL, outline=colour, width=max(2, cell // 14))
+    SYMBOLS[owner % len(SYMBOLS)](d, cx, cy + r * 0.04, r * 0.62, colour)
+    if god:
+        _star(d, cx + r * 0.72, cy - r * 0.72, max(7, cell * 0.17))
+
+
+# -------------------------------------------------------------------- dice
+def _pips(d: ImageDraw.ImageDraw, x: float, y: float, size: float, n: int) -> None:
+    d.rounded_rectangle(
+        (x, y, x + size, y + size), radius=8, fill=(255, 255, 255), outline=kit.INK, width=2
+    )
+    spots = {
+        1: [(1, 1)],
+        2: [(0, 0), (2, 2)],
+        3: [(0, 0), (1, 1), (2, 2)],
+        4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+        5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+        6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+    }[n]
+    step = size / 4
+    pr = size / 11
+    for i, j in spots:
+        px, py = x + step * (i + 1), y + step * (j + 1)
+        d.ellipse((px - pr, py - pr, px + pr, py + pr), fill=kit.INK)
+
+
+def _face(board: kit.Board, x: float, y: float, caption: str, text: str, fill: kit.RGB) -> float:
+    d = board.draw
+    width = max(110, int(d.textlength(text, font=kit.font(19))) + 28)
+    d.rounded_rectangle((x, y, x + width, y + 44), radius=8, fill=fill, outline=kit.INK, width=2)
+    board.label((x + width / 2, y + 22), text, size=19, fill=kit.text_colour_on(fill))
+    board.label((x + width / 2, y - 10), caption, size=14, fill=kit.MUTED)
+    return x + width
+
+
+def _dice(board: kit.Board, view: dict, names: list[str], y: float) -> None:
+    dice = view.get("dice") or {}
+    to_act = view.get("to_act") or []
+    d = board.draw
+    phase = view.get("phase")
+    x = 16.0
+    if phase == "over":
+        winners = view.get("winners") or []
+        text = "Game over" + (f": {names[winners[0]]} wins" if len(winners) == 1 else "")
+        board.label((x, y + 22), text, size=22, anchor="lm")
+        return
+    if not dice.get("chess"):
+        text = {
+            "tiles": "Laying tiles (6 each)",
+            "arrange": "Arranging the armies",
+            "god": "Choosing gods in secret",
+        }.get(phase or "", "")
+        who = f" · {names[to_act[0]]} to act" if to_act else ""
+        board.label((x, y + 22), text + who, size=20, anchor="lm")
+        return
+    who = names[to_act[0]] if to_act else ""
+    board.label((x, y + 22), f"{who} rolled", size=18, anchor="lm")
+    x += d.textlength(f"{who} rolled", font=kit.font(18)) + 18
+    x = (
+        _face(
+            board, x, y, "chess die", FACE_NAMES.get(dice["chess"], dice["chess"]), (255, 255, 255)
+        )
+        + 18
+    )
+    if dice.get("number"):
+        board.label((x + 22, y - 10), "number", size=14, fill=kit.MUTED)
+        _pips(d, x, y, 44, int(dice["number"]))
+        x += 44 + 18
+    if dice.get("hero"):
+        _face(board, x, y, "hero die", FACE_NAMES.get(dice["hero"], dice["hero"]), GOLD)
+    elif phase == "hero":
+        board.label((x, y + 22), "a 6: hero or nohero?", size=18, fill=kit.HIGHLIGHT, anchor="lm")
+
+
+# ------------------------------------------------------------------- render
+def render(view: dict, names: list[str], highlight: list[str]) -> bytes:
+    players = int(view.get("players", len(view.get("scores", [])) or 2))
+    names = [names[i] if i < len(names) and names[i] else f"Player {i + 1}" for i in range(players)]
+    x0, y0, x1, y1 = _bounds(view)
+    cols, rows = x1 - x0 + 1, y1 - y0 + 1
+    cell = min(MAX_CELL, (kit.WIDTH - 2 * LABEL - 32) // cols, 820 // rows)
+    bw, bh = cols * cell, rows * cell
+    height = LABEL * 2 + bh + DICE_STRIP + 12
+
+    eliminated = set(view.get("eliminated") or [])
+    winners = set(view.get("winners") or [])
+    scores = view.get("scores") or [0] * players
+    seats = []
+    for i in range(players):
+        culture = CULTURES[i % len(CULTURES)]
+        note = "eliminated" if i in eliminated else ("winner" if i in winners else culture)
+        score = (
+            f"{scores[i]} checkers"
+            if view.get("phase") not in ("tiles", "arrange") or scores[i]
+            else f"{(view.get('placed') or [0] * players)[i]} tiles"
+        )
+        colour = _mix(kit.seat_colour(i), (200, 200, 200), 0.7) if i in eliminated else None
+        seats.append(kit.Seat(name=names[i], score=score, colour=colour, note=note))
+    phase = view.get("phase")
+    status = {
+        "tiles": "Laying tiles",
+        "arrange": "Arranging armies",
+        "god": "Choosing gods",
+        "over": "Game over",
+    }.get(phase or "", f"Turn {view.get('turn', 0)} / {view.get('max_turns', 400)}")
+    board = kit.Board("When Gods Collide", seats, view.get("to_act") or [], height, status=status)
+    d = board.draw
+    left = (kit.WIDTH - bw) // 2
+    top = board.top + LABEL
+
+    def corner(x: int, y: int) -> tuple[int, int]:
+        return left + (x - x0) * cell, top + (y1 - y) * cell
+
+    tiled: dict[tuple[int, int], int] = {}
+    for block, owner in (view.get("tiles") or {}).items():
+        bx, by = _xy(block)
+        for dx in (0, 1):
+            for dy in (0, 1):
+                tiled[(bx + dx, by + dy)] = int(owner)
+    for x in range(x0, x1 + 1):
+        for y in range(y0, y1 + 1):
+            px, py = corner(x, y)
+            owner = tiled.get((x, y))
+            if owner is None:
+                d.rectangle((px, py, px + cell, py + cell), fill=GAP_FILL)
+                d.line((px, py + cell, px + cell, py), fill=GAP_LINE, width=1)
+                continue
+            base = kit.LIGHT_SQUARE if (x + y) % 2 else kit.DARK_SQUARE
+            d.rectangle(
+                (px, py, px + cell, py + cell),
+                fill=_mix(base, kit.seat_colour(owner), 0.28),
+                outline=kit.GRID,
+            )
+    for block in view.get("tiles") or {}:
+        bx, by = _xy(block)
+        px, py = corner(bx, by + 1)
+        d.rectangle((px, py, px + 2 * cell, py + 2 * cell), outline=kit.INK, width=3)
+    d.rectangle((left, top, left + bw, top + bh), outline=kit.GRID, width=1)
+
+    for square in highlight or []:
+        x, y = _xy(square)
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            px, py = corner(x, y)
+            d.rectangle(
+                (px + 2, py + 2, px + cell - 2, py + cell - 2), outline=kit.HIGHLIGHT, width=4
+            )
+    for square, checker in (view.get("board") or {}).items():
+        x, y = _xy(square)
+        px, py = corner(x, y)
+        _checker(
+            d, px + cell / 2, py + cell / 2, cell, int(checker["owner"]), bool(checker.get("god"))
+        )
+
+    size = 16 if cell >= 40 else 14
+    for x in range(x0, x1 + 1):
+        cx = corner(x, y0)[0] + cell / 2
+        board.label((cx, top - LABEL / 2), FILES[x], size=size, fill=kit.MUTED)
+        board.label((cx, top + bh + LABEL / 2), FILES[x], size=size, fill=kit.MUTED)
+    for y in range(y0, y1 + 1):
+        cy = corner(x0, y)[1] + cell / 2
+        board.label((left - LABEL / 2 - 2, cy), str(y + 1), size=size, fill=kit.MUTED)
+        board.label((left + bw + LABEL / 2 + 2, cy), str(y + 1), size=size, fill=kit.MUTED)
+
+    _dice(board, view, names, top + bh + LABEL + 22)
+    notes = []
+    if eliminated:
+        notes.append("Out: " + ", ".join(names[i] for i in view.get("eliminated", [])))
+    if any(c.get("god") for c in (view.get("board") or {}).values()):
+        notes.append("gold ring and star: a god you know (only you see this)")
+    board.footer(
+        "  ·  ".join(notes)
+        or "Grey squares are gaps: only knights, the Double "
+        "Knight and the Winged Sandals cross them."
+    )
+    return board.png()
