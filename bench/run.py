@@ -80,13 +80,17 @@ def engine_rows(game, count: int) -> dict[str, str]:
             "png": f"{statistics.median(sizes) / 1024:.0f} / {max(sizes) / 1024:.0f}"}
 
 
-async def service_move_times(game, count: int, folder: Path) -> list[float]:
-    """Wall time of ``Service.submit`` (validate, play, persist, render) per move."""
+async def service_move_times(game, count: int, folder: Path
+                             ) -> tuple[list[float], list[float]]:
+    """Wall time of ``Service.submit`` (validate, play, persist, render the public board)
+    per move, and of drawing that move's private boards for DMs (done after the public
+    board is out)."""
     store = await open_store(str(folder / f"{game.slug}.db"))
     service = Service(store, seed_source=lambda: 99, shuffle=lambda seats: None)
     actors = [Actor(i + 1, f"P{i + 1}") for i in range(game.min_players)]
     rng = random.Random(3)
     times: list[float] = []
+    private: list[float] = []
     match = None
     while len(times) < count:
         if match is None or match.status != RUNNING:
@@ -99,10 +103,15 @@ async def service_move_times(game, count: int, folder: Path) -> list[float]:
         actor = actors[match.by_seat()[seat].user_id - 1]
         move = rng.choice(game.legal_moves(state, seat))
         start = time.perf_counter()
-        match = (await service.submit(match.id, actor, move)).match
+        update = await service.submit(match.id, actor, move)
         times.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        for post in update.private.values():
+            await post.ready()
+        private.append(time.perf_counter() - start)
+        match = update.match
     await store.close()
-    return times
+    return times, private
 
 
 def floor_times(game, count: int, folder: Path) -> list[float]:
@@ -134,18 +143,19 @@ async def main() -> None:
     games = [engines.get(s) for s in args.games] if args.games else engines.all()
     print("| game | legal_moves ms p50/p99 | play ms p50/p99 | render ms p50/p99 "
           "| PNG KB median/max | whole move ms p50/p99 | floor ms p50/p99 "
-          "| ratio p50/p99 |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| ratio p50/p99 | DM boards ms p50/p99 |")
+    print("|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         for game in games:
             rows = engine_rows(game, args.moves)
-            whole = await service_move_times(game, max(50, args.moves // 3), folder)
+            whole, private = await service_move_times(game, max(50, args.moves // 3), folder)
             floor = floor_times(game, max(50, args.moves // 3), folder)
             ratio = (f"{percentile(whole, .5) / percentile(floor, .5):.1f}× / "
                      f"{percentile(whole, .99) / percentile(floor, .99):.1f}×")
             print(f"| {game.slug} | {rows['legal']} | {rows['play']} | {rows['render']} "
-                  f"| {rows['png']} | {ms(whole)} | {ms(floor)} | {ratio} |", flush=True)
+                  f"| {rows['png']} | {ms(whole)} | {ms(floor)} | {ratio} | {ms(private)} |",
+                  flush=True)
 
 
 if __name__ == "__main__":

@@ -104,6 +104,8 @@ class Console:
             self.out(f"(New private information for {name}: type `me` on their turn.)")
 
     def show_post(self, post: Post, match_id: int) -> None:
+        if post.png is None and post.pending is not None:
+            post.png = post.pending()
         self.out(post.text)
         for name, rows in post.table:
             total = sum(points for _, points in rows)

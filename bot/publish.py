@@ -135,6 +135,7 @@ async def send_private(
     if user is None:
         return False
     try:
+        await post.ready()
         await user.send(**message_kwargs(post, mention=False))
         return True
     except discord.Forbidden:
