@@ -16,6 +16,7 @@ import re
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 
 import engines
 import rendering
@@ -36,6 +37,8 @@ log = logging.getLogger(__name__)
 MAX_MOVE_LENGTH = 200
 AI_MOVE_LIMIT = 20000  # a safety bound on consecutive automatic moves in one call
 MAX_POST_LINES = 12  # a public post shows at most this many move lines
+DEFAULT_REMIND_AFTER_HOURS = 24
+MAX_REMIND_AFTER_HOURS = 24 * 7
 STALE = "The board changed while you moved: look again and retry."
 
 
@@ -72,6 +75,21 @@ class Post:
             self.png = await asyncio.to_thread(self.pending)
             self.pending = None
         return self
+
+
+@dataclass
+class Reminder:
+    """Users who have kept a match waiting longer than they asked to be reminded after."""
+
+    match: MatchRecord
+    user_ids: list[int]
+    idle_hours: float
+
+    @property
+    def text(self) -> str:
+        title = engines.get(self.match.game).title
+        return (f"Reminder: it is your turn in {title} #{self.match.id} "
+                f"(waiting for {self.idle_hours:.0f} h).")
 
 
 @dataclass
@@ -302,6 +320,35 @@ class Service:
             raise ServiceError("The board changed; try again.") from None
         match = await self.match(match.id)
         return Update(match, Post(f"Match #{match.id} was aborted by {actor.name or 'the host'}."))
+
+    # --- reminders ----------------------------------------------------------------------
+    async def set_reminders(self, actor: Actor, hours: int) -> str:
+        """Remind the actor after ``hours`` without a move (0 turns reminders off)."""
+        if not 0 <= hours <= MAX_REMIND_AFTER_HOURS:
+            raise ServiceError(f"Choose between 1 and {MAX_REMIND_AFTER_HOURS} hours, "
+                               "or 0 for no reminders.")
+        await self.store.set_remind_after(actor.user_id, hours)
+        if hours == 0:
+            return "Reminders are off: I won't ping you when a match waits for you."
+        return f"I'll remind you when a match has waited {hours} h for your move."
+
+    async def reminders_due(self, now: datetime) -> list[Reminder]:
+        """Turns idle for longer than each waiting player's delay, not reminded yet."""
+        earliest = now - timedelta(hours=1)
+        due: list[Reminder] = []
+        for match in await self.store.unreminded(earliest.isoformat(timespec="milliseconds")):
+            waiting = list(await self.waiting(match.id))
+            delays = await self.store.remind_after(waiting)
+            idle = (now - datetime.fromisoformat(match.updated_at)) / timedelta(hours=1)
+            users = [u for u in waiting
+                     if 0 < delays.get(u, DEFAULT_REMIND_AFTER_HOURS) <= idle]
+            if users:
+                due.append(Reminder(match, users, idle))
+        return due
+
+    async def reminded(self, reminder: Reminder) -> None:
+        """Record that this turn was reminded (once per turn)."""
+        await self.store.mark_reminded(reminder.match.id, reminder.match.version)
 
     # --- reading ------------------------------------------------------------------------
     async def board(self, match_id: int, actor: Actor | None = None) -> Post:
@@ -574,5 +621,5 @@ def parse_options(text: str | None) -> dict[str, str]:
     return options
 
 
-__all__: Sequence[str] = ("Actor", "Post", "Service", "ServiceError", "Update",
+__all__: Sequence[str] = ("Actor", "Post", "Reminder", "Service", "ServiceError", "Update",
                           "parse_options")

@@ -305,6 +305,42 @@ class SqliteStore:
             rows = await cur.fetchall()
         return [MoveRecord(r["seq"], r["seat"], r["notation"], r["created_at"]) for r in rows]
 
+    # --- reminders ----------------------------------------------------------------------
+    async def set_remind_after(self, user_id: int, hours: int) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, remind_after_hours) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET remind_after_hours = excluded."
+                "remind_after_hours", (user_id, hours))
+
+    async def remind_after(self, user_ids: Sequence[int]) -> dict[int, int]:
+        """The users' reminder delays in hours (users who never set one are left out)."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        async with self._lock, self.db.execute(
+                f"SELECT user_id, remind_after_hours FROM user_settings "
+                f"WHERE user_id IN ({marks})", tuple(user_ids)) as cur:
+            return {row[0]: row[1] for row in await cur.fetchall()}
+
+    async def unreminded(self, idle_since: str, limit: int = 500) -> list[MatchRecord]:
+        """Running matches unchanged since ``idle_since`` whose turn was not reminded."""
+        async with self._lock:
+            async with self.db.execute(
+                    "SELECT * FROM matches WHERE status = ? AND updated_at < ? "
+                    "AND reminded_version <> version ORDER BY updated_at LIMIT ?",
+                    (RUNNING, idle_since, limit)) as cur:
+                rows = await cur.fetchall()
+            matches = [_match(r) for r in rows]
+            for match in matches:
+                match.seats = await self._seats(match.id)
+        return matches
+
+    async def mark_reminded(self, match_id: int, version: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE matches SET reminded_version = ? WHERE id = ?",
+                             (version, match_id))
+
     # --- internals ----------------------------------------------------------------------
     async def _must(self, match_id: int) -> MatchRecord:
         match = await self.get_match(match_id)

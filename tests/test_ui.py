@@ -312,6 +312,7 @@ async def test_setup_hook_opens_the_store_loads_cogs_and_syncs(tmp_path, monkeyp
             "mymatches",
             "rules",
             "myview",
+            "reminders",
         } <= names
         assert registered == list(DYNAMIC_ITEMS)
         assert bot.service is not None and await bot.store.schema_version() >= 1

@@ -4,6 +4,8 @@
 - :mod:`bot.cogs.play`: ``/move``, ``/resign``, ``/abort``.
 - :mod:`bot.cogs.info`: ``/board``, ``/score``, ``/history``, ``/myview``, ``/mymatches``,
   ``/rules``.
+- :mod:`bot.cogs.reminders`: ``/reminders`` and the loop that pings waiting players.
 """
 
-EXTENSIONS: tuple[str, ...] = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.info")
+EXTENSIONS: tuple[str, ...] = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.info",
+                                 "bot.cogs.reminders")
