@@ -28,7 +28,7 @@ from PIL import Image
 import engines
 import rendering
 from bot.service import Actor, Service
-from db import RUNNING, open_store
+from db import RUNNING, MatchRecord, open_store
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -80,6 +80,16 @@ def engine_rows(game, count: int) -> dict[str, str]:
             "png": f"{statistics.median(sizes) / 1024:.0f} / {max(sizes) / 1024:.0f}"}
 
 
+async def new_match(service: Service, slug: str, players: int
+                    ) -> tuple[MatchRecord, list[Actor]]:
+    """A started match of human seats P1…Pn (user ids 1…n)."""
+    actors = [Actor(i + 1, f"P{i + 1}") for i in range(players)]
+    match = await service.create(actors[0], slug)
+    for actor in actors[1:]:
+        await service.join(match.id, actor)
+    return (await service.start(match.id, actors[0])).match, actors
+
+
 async def service_move_times(game, count: int, folder: Path
                              ) -> tuple[list[float], list[float]]:
     """Wall time of ``Service.submit`` (validate, play, persist, render the public board)
@@ -87,17 +97,13 @@ async def service_move_times(game, count: int, folder: Path
     board is out)."""
     store = await open_store(str(folder / f"{game.slug}.db"))
     service = Service(store, seed_source=lambda: 99, shuffle=lambda seats: None)
-    actors = [Actor(i + 1, f"P{i + 1}") for i in range(game.min_players)]
     rng = random.Random(3)
     times: list[float] = []
     private: list[float] = []
     match = None
     while len(times) < count:
         if match is None or match.status != RUNNING:
-            match = await service.create(actors[0], game.slug)
-            for actor in actors[1:]:
-                await service.join(match.id, actor)
-            match = (await service.start(match.id, actors[0])).match
+            match, actors = await new_match(service, game.slug, game.min_players)
         state = game.load(match.snapshot)
         seat = game.to_act(state)[0]
         actor = actors[match.by_seat()[seat].user_id - 1]

@@ -17,17 +17,9 @@ import time
 from pathlib import Path
 
 import engines
-from bench.run import ms
-from bot.service import Actor, Service
+from bench.run import ms, new_match
+from bot.service import Service
 from db import RUNNING, open_store
-
-
-async def new_match(service: Service, slug: str, players: int):
-    actors = [Actor(i + 1, f"P{i + 1}") for i in range(players)]
-    match = await service.create(actors[0], slug)
-    for actor in actors[1:]:
-        await service.join(match.id, actor)
-    return (await service.start(match.id, actors[0])).match, actors
 
 
 async def timed_moves(service: Service, match, actors, count: int, rng: random.Random,

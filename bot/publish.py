@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.interact import clip
-from bot.service import Post, Update
+from bot.service import Post, Update, points_text
 from db import MatchRecord
 
 log = logging.getLogger(__name__)
@@ -26,10 +26,6 @@ DM_CLOSED = (
     "{mention} I couldn't DM you (your DMs are closed to me); "
     "use /myview to see your private information."
 )
-
-
-def _num(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
 def user_mentions(user_ids: list[int]) -> discord.AllowedMentions:
@@ -49,8 +45,8 @@ def score_embed(
     embed = discord.Embed(title=title, colour=discord.Colour.gold())
     for name, rows in table[:EMBED_FIELDS]:
         total = sum(points for _, points in rows)
-        lines = [f"{label}: {_num(points)}" for label, points in rows]
-        lines.append(f"**Total: {_num(total)}**")
+        lines = [f"{label}: {points_text(points)}" for label, points in rows]
+        lines.append(f"**Total: {points_text(total)}**")
         embed.add_field(
             name=clip(name or "?", 256), value=clip("\n".join(lines), EMBED_FIELD_LIMIT)
         )

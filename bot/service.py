@@ -420,7 +420,7 @@ class Service:
         view = game.view(state, None)
         parts = [f"**{game.title}** #{match.id}"]
         if "scores" in view:
-            parts.append(" · ".join(f"{name} {_num(score)}"
+            parts.append(" · ".join(f"{name} {points_text(score)}"
                                     for name, score in zip(match.names, view["scores"],
                                                            strict=False)))
         if match.status == RUNNING:
@@ -581,7 +581,7 @@ class Service:
     def _result_text(self, match: MatchRecord, result: Result) -> str:
         names = match.names
         winners = " and ".join(names[s] for s in result.ranking[0]) if result.ranking else ""
-        scores = " · ".join(f"{n} {_num(v)}" for n, v in zip(names, result.scores,
+        scores = " · ".join(f"{n} {points_text(v)}" for n, v in zip(names, result.scores,
                                                               strict=False))
         verdict = (f"{winners} win{'s' if len(result.ranking[0]) == 1 else ''}"
                    if len(result.ranking) > 1 else "A draw")
@@ -605,7 +605,8 @@ class Service:
         return await asyncio.to_thread(self._png, match, game, state, seat)
 
 
-def _num(value: float) -> str:
+def points_text(value: float) -> str:
+    """A score as players write it: 7, or 7.5."""
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
@@ -622,4 +623,4 @@ def parse_options(text: str | None) -> dict[str, str]:
 
 
 __all__: Sequence[str] = ("Actor", "Post", "Reminder", "Service", "ServiceError", "Update",
-                          "parse_options")
+                          "parse_options", "points_text")
