@@ -159,7 +159,7 @@ class Service:
         try:
             parsed = game.parse_options(options or {})
         except ValueError as exc:
-            raise ServiceError(str(exc).capitalize() + ".") from None
+            raise ServiceError(_sentence(str(exc))) from None
         match = await self.store.create_match(
             guild_id=actor.guild_id, channel_id=channel_id, game=game.slug, options=parsed,
             seed=self._seed(), host_id=actor.user_id, host_name=actor.name or "Host",
@@ -267,7 +267,7 @@ class Service:
         try:
             after = game.play(state, seated.seat, move)
         except IllegalMove as exc:
-            raise ServiceError(f"Illegal move: {exc}.".replace("..", ".")) from None
+            raise ServiceError(_sentence(f"Illegal move: {exc}")) from None
         line = self._describe(match, game, state, seated.seat, move, viewer=None)
         private_line = self._describe(match, game, state, seated.seat, move, viewer=seated.seat)
         match = await self._record(match, game, after, seated.seat, move)
@@ -353,20 +353,19 @@ class Service:
     # --- reading ------------------------------------------------------------------------
     async def board(self, match_id: int, actor: Actor | None = None) -> Post:
         """The public board and status."""
-        post = await self.standing(match_id, actor)
-        match = await self.match(match_id, actor)
-        if match.status != LOBBY:
-            game, state = self._state(match)
-            post.png = await self._apng(match, game, state, None)
-        return post
+        return await self.standing(match_id, actor, picture=True)
 
-    async def standing(self, match_id: int, actor: Actor | None = None) -> Post:
-        """Scores and whose turn (with the itemised table where the game has one); no PNG."""
+    async def standing(self, match_id: int, actor: Actor | None = None,
+                       picture: bool = False) -> Post:
+        """Scores and whose turn (with the itemised table where the game has one), and
+        the public board when ``picture``."""
         match = await self.match(match_id, actor)
         if match.status == LOBBY:
             return Post(self.lobby_text(match))
         game, state = self._state(match)
-        return Post(self.status_text(match, game, state), table=self._table(match, game, state))
+        png = await self._apng(match, game, state, None) if picture else None
+        return Post(self.status_text(match, game, state), png,
+                    table=self._table(match, game, state))
 
     async def private(self, match_id: int, actor: Actor) -> Post:
         """The actor's own view (their secrets included), for the ephemeral command."""
@@ -396,7 +395,7 @@ class Service:
             lines.append(f"{record.seq}. {text}")
             state = game.play(state, record.seat, record.notation)
         if match.result and match.status == FINISHED:
-            lines.append(match.result["reason"].capitalize() + ".")
+            lines.append(_sentence(self._named(match, match.result["reason"])))
         return lines
 
     async def replay(self, match_id: int) -> object:
@@ -603,6 +602,11 @@ class Service:
                     seat: int | None) -> bytes:
         """Render off the event loop: a PNG takes tens of milliseconds."""
         return await asyncio.to_thread(self._png, match, game, state, seat)
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter and a full stop."""
+    return text[:1].upper() + text[1:].rstrip(".") + "."
 
 
 def points_text(value: float) -> str:
