@@ -210,3 +210,14 @@ async def test_bad_input_is_refused_cleanly(service):
         with pytest.raises(ServiceError):
             await service.submit(match.id, BO, junk)
     assert (await service.match(match.id)).version == match.version
+
+
+async def test_history_ends_with_the_reason_keeping_name_capitals(service):
+    ana_lee = Actor(1, "Ana Lee", guild_id=50)
+    match = await service.create(ana_lee, "witch-stones")
+    await service.join(match.id, BO)
+    match = (await service.start(match.id, ana_lee)).match
+    await service.submit(match.id, BO, "moons")
+    await service.resign(match.id, ana_lee)
+    history = await service.history(match.id, BO)
+    assert history[-1] == "Ana Lee resigned."
