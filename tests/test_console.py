@@ -7,8 +7,6 @@ import pytest
 import engines
 from bot import console
 
-SLUGS = [g.slug for g in engines.all()]
-
 
 def scripted(lines):
     feed = iter(lines)
@@ -22,12 +20,13 @@ def scripted(lines):
     return read
 
 
-@pytest.mark.parametrize("slug", SLUGS)
-async def test_computer_players_finish_a_match(slug, tmp_path):
-    game = engines.get(slug)
+@pytest.mark.parametrize("slug,players", [
+    *((g.slug, g.max_players) for g in engines.all()),
+    ("when-gods-collide", 3), ("terra", 2), ("storm-of-the-gods", 2)])
+async def test_computer_players_finish_a_match(slug, players, tmp_path):
     out: list[str] = []
-    code = await console.run([slug, "--ai", str(game.max_players), "--players",
-                              str(game.max_players), "--seed", "3"],
+    code = await console.run([slug, "--ai", str(players), "--players", str(players),
+                              "--seed", "3"],
                              str(tmp_path / "c.db"), str(tmp_path / "boards"),
                              read=scripted([]), out=out.append)
     assert code == 0
