@@ -48,5 +48,10 @@ def get(slug: str) -> Game:
 
 
 def rules_text(slug: str) -> str:
-    """The rules as players read them with /rules (``engines/rules/<slug>.md``)."""
-    return resources.files(__name__).joinpath("rules", f"{slug}.md").read_text("utf-8")
+    """The rules as players read them with /rules (``engines/rules/<slug>.md``).
+
+    Only a registered game's slug is read (KeyError otherwise): the slug comes from
+    users and must never become a path of their choosing.
+    """
+    game = get(slug)
+    return resources.files(__name__).joinpath("rules", f"{game.slug}.md").read_text("utf-8")
