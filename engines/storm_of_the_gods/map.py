@@ -50,7 +50,9 @@ def to_position(q: int, y: int) -> str | None:
 
 def to_coords(position: str) -> tuple[int, int]:
     """(q, y) of a position name; ValueError when it is not on the map."""
-    if len(position) < 2 or position[0] not in COLUMNS or not position[1:].isdigit():
+    digits = position[1:]
+    if len(position) < 2 or position[0] not in COLUMNS or not (
+            digits.isascii() and digits.isdigit()):
         raise ValueError(f"{position!r} is not a position (columns a–i, e.g. e5)")
     q = COLUMNS.index(position[0]) - 4
     row = int(position[1:])
