@@ -383,7 +383,7 @@ class Service:
     async def history(self, match_id: int, actor: Actor | None = None) -> list[str]:
         """Every move so far as a sentence for this viewer (private moves stay private)."""
         match = await self.match(match_id, actor)
-        if match.status == LOBBY:
+        if match.snapshot is None:  # never started (in its lobby, or aborted there)
             return []
         game = self._game(match.game)
         seated = match.seat_of(actor.user_id) if actor else None
