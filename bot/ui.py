@@ -159,6 +159,7 @@ class MoveButton(
             await self._press(interaction)
 
     async def _press(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()  # first: a deferred update of the board message
         service, actor = service_of(interaction), actor_of(interaction)
         match = await service.match(self.match_id, actor)
         if match.status != RUNNING:
@@ -172,7 +173,6 @@ class MoveButton(
                 raise ServiceError("You are not playing in this match.")
             raise ServiceError("It is not your turn: these buttons are for another player.")
         move = moves[self.index]
-        await interaction.response.defer()  # a deferred update of the board message
         update = await service.submit(match.id, actor, move, expect_version=self.version)
         try:  # the buttons are spent: one edit of a recent message
             await interaction.edit_original_response(view=None)

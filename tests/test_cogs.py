@@ -373,10 +373,14 @@ async def test_resign_with_confirm_true_skips_the_button(world, cogs, people):
 async def test_board_is_public_in_the_thread_and_private_elsewhere(world, cogs, people):
     match, thread, _ = await running(world, cogs, people)
     here = world.interaction(people.cy, channel=thread)
+    posts = len(world.posts_in(thread.id))
     await cogs.info.board.callback(cogs.info, here.interaction, None)
-    assert here.deferred["ephemeral"] is False and not here.last.ephemeral
-    assert here.last.file is not None and "To act: Bo" in here.last.text
-    assert here.last.labels == ["suns", "moons"]
+    assert here.deferred["ephemeral"] is True  # deferred before knowing; errors stay private
+    assert here.last.ephemeral and "posted above" in here.last.text
+    board = world.posts_in(thread.id)[-1]
+    assert len(world.posts_in(thread.id)) == posts + 1
+    assert board.file is not None and "To act: Bo" in board.text
+    assert board.labels == ["suns", "moons"]
 
     elsewhere = world.interaction(people.cy, channel=world.channel)
     await cogs.info.board.callback(cogs.info, elsewhere.interaction, match.id)

@@ -41,16 +41,27 @@ class Info(commands.Cog):
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction, match: int | None = None) -> None:
         async with guard(interaction, "/board"):
+            await defer(interaction)  # ephemeral: errors stay private, and nothing waits
             record = await find_match(interaction, match)
-            public = record.thread_id is not None and interaction.channel_id == record.thread_id
-            await defer(interaction, ephemeral=not public)
             post = await self.service.board(record.id, actor_of(interaction))
-            view = None
-            if public and record.status == RUNNING and post.png:
-                view = await move_view(self.service, record)
-            await reply(
-                interaction, ephemeral=not public, view=view, **message_kwargs(post, mention=False)
-            )
+            own_thread = record.thread_id is not None and interaction.channel_id == record.thread_id
+            if own_thread and post.png and await self._post_in_thread(interaction, record, post):
+                await reply(interaction, f"The board of #{record.id} is posted above.")
+                return
+            await reply(interaction, **message_kwargs(post, mention=False))
+
+    async def _post_in_thread(self, interaction: discord.Interaction, record, post) -> bool:
+        """Post the board publicly in the match's own thread (with move buttons)."""
+        view = await move_view(self.service, record) if record.status == RUNNING else None
+        kwargs = message_kwargs(post, mention=False)
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            await interaction.channel.send(**kwargs)
+        except discord.HTTPException as exc:
+            log.info("match %s: /board not posted in its thread: %s", record.id, exc)
+            return False
+        return True
 
     @app_commands.command(name="score", description="The current standing of a match")
     @app_commands.describe(match=MATCH_HELP)

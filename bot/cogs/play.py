@@ -74,6 +74,7 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, match: int | None = None, confirm: bool = False
     ) -> None:
         async with guard(interaction, "/resign"):
+            await defer(interaction)
             record = await find_match(interaction, match)
             _check_can_resign(record, interaction.user.id)
             title = title_of(record.game)
@@ -85,7 +86,6 @@ class Play(commands.Cog):
                     view=resign_view(record.id, interaction.user.id),
                 )
                 return
-            await defer(interaction)
             await resign_match(interaction, record.id)
             await reply(interaction, f"You resigned from {title} #{record.id}.")
 
