@@ -517,8 +517,7 @@ class Service:
             if not auto:
                 break
             seat = auto[0]
-            moves = game.legal_moves(state, seat)
-            move = random.Random(f"{match.seed}:ai:{match.version}").choice(moves)
+            move = await self._choose(match, game, state, seat)
             lines.append(self._describe(match, game, state, seat, move, viewer=None))
             after = game.play(state, seat, move)
             match = await self._record(match, game, after, seat, move)
@@ -537,6 +536,12 @@ class Service:
                       mentions=mentions, table=self._table(match, game, state))
         return Update(match, public, await self._private_posts(match, game, state,
                                                               first_previous))
+
+    async def _choose(self, match: MatchRecord, game: Game, state: object, seat: int) -> str:
+        """The move the computer plays for ``seat`` (a computer seat, or one whose player
+        resigned): the same for the same match and position."""
+        moves = game.legal_moves(state, seat)
+        return random.Random(f"{match.seed}:ai:{match.version}").choice(moves)
 
     async def _private_posts(self, match: MatchRecord, game: Game, state: object,
                              previous: object | None) -> dict[int, Post]:
