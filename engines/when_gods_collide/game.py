@@ -412,13 +412,7 @@ class WhenGodsCollide(GameBase):
     def _do_move(self, s: State, seat: int, action: tuple, events: list[dict]) -> None:
         _, frm, to, via = action
         how = s.hero or s.chess
-        piece = s.board.pop(frm)
-        victim = s.board.get(to)
-        s.board[to] = piece
-        captured: list[list] = []
-        after: list[dict] = []
-        if victim is not None:
-            self._capture(s, seat, to, victim, captured, after)
+        captured, after = self._arrive(s, seat, frm, to)
         path = [frm, via, to] if via else [frm, to]
         self._public(s, path)
         events.append(
@@ -426,11 +420,9 @@ class WhenGodsCollide(GameBase):
         )
         events.extend(after)
 
-    def _do_fly(self, s: State, seat: int, action: tuple, events: list[dict]) -> bool:
-        _, frm, to = action
-        if self._is_god(s, to):
-            self._refuse(s, seat, "winged-sandals", to, [frm, to], events)
-            return True
+    def _arrive(self, s: State, seat: int, frm: str, to: str) -> tuple[list[list], list[dict]]:
+        """Move the checker on ``frm`` to ``to``, capturing what stood there: the captured
+        checkers and the events that follow the capture."""
         piece = s.board.pop(frm)
         victim = s.board.get(to)
         s.board[to] = piece
@@ -438,6 +430,14 @@ class WhenGodsCollide(GameBase):
         after: list[dict] = []
         if victim is not None:
             self._capture(s, seat, to, victim, captured, after)
+        return captured, after
+
+    def _do_fly(self, s: State, seat: int, action: tuple, events: list[dict]) -> bool:
+        _, frm, to = action
+        if self._is_god(s, to):
+            self._refuse(s, seat, "winged-sandals", to, [frm, to], events)
+            return True
+        captured, after = self._arrive(s, seat, frm, to)
         self._public(s, [frm, to])
         events.append({"kind": "fly", "seat": seat, "path": [frm, to], "captured": captured})
         events.extend(after)
