@@ -1,4 +1,5 @@
-"""Turn reminders: due after each player's delay, once per turn, kept across restarts."""
+"""Clocks through the service and the cog, with a fake clock: reminders (first after R h,
+then every E h, each once), deadlines (skip or forfeit), vacations, nudges, restarts."""
 
 from __future__ import annotations
 
@@ -33,7 +34,11 @@ async def test_due_after_the_default_day_once_per_turn(service):
     assert due.user_ids == [2] and due.match.id == match.id
     assert "your turn in Witch Stones" in due.text and "24 h" in due.text
     await service.reminded(due)
-    assert await service.reminders_due(later(match, 48)) == []
+    assert await service.reminders_due(later(match, 47)) == []
+    (second,) = await service.reminders_due(later(match, 48.5))  # again every 24 h
+    assert second.user_ids == [2] and "48 h" in second.text
+    await service.reminded(second)
+    assert await service.reminders_due(later(match, 50)) == []
     # A move starts a new turn, which can be reminded again.
     moved = (await service.submit(match.id, BO, "suns")).match
     (again,) = await service.reminders_due(later(moved, 25))
@@ -80,9 +85,9 @@ async def test_the_cog_pings_in_the_thread_and_sets_the_delay(service):
     fake = world.interaction(world.user(2, "Bo"))
     await cog.reminders.callback(cog, fake.interaction, 2)
     assert fake.last.ephemeral and "2 h" in fake.last.text
-    assert await cog.remind(later(match, 1)) == 0
-    assert await cog.remind(later(match, 2.5)) == 1
+    assert await cog.tick(later(match, 1)) == 0
+    assert await cog.tick(later(match, 2.5)) == 1
     (ping,) = world.posts_in(thread.id)
     assert "<@2>" in ping.text and "your turn" in ping.text
     assert [u.id for u in ping.kwargs["allowed_mentions"].users] == [2]
-    assert await cog.remind(later(match, 5)) == 0  # once per turn
+    assert await cog.tick(later(match, 5)) == 0  # once per reminder
