@@ -157,12 +157,13 @@ def current(vacations: Iterable[Interval], now: datetime) -> Interval | None:
 
 # --- words --------------------------------------------------------------------------------
 def hours_text(span: timedelta) -> str:
-    """A span as players say it, rounded up: "7 h", "3 days", "under a minute"."""
+    """A span as players say it, rounded up to the hour: "5 min", "7 h", "3 days 4 h"."""
     hours = span / HOUR
     if hours <= 0:
         return "no time"
     if hours >= 48:
-        return f"{math.ceil(hours / 24)} days"
+        days, rest = divmod(math.ceil(hours), 24)
+        return f"{days} days" + (f" {rest} h" if rest else "")
     if hours >= 1:
         return f"{math.ceil(hours)} h"
     minutes = math.ceil(hours * 60)

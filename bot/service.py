@@ -124,9 +124,12 @@ class Service:
     def __init__(self, store: SqliteStore, *, render: Renderer = rendering.render,
                  seed_source: Callable[[], int] | None = None,
                  shuffle: Callable[[list], None] | None = None,
-                 vacation_days: int = clocks.VACATION_DAYS) -> None:
+                 vacation_days: int = clocks.VACATION_DAYS,
+                 now: Callable[[], datetime] | None = None) -> None:
         self.store = store
         self.vacation_days = vacation_days
+        self.now = now or (lambda: datetime.now(UTC))
+        """The time the clocks read where no ``now`` is given (tests put a fake clock)."""
         self._render = render
         self._seed = seed_source or (lambda: secrets.randbits(62))
         self._shuffle = shuffle or random.SystemRandom().shuffle
@@ -418,7 +421,7 @@ class Service:
         """The deadline of each waiting player and who of them is on vacation."""
         if match.status != RUNNING:
             return []
-        now = now or datetime.now(UTC)
+        now = now or self.now()
         clock = await self.store.clock(match.id)
         turns = await self._turns(match, clock, now)
         lines = []
@@ -435,7 +438,7 @@ class Service:
 
     async def nudge(self, match_id: int, actor: Actor, now: datetime | None = None) -> Post:
         """A ping, by another player, to those who must act; once per 24 h per match."""
-        now = now or datetime.now(UTC)
+        now = now or self.now()
         match = await self.match(match_id, actor)
         self._must_run(match)
         seated = match.seat_of(actor.user_id)
@@ -475,7 +478,7 @@ class Service:
                        now: datetime | None = None) -> str:
         """Start ``days`` off now, end the vacation (``end`` or 0 days), or, with neither,
         say how many days are left this year."""
-        now = now or datetime.now(UTC)
+        now = now or self.now()
         taken = await self._away(actor.user_id, now - timedelta(days=400))
         trip = clocks.current(taken, now)
         left = clocks.days_left(self.vacation_days, taken, now)

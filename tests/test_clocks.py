@@ -120,6 +120,7 @@ def test_pass_moves_and_words():
     assert clocks.pass_move(["c3", "d4"]) is None
     assert clocks.hours_text(6.5 * H) == "7 h"
     assert clocks.hours_text(72 * H) == "3 days"
+    assert clocks.hours_text(75.5 * H) == "3 days 4 h"
     assert clocks.hours_text(timedelta(minutes=5)) == "5 min"
     assert clocks.date_text(datetime(2025, 12, 2, 9, 30, tzinfo=UTC)) == "Dec 2, 09:30 UTC"
     assert clocks.schedule_text(Schedule(12, 0, 48, "forfeit")) == (

@@ -7,7 +7,7 @@ neither forgets a reminder or a deadline nor sends one twice. Every timed decisi
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime
+from datetime import datetime
 
 import discord
 from discord import app_commands
@@ -66,9 +66,7 @@ class Reminders(commands.Cog):
         end: bool = False,
     ) -> None:
         async with guard(interaction, "/vacation"):
-            text = await self.service.vacation(actor_of(interaction), days, end,
-                                               datetime.now(UTC))
-            await reply(interaction, text)
+            await reply(interaction, await self.service.vacation(actor_of(interaction), days, end))
 
     @app_commands.command(name="nudge", description="Ping the players a match is waiting for")
     @app_commands.describe(match="The match number (default: this thread's match)")
@@ -78,7 +76,7 @@ class Reminders(commands.Cog):
         async with guard(interaction, "/nudge"):
             await defer(interaction)
             record = await find_match(interaction, match)
-            post = await self.service.nudge(record.id, actor_of(interaction), datetime.now(UTC))
+            post = await self.service.nudge(record.id, actor_of(interaction))
             names = ", ".join(f"<@{u}>" for u in post.mentions)
             channel = await match_channel(self.bot, record)
             posted = False
@@ -97,7 +95,7 @@ class Reminders(commands.Cog):
 
     @tasks.loop(minutes=CHECK_EVERY_MINUTES)
     async def check(self) -> None:
-        await self.tick(datetime.now(UTC))
+        await self.tick(self.service.now())
 
     @check.before_loop
     async def _ready(self) -> None:
