@@ -375,7 +375,11 @@ class Service:
         :meth:`expire`."""
         due: list[Reminder] = []
         for match, clock in await self.store.clocks_to_check(now):
-            turns = await self._turns(match, clock, now)
+            try:
+                turns = await self._turns(match, clock, now)
+            except Exception:  # one broken match must not stop the others' reminders
+                log.exception("match %s: clock not read", match.id)
+                continue
             if any(check.timeout for _, _, check in turns.values()):
                 continue
             next_check = min((c.next_at for _, _, c in turns.values() if c.next_at),
@@ -407,14 +411,15 @@ class Service:
         for match, clock in await self.store.clocks_to_check(now):
             if not clock.deadline:
                 continue
-            late = [seated for seated, _, c in (await self._turns(match, clock, now)).values()
-                    if c.timeout]
-            if not late:
-                continue
             try:
-                updates.append(await self._time_out(match, late[0], clock.on_timeout))
+                turns = await self._turns(match, clock, now)
+                late = [seated for seated, _, c in turns.values() if c.timeout]
+                if late:
+                    updates.append(await self._time_out(match, late[0], clock.on_timeout))
             except ServiceError as exc:  # the player moved meanwhile: nothing to do
-                log.info("match %s: no timeout for seat %s: %s", match.id, late[0].seat, exc)
+                log.info("match %s: no timeout applied: %s", match.id, exc)
+            except Exception:  # one broken match must not stop the others' deadlines
+                log.exception("match %s: timeout failed", match.id)
         return updates
 
     async def clock_lines(self, match: MatchRecord, now: datetime | None = None) -> list[str]:

@@ -382,3 +382,42 @@ async def test_the_cog_vacation_and_nudge_commands(service, clock):
     fake = world.interaction(bo)
     await cog.vacation.callback(cog, fake.interaction, None, True)
     assert "Welcome back" in fake.last.text
+
+
+async def test_match_start_takes_the_clock_options_and_shows_them(service, clock):
+    from bot.cogs.lobby import Lobby
+    from tests.discord_fakes import press
+
+    world = World(service)
+    lobby_cog = Lobby(world.bot)
+    ana, bo = world.user(1, "Ana"), world.user(2, "Bo")
+    fake = world.interaction(ana)
+    await lobby_cog.start.callback(lobby_cog, fake.interaction, "witch-stones", None,
+                                   on_timeout="forfeit")
+    assert fake.last.ephemeral and "needs a deadline" in fake.last.text
+    assert await service.store.find_matches(user_id=1) == []
+
+    fake = world.interaction(ana)
+    await lobby_cog.start.callback(lobby_cog, fake.interaction, "witch-stones", None,
+                                   remind=6, remind_every=0, deadline=12, on_timeout="forfeit")
+    (match,) = await service.store.find_matches(user_id=1)
+    clock_row = await service.store.clock(match.id)
+    assert (clock_row.remind_after, clock_row.remind_every, clock_row.deadline,
+            clock_row.on_timeout) == (6, 0, 12, "forfeit")
+    lobby = world.posts_in(match.thread_id)[0]
+    await press(world, lobby, "Join", bo)
+    await press(world, lobby, "Start", ana)
+    board = world.posts_in(match.thread_id)[-1]
+    assert "Reminder after 6 h; deadline 12 h per turn (then forfeit)." in board.text
+
+
+async def test_a_broken_match_does_not_stop_the_others_clocks(service, clock, caplog):
+    broken = await clocked_match(service, remind=1, deadline=5)
+    healthy = await clocked_match(service, remind=1, deadline=5)
+    await service.store.db.execute("UPDATE matches SET snapshot = '{\"nonsense\": 1}' "
+                                    "WHERE id = ?", (broken.id,))
+    (due,) = await service.reminders_due(clock.at(1))
+    assert due.match.id == healthy.id
+    (update,) = await service.expire(clock.at(5))
+    assert update.match.id == healthy.id
+    assert f"match {broken.id}" in caplog.text

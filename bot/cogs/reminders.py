@@ -66,6 +66,7 @@ class Reminders(commands.Cog):
         end: bool = False,
     ) -> None:
         async with guard(interaction, "/vacation"):
+            await defer(interaction)
             await reply(interaction, await self.service.vacation(actor_of(interaction), days, end))
 
     @app_commands.command(name="nudge", description="Ping the players a match is waiting for")
@@ -95,7 +96,10 @@ class Reminders(commands.Cog):
 
     @tasks.loop(minutes=CHECK_EVERY_MINUTES)
     async def check(self) -> None:
-        await self.tick(self.service.now())
+        try:
+            await self.tick(self.service.now())
+        except Exception:  # an exception would end the loop: log it, try again next time
+            log.exception("the clock pass failed")
 
     @check.before_loop
     async def _ready(self) -> None:
