@@ -239,8 +239,8 @@ class Service:
             raise ServiceError("The lobby changed while you pressed start; try again.") from None
         log.info("match %s started with %s players", match.id, count)
         lines = [f"**{game.title}** #{match.id} begins. Seats: " + ", ".join(
-            f"{i + 1}. {name}" for i, name in enumerate(match.names)) + ".",
-                 clocks.schedule_text(_schedule(await self.store.clock(match.id)))]
+            f"{i + 1}. {name}" for i, name in enumerate(match.names)) + "."]
+        lines.append(clocks.schedule_text(_schedule(await self.store.clock(match.id))))
         return await self._after(match, game, state, lines, previous=None)
 
     # --- play ---------------------------------------------------------------------------
