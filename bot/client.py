@@ -61,7 +61,7 @@ class Pantheon(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await db.open_store(self.settings.database_path)
-        self.service = Service(self.store)
+        self.service = Service(self.store, vacation_days=self.settings.vacation_days)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)

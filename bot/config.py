@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from dotenv import load_dotenv
 
+from bot.clocks import VACATION_DAYS
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -15,16 +17,19 @@ class Settings:
     log_level: str
     dev_guild_id: int | None
     boards_dir: str
+    vacation_days: int = VACATION_DAYS
 
 
 def load_settings() -> Settings:
     """Read the settings; ``.env.example`` lists every one."""
     load_dotenv()
     guild = os.environ.get("DEV_GUILD_ID", "").strip()
+    vacation = os.environ.get("PANTHEON_VACATION_DAYS", "").strip()
     return Settings(
         token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
         database_path=os.environ.get("DATABASE_PATH", "pantheon.db"),
         log_level=os.environ.get("LOG_LEVEL", "INFO").upper(),
         dev_guild_id=int(guild) if guild.isdigit() else None,
         boards_dir=os.environ.get("BOARDS_DIR", "boards"),
+        vacation_days=int(vacation) if vacation.isdigit() else VACATION_DAYS,
     )

@@ -16,19 +16,23 @@ import re
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 import engines
 import rendering
+from bot import clocks
 from db import (
     ABORTED,
     FINISHED,
     LOBBY,
     RUNNING,
+    ClockRecord,
     Full,
     MatchRecord,
+    SeatRecord,
     SqliteStore,
     StaleVersion,
+    TurnReminder,
 )
 from engines.base import Game, IllegalMove, Result
 
@@ -79,17 +83,29 @@ class Post:
 
 @dataclass
 class Reminder:
-    """Users who have kept a match waiting longer than they asked to be reminded after."""
+    """Users who have kept a match waiting until a reminder (or the deadline warning)."""
 
     match: MatchRecord
     user_ids: list[int]
     idle_hours: float
+    marks: dict[int, TurnReminder] = field(default_factory=dict)
+    """What to record as sent, by user, once the reminder is out."""
+    deadline_left: timedelta | None = None
+    """Set for a deadline warning: the time left before it."""
+    on_timeout: str = clocks.SKIP
+    next_check: datetime | None = None
 
     @property
     def text(self) -> str:
         title = engines.get(self.match.game).title
-        return (f"Reminder: it is your turn in {title} #{self.match.id} "
+        text = (f"Reminder: it is your turn in {title} #{self.match.id} "
                 f"(waiting for {self.idle_hours:.0f} h).")
+        if self.deadline_left is not None:
+            then = ("you forfeit" if self.on_timeout == clocks.FORFEIT
+                    else "the computer moves for you")
+            left = clocks.hours_text(self.deadline_left)
+            text += f" {left} left before the deadline: then {then}."
+        return text
 
 
 @dataclass
@@ -107,8 +123,13 @@ Renderer = Callable[..., bytes]
 class Service:
     def __init__(self, store: SqliteStore, *, render: Renderer = rendering.render,
                  seed_source: Callable[[], int] | None = None,
-                 shuffle: Callable[[list], None] | None = None) -> None:
+                 shuffle: Callable[[list], None] | None = None,
+                 vacation_days: int = clocks.VACATION_DAYS,
+                 now: Callable[[], datetime] | None = None) -> None:
         self.store = store
+        self.vacation_days = vacation_days
+        self.now = now or (lambda: datetime.now(UTC))
+        """The time the clocks read where no ``now`` is given (tests put a fake clock)."""
         self._render = render
         self._seed = seed_source or (lambda: secrets.randbits(62))
         self._shuffle = shuffle or random.SystemRandom().shuffle
@@ -152,18 +173,25 @@ class Service:
 
     # --- lobby --------------------------------------------------------------------------
     async def create(self, actor: Actor, game_slug: str, options: dict[str, str] | None = None,
-                     channel_id: int | None = None, seat_host: bool = True) -> MatchRecord:
+                     channel_id: int | None = None, seat_host: bool = True, *,
+                     remind: int | None = None, remind_every: int | None = None,
+                     deadline: int | None = None, on_timeout: str | None = None
+                     ) -> MatchRecord:
         """A new match in its lobby; the host takes the first seat unless ``seat_host`` is
-        False (the console's all-computer matches)."""
+        False (the console's all-computer matches). The clock: first reminder after
+        ``remind`` hours, then every ``remind_every`` (0 = once); ``deadline`` hours per
+        turn (0 = none), then ``on_timeout`` (skip or forfeit)."""
         game = self._game(game_slug)
         try:
             parsed = game.parse_options(options or {})
         except ValueError as exc:
             raise ServiceError(_sentence(str(exc))) from None
+        clock = _clock(remind, remind_every, deadline, on_timeout)
         match = await self.store.create_match(
             guild_id=actor.guild_id, channel_id=channel_id, game=game.slug, options=parsed,
             seed=self._seed(), host_id=actor.user_id, host_name=actor.name or "Host",
             seat_host=seat_host)
+        await self.store.set_clock(match.id, clock)
         log.info("match %s created: %s by %s", match.id, game.slug, actor.user_id)
         return match
 
@@ -212,6 +240,7 @@ class Service:
         log.info("match %s started with %s players", match.id, count)
         lines = [f"**{game.title}** #{match.id} begins. Seats: " + ", ".join(
             f"{i + 1}. {name}" for i, name in enumerate(match.names)) + "."]
+        lines.append(clocks.schedule_text(_schedule(await self.store.clock(match.id))))
         return await self._after(match, game, state, lines, previous=None)
 
     # --- play ---------------------------------------------------------------------------
@@ -287,25 +316,31 @@ class Service:
         if seated.resigned:
             raise ServiceError("You have already resigned.")
         game, state = self._state(match)
+        return await self._forfeit(match, game, state, seated, f"{seated.display_name} resigned")
+
+    async def _forfeit(self, match: MatchRecord, game: Game, state: object, seated: SeatRecord,
+                       reason: str, lead: str | None = None) -> Update:
+        """``seated`` gives up (resigns, or runs out of time with ``forfeit``): with one
+        opponent left the match ends; else the bot plays their seat and they rank last."""
         others = [s.seat for s in match.by_seat() if s.seat != seated.seat and not s.resigned]
         try:
             if len(others) <= 1:
                 earlier = [s.seat for s in match.by_seat() if s.resigned]
                 ranking = [g for g in (others, [seated.seat], earlier) if g]
                 scores = game.view(state, None).get("scores") or [0] * len(match.seats)
-                result = Result(list(scores), ranking, f"{seated.display_name} resigned")
+                result = Result(list(scores), ranking, reason)
                 await self.store.finish(match.id, version=match.version, status=FINISHED,
-                                        result=result.to_dict(), resigned_user=actor.user_id)
+                                        result=result.to_dict(), resigned_user=seated.user_id)
                 match = await self.match(match.id)
-                text = self._result_text(match, result)
+                text = "\n".join(t for t in (lead and f"{lead}.", self._result_text(match, result))
+                                 if t)
                 return Update(match, Post(text, await self._apng(match, game, state, None)))
             await self.store.mark_resigned(match.id, version=match.version,
-                                           user_id=actor.user_id)
+                                           user_id=seated.user_id)
         except StaleVersion:
             raise ServiceError("The board changed; try again.") from None
         match = await self.match(match.id)
-        lines = [f"{seated.display_name} resigned; the bot plays their seat from now on and "
-                 "they rank last."]
+        lines = [f"{lead or reason}; the bot plays their seat from now on and they rank last."]
         return await self._after(match, game, state, lines, previous=state)
 
     async def abort(self, match_id: int, actor: Actor) -> Update:
@@ -321,34 +356,209 @@ class Service:
         match = await self.match(match.id)
         return Update(match, Post(f"Match #{match.id} was aborted by {actor.name or 'the host'}."))
 
-    # --- reminders ----------------------------------------------------------------------
+    # --- clocks: reminders, deadlines, vacations, nudges --------------------------------
     async def set_reminders(self, actor: Actor, hours: int) -> str:
-        """Remind the actor after ``hours`` without a move (0 turns reminders off)."""
+        """Remind the actor after ``hours`` without a move (0 turns reminders off); this
+        replaces each match's first delay for them."""
         if not 0 <= hours <= MAX_REMIND_AFTER_HOURS:
             raise ServiceError(f"Choose between 1 and {MAX_REMIND_AFTER_HOURS} hours, "
                                "or 0 for no reminders.")
         await self.store.set_remind_after(actor.user_id, hours)
+        await self.store.recheck_user(actor.user_id)
         if hours == 0:
             return "Reminders are off: I won't ping you when a match waits for you."
         return f"I'll remind you when a match has waited {hours} h for your move."
 
     async def reminders_due(self, now: datetime) -> list[Reminder]:
-        """Turns idle for longer than each waiting player's delay, not reminded yet."""
-        earliest = now - timedelta(hours=1)
+        """Players whose turn has reached a reminder (or the deadline warning) not sent
+        yet, one :class:`Reminder` per match. Turns past their deadline are left to
+        :meth:`expire`."""
         due: list[Reminder] = []
-        for match in await self.store.unreminded(earliest.isoformat(timespec="milliseconds")):
-            waiting = list(await self.waiting(match.id))
-            delays = await self.store.remind_after(waiting)
-            idle = (now - datetime.fromisoformat(match.updated_at)) / timedelta(hours=1)
-            users = [u for u in waiting
-                     if 0 < delays.get(u, DEFAULT_REMIND_AFTER_HOURS) <= idle]
-            if users:
-                due.append(Reminder(match, users, idle))
+        for match, clock in await self.store.clocks_to_check(now):
+            try:
+                turns = await self._turns(match, clock, now)
+            except Exception:  # one broken match must not stop the others' reminders
+                log.exception("match %s: clock not read", match.id)
+                continue
+            if any(check.timeout for _, _, check in turns.values()):
+                continue
+            next_check = min((c.next_at for _, _, c in turns.values() if c.next_at),
+                             default=None)
+            users = [u for u, (_, _, c) in turns.items() if c.remind or c.warn]
+            if not users:
+                await self.store.checked(match.id, match.version, next_check)
+                continue
+            marks = {u: TurnReminder(match.version, max(turns[u][2].slot, turns[u][1].slot),
+                                     turns[u][1].warned or turns[u][2].warn) for u in users}
+            deadlines = [c.deadline for u in users if (c := turns[u][2]).warn and c.deadline]
+            idle = (now - datetime.fromisoformat(match.updated_at)) / clocks.HOUR
+            due.append(Reminder(match, users, idle, marks,
+                                min(deadlines) - now if deadlines else None,
+                                clock.on_timeout, next_check))
         return due
 
     async def reminded(self, reminder: Reminder) -> None:
-        """Record that this turn was reminded (once per turn)."""
-        await self.store.mark_reminded(reminder.match.id, reminder.match.version)
+        """Record the reminder as sent: each reminder of a turn goes out once."""
+        for user_id, mark in reminder.marks.items():
+            await self.store.mark_turn_reminded(reminder.match.id, user_id, mark)
+        await self.store.checked(reminder.match.id, reminder.match.version,
+                                 reminder.next_check)
+
+    async def expire(self, now: datetime) -> list[Update]:
+        """Apply the consequence to every turn past its deadline (skip: a pass, or the
+        computer moves for the player; forfeit: as a resignation). The updates to post."""
+        updates: list[Update] = []
+        for match, clock in await self.store.clocks_to_check(now):
+            if not clock.deadline:
+                continue
+            try:
+                turns = await self._turns(match, clock, now)
+                late = [seated for seated, _, c in turns.values() if c.timeout]
+                if late:
+                    updates.append(await self._time_out(match, late[0], clock.on_timeout))
+            except ServiceError as exc:  # the player moved meanwhile: nothing to do
+                log.info("match %s: no timeout applied: %s", match.id, exc)
+            except Exception:  # one broken match must not stop the others' deadlines
+                log.exception("match %s: timeout failed", match.id)
+        return updates
+
+    async def clock_lines(self, match: MatchRecord, now: datetime | None = None) -> list[str]:
+        """The deadline of each waiting player and who of them is on vacation."""
+        if match.status != RUNNING:
+            return []
+        now = now or self.now()
+        clock = await self.store.clock(match.id)
+        turns = await self._turns(match, clock, now)
+        lines = []
+        for seated, _, check in turns.values():
+            trip = clocks.current(await self._away(seated.user_id, now), now)
+            if trip:
+                lines.append(f"{seated.display_name} is on vacation until "
+                             f"{clocks.date_text(trip[1])}.")
+            if check.deadline:
+                who = f" for {seated.display_name}" if len(turns) > 1 else ""
+                lines.append(f"Deadline{who}: {clocks.hours_text(check.deadline - now)} left "
+                             f"(then {clock.on_timeout}).")
+        return lines
+
+    async def nudge(self, match_id: int, actor: Actor, now: datetime | None = None) -> Post:
+        """A ping, by another player, to those who must act; once per 24 h per match."""
+        now = now or self.now()
+        match = await self.match(match_id, actor)
+        self._must_run(match)
+        seated = match.seat_of(actor.user_id)
+        if seated is None or seated.seat is None:
+            raise ServiceError("Only the players of this match can nudge.")
+        if seated.resigned:
+            raise ServiceError("You have resigned from this match.")
+        game, state = self._state(match)
+        waiting = [s for s in self._waiting_humans(match, game, state)
+                   if s.user_id != actor.user_id]
+        if not waiting:
+            raise ServiceError("It is your turn: nobody else to nudge."
+                               if self._my_seats(match, actor, game, state)
+                               else "Nobody needs a nudge: no player must act now.")
+        targets, away = [], []
+        for s in waiting:
+            trip = clocks.current(await self._away(s.user_id, now), now)
+            if trip:
+                away.append(f"{s.display_name} is on vacation until "
+                            f"{clocks.date_text(trip[1])}.")
+            else:
+                targets.append(s)
+        if not targets:
+            raise ServiceError(" ".join(away))
+        if not await self.store.nudge(match.id, now, now - clocks.NUDGE_EVERY):
+            last = (await self.store.clock(match.id)).nudged_at
+            wait = (datetime.fromisoformat(last) if last else now) + clocks.NUDGE_EVERY - now
+            raise ServiceError(f"This match was nudged less than a day ago: you can nudge "
+                               f"again in {clocks.hours_text(wait)}.")
+        idle = now - datetime.fromisoformat(match.updated_at)
+        title = game.title
+        text = (f"{actor.name or 'A player'} nudges you: it is your turn in {title} #{match.id} "
+                f"(waiting for {clocks.hours_text(idle)}).")
+        return Post(" ".join([text, *away]), mentions=[s.user_id for s in targets])
+
+    async def vacation(self, actor: Actor, days: int | None = None, end: bool = False,
+                       now: datetime | None = None) -> str:
+        """Start ``days`` off now, end the vacation (``end`` or 0 days), or, with neither,
+        say how many days are left this year."""
+        now = now or self.now()
+        taken = await self._away(actor.user_id, now - timedelta(days=400))
+        trip = clocks.current(taken, now)
+        left = clocks.days_left(self.vacation_days, taken, now)
+        year = now.astimezone(UTC).year
+        if end or days == 0:
+            if trip is None:
+                raise ServiceError("You are not on vacation.")
+            await self.store.end_vacation(actor.user_id, now)
+            back = clocks.days_taken(*trip) - clocks.days_taken(trip[0], now)
+            taken = await self._away(actor.user_id, now - timedelta(days=400))
+            left = clocks.days_left(self.vacation_days, taken, now)
+            return (f"Welcome back: your clocks run again. {back} unused day"
+                    f"{'' if back == 1 else 's'} returned; {left} left in {year}.")
+        if days is None:
+            if trip:
+                return (f"You are on vacation until {clocks.date_text(trip[1])}; "
+                        f"{left} days left in {year}.")
+            return f"You have {left} of {self.vacation_days} vacation days left in {year}."
+        if days < 0:
+            raise ServiceError("Choose a number of days, or 0 to end your vacation.")
+        if trip:
+            raise ServiceError(f"You are already on vacation until "
+                               f"{clocks.date_text(trip[1])}; end it first with /vacation end.")
+        if days > left:
+            raise ServiceError(f"You have only {left} vacation day{'' if left == 1 else 's'} "
+                               f"left in {year}.")
+        until = now + days * clocks.DAY
+        if not await self.store.start_vacation(actor.user_id, now, until):
+            raise ServiceError("You are already on vacation.")
+        return (f"You are on vacation until {clocks.date_text(until)}: your reminders and "
+                f"deadlines wait. {left - days} days left in {year}.")
+
+    async def _away(self, user_id: int, since: datetime) -> list[clocks.Interval]:
+        return (await self.store.vacations([user_id], since))[user_id]
+
+    async def _turns(self, match: MatchRecord, clock: ClockRecord, now: datetime
+                     ) -> dict[int, tuple[SeatRecord, TurnReminder, clocks.Check]]:
+        """Each waiting player's clock for this turn, by user id: their seat, the
+        reminders already sent and what is due now."""
+        game, state = self._state(match)
+        waiting = self._waiting_humans(match, game, state)
+        ids = [s.user_id for s in waiting]
+        start = datetime.fromisoformat(match.updated_at)
+        delays = await self.store.remind_after(ids)
+        away = await self.store.vacations(ids, start)
+        sent = await self.store.turn_reminders(match.id)
+        schedule = _schedule(clock)
+        out = {}
+        for s in waiting:
+            mark = sent.get(s.user_id)
+            if mark is None or mark.version != match.version:
+                mark = TurnReminder(match.version)
+            out[s.user_id] = (s, mark, clocks.check(schedule, start, now, away[s.user_id],
+                                                    mark.slot, mark.warned,
+                                                    delays.get(s.user_id)))
+        return out
+
+    async def _time_out(self, match: MatchRecord, seated: SeatRecord, on_timeout: str
+                        ) -> Update:
+        """The deadline's consequence for ``seated``."""
+        game, state = self._state(match)
+        name = seated.display_name
+        log.info("match %s: seat %s ran out of time (%s)", match.id, seated.seat, on_timeout)
+        if on_timeout == clocks.FORFEIT:
+            return await self._forfeit(match, game, state, seated, f"{name} ran out of time",
+                                       f"{name} forfeits: out of time")
+        move = clocks.pass_move(game.legal_moves(state, seated.seat))
+        lead = f"{name} ran out of time and passes."
+        if move is None:
+            move = await self._choose(match, game, state, seated.seat)
+            lead = f"{name} ran out of time: the computer played for them."
+        line = self._describe(match, game, state, seated.seat, move, viewer=None)
+        after = game.play(state, seated.seat, move)
+        match = await self._record(match, game, after, seated.seat, move)
+        return await self._after(match, game, after, [lead, line], previous=state)
 
     # --- reading ------------------------------------------------------------------------
     async def board(self, match_id: int, actor: Actor | None = None) -> Post:
@@ -364,8 +574,8 @@ class Service:
             return Post(self.lobby_text(match))
         game, state = self._state(match)
         png = await self._apng(match, game, state, None) if picture else None
-        return Post(self.status_text(match, game, state), png,
-                    table=self._table(match, game, state))
+        text = "\n".join([self.status_text(match, game, state), *await self.clock_lines(match)])
+        return Post(text, png, table=self._table(match, game, state))
 
     async def private(self, match_id: int, actor: Actor) -> Post:
         """The actor's own view (their secrets included), for the ephemeral command."""
@@ -474,6 +684,12 @@ class Service:
             game, state = self._state(match)
         mine = {s.seat for s in match.seats if s.user_id == actor.user_id and not s.resigned}
         return [seat for seat in game.to_act(state) if seat in mine]
+
+    def _waiting_humans(self, match: MatchRecord, game: Game, state: object
+                        ) -> list[SeatRecord]:
+        """The players (not computers, not resigned) who must act now."""
+        seats = [self._seat(match, s) for s in dict.fromkeys(game.to_act(state))]
+        return [s for s in seats if not (s.is_ai or s.resigned)]
 
     def _waiting(self, match: MatchRecord, game: Game, state: object) -> str:
         names = match.names
@@ -607,6 +823,33 @@ class Service:
                     seat: int | None) -> bytes:
         """Render off the event loop: a PNG takes tens of milliseconds."""
         return await asyncio.to_thread(self._png, match, game, state, seat)
+
+
+def _schedule(clock: ClockRecord) -> clocks.Schedule:
+    return clocks.Schedule(clock.remind_after, clock.remind_every, clock.deadline,
+                           clock.on_timeout)
+
+
+def _clock(remind: int | None, every: int | None, deadline: int | None,
+           on_timeout: str | None) -> ClockRecord:
+    """A match's clock from the start options (None: the default), checked."""
+    top = clocks.MAX_REMIND_HOURS
+    if remind is not None and not 0 <= remind <= top:
+        raise ServiceError(f"Choose a first reminder between 1 and {top} hours, or 0 for none.")
+    if every is not None and not 0 <= every <= top:
+        raise ServiceError(f"Choose a reminder repeat between 1 and {top} hours, "
+                           "or 0 to remind once.")
+    if deadline is not None and not 0 <= deadline <= clocks.MAX_DEADLINE_HOURS:
+        raise ServiceError(f"Choose a deadline between 1 and {clocks.MAX_DEADLINE_HOURS} "
+                           "hours per turn, or 0 for none.")
+    if on_timeout is not None and on_timeout not in clocks.ON_TIMEOUT:
+        raise ServiceError("When time runs out the turn is either skip or forfeit.")
+    if on_timeout is not None and not deadline:
+        raise ServiceError("on_timeout needs a deadline: set deadline (hours per turn) too.")
+    default = ClockRecord()
+    return ClockRecord(default.remind_after if remind is None else remind,
+                       default.remind_every if every is None else every,
+                       deadline or 0, on_timeout or clocks.SKIP)
 
 
 def _sentence(text: str) -> str:

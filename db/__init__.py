@@ -6,16 +6,19 @@ from db.store import (
     LOBBY,
     OPEN_STATUSES,
     RUNNING,
+    ClockRecord,
     Full,
     MatchRecord,
     MoveRecord,
     SeatRecord,
     SqliteStore,
     StaleVersion,
+    TurnReminder,
 )
 
-__all__ = ["ABORTED", "FINISHED", "LOBBY", "OPEN_STATUSES", "RUNNING", "Full", "MatchRecord",
-           "MoveRecord", "SeatRecord", "SqliteStore", "StaleVersion", "open_store"]
+__all__ = ["ABORTED", "FINISHED", "LOBBY", "OPEN_STATUSES", "RUNNING", "ClockRecord", "Full",
+           "MatchRecord", "MoveRecord", "SeatRecord", "SqliteStore", "StaleVersion", "TurnReminder",
+           "open_store"]
 
 
 async def open_store(path: str) -> SqliteStore:

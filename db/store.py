@@ -84,8 +84,33 @@ class MatchRecord:
         return [s.display_name for s in self.by_seat()]
 
 
+@dataclass
+class ClockRecord:
+    """A match's clock settings (hours; 0 = off) and when it was last nudged."""
+
+    remind_after: int = 24
+    remind_every: int = 24
+    deadline: int = 0
+    on_timeout: str = "skip"
+    nudged_at: str | None = None
+
+
+@dataclass
+class TurnReminder:
+    """The latest reminder a player got in a match: for which turn (version), which one."""
+
+    version: int = -1
+    slot: int = -1
+    warned: bool = False
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def stamp(moment: datetime) -> str:
+    """A datetime as the store writes times (UTC ISO, milliseconds): they sort as text."""
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
 
 
 class SqliteStore:
@@ -323,23 +348,126 @@ class SqliteStore:
                 f"WHERE user_id IN ({marks})", tuple(user_ids)) as cur:
             return {row[0]: row[1] for row in await cur.fetchall()}
 
-    async def unreminded(self, idle_since: str, limit: int = 500) -> list[MatchRecord]:
-        """Running matches unchanged since ``idle_since`` whose turn was not reminded."""
+    # --- clocks -------------------------------------------------------------------------
+    async def set_clock(self, match_id: int, clock: ClockRecord) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO match_clocks (match_id, remind_after_hours, remind_every_hours, "
+                "deadline_hours, on_timeout) VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id) "
+                "DO UPDATE SET remind_after_hours = excluded.remind_after_hours, "
+                "remind_every_hours = excluded.remind_every_hours, "
+                "deadline_hours = excluded.deadline_hours, on_timeout = excluded.on_timeout",
+                (match_id, clock.remind_after, clock.remind_every, clock.deadline,
+                 clock.on_timeout))
+
+    async def clock(self, match_id: int) -> ClockRecord:
+        """The match's clock (the default one if it has no row)."""
+        async with self._lock, self.db.execute(
+                "SELECT * FROM match_clocks WHERE match_id = ?", (match_id,)) as cur:
+            row = await cur.fetchone()
+        return _clock(row) if row is not None else ClockRecord()
+
+    async def clocks_to_check(self, at: datetime, limit: int = 500
+                              ) -> list[tuple[MatchRecord, ClockRecord]]:
+        """Running matches whose turn was not examined yet, or whose next reminder or
+        deadline is due by ``at``; with their clocks."""
         async with self._lock:
             async with self.db.execute(
-                    "SELECT * FROM matches WHERE status = ? AND updated_at < ? "
-                    "AND reminded_version <> version ORDER BY updated_at LIMIT ?",
-                    (RUNNING, idle_since, limit)) as cur:
+                    "SELECT m.*, c.remind_after_hours, c.remind_every_hours, c.deadline_hours, "
+                    "c.on_timeout, c.nudged_at, c.match_id AS clock_id FROM matches m "
+                    "LEFT JOIN match_clocks c ON c.match_id = m.id "
+                    "WHERE m.status = ? AND (c.match_id IS NULL "
+                    "OR c.checked_version <> m.version OR c.next_check_at <= ?) "
+                    "ORDER BY m.updated_at LIMIT ?", (RUNNING, stamp(at), limit)) as cur:
                 rows = await cur.fetchall()
-            matches = [_match(r) for r in rows]
-            for match in matches:
+            out = []
+            for row in rows:
+                match = _match(row)
                 match.seats = await self._seats(match.id)
-        return matches
+                out.append((match, _clock(row) if row["clock_id"] is not None
+                            else ClockRecord()))
+        return out
 
-    async def mark_reminded(self, match_id: int, version: int) -> None:
+    async def checked(self, match_id: int, version: int, next_check: datetime | None) -> None:
+        """This turn was examined: look again at ``next_check`` (never, if None) or when
+        the match changes."""
         async with self.transaction() as db:
-            await db.execute("UPDATE matches SET reminded_version = ? WHERE id = ?",
-                             (version, match_id))
+            await db.execute(
+                "INSERT INTO match_clocks (match_id, checked_version, next_check_at) "
+                "VALUES (?, ?, ?) ON CONFLICT (match_id) DO UPDATE SET "
+                "checked_version = excluded.checked_version, "
+                "next_check_at = excluded.next_check_at",
+                (match_id, version, stamp(next_check) if next_check else None))
+
+    async def recheck_user(self, user_id: int) -> None:
+        """Examine the user's matches again (their clocks may now fall due sooner)."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE match_clocks SET checked_version = -1 WHERE match_id IN "
+                "(SELECT match_id FROM seats WHERE user_id = ?)", (user_id,))
+
+    async def turn_reminders(self, match_id: int) -> dict[int, TurnReminder]:
+        async with self._lock, self.db.execute(
+                "SELECT user_id, version, slot, warned FROM turn_reminders WHERE match_id = ?",
+                (match_id,)) as cur:
+            rows = await cur.fetchall()
+        return {r[0]: TurnReminder(r[1], r[2], bool(r[3])) for r in rows}
+
+    async def mark_turn_reminded(self, match_id: int, user_id: int,
+                                 sent: TurnReminder) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO turn_reminders (match_id, user_id, version, slot, warned) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, user_id) DO UPDATE SET "
+                "version = excluded.version, slot = excluded.slot, warned = excluded.warned",
+                (match_id, user_id, sent.version, sent.slot, int(sent.warned)))
+
+    async def nudge(self, match_id: int, at: datetime, last_before: datetime) -> bool:
+        """Record a nudge at ``at`` unless the match was nudged after ``last_before``;
+        True if recorded (one check-and-set, so two nudges at once count once)."""
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "INSERT INTO match_clocks (match_id, nudged_at) VALUES (?, ?) "
+                "ON CONFLICT (match_id) DO UPDATE SET nudged_at = excluded.nudged_at "
+                "WHERE match_clocks.nudged_at IS NULL OR match_clocks.nudged_at <= ?",
+                (match_id, stamp(at), stamp(last_before)))
+            return cur.rowcount == 1
+
+    # --- vacations ----------------------------------------------------------------------
+    async def vacations(self, user_ids: Sequence[int], ending_after: datetime
+                        ) -> dict[int, list[tuple[datetime, datetime]]]:
+        """The users' vacations that end after ``ending_after``, by user, oldest first."""
+        out: dict[int, list[tuple[datetime, datetime]]] = {u: [] for u in user_ids}
+        if not user_ids:
+            return out
+        marks = ", ".join("?" for _ in user_ids)
+        async with self._lock, self.db.execute(
+                f"SELECT user_id, starts_at, ends_at FROM vacations WHERE user_id IN ({marks}) "
+                f"AND ends_at > ? ORDER BY starts_at", (*user_ids, stamp(ending_after))) as cur:
+            for row in await cur.fetchall():
+                out[row[0]].append((datetime.fromisoformat(row[1]),
+                                    datetime.fromisoformat(row[2])))
+        return out
+
+    async def start_vacation(self, user_id: int, starts: datetime, ends: datetime) -> bool:
+        """Add a vacation unless one is under way at ``starts``; True if added."""
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "INSERT INTO vacations (user_id, starts_at, ends_at) SELECT ?, ?, ? "
+                "WHERE NOT EXISTS (SELECT 1 FROM vacations WHERE user_id = ? "
+                "AND starts_at <= ? AND ends_at > ?)",
+                (user_id, stamp(starts), stamp(ends), user_id, stamp(starts), stamp(starts)))
+            return cur.rowcount == 1
+
+    async def end_vacation(self, user_id: int, at: datetime) -> None:
+        """End the user's vacation under way at ``at``, now; their clocks run again."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE vacations SET ends_at = ? WHERE user_id = ? AND starts_at <= ? "
+                "AND ends_at > ?", (stamp(at), user_id, stamp(at), stamp(at)))
+            await db.execute(
+                "UPDATE match_clocks SET checked_version = -1 WHERE match_id IN "
+                "(SELECT match_id FROM seats WHERE user_id = ?)", (user_id,))
 
     # --- internals ----------------------------------------------------------------------
     async def _must(self, match_id: int) -> MatchRecord:
@@ -391,6 +519,12 @@ def migrations() -> list[tuple[int, str]]:
 def _statements(sql: str) -> list[str]:
     lines = [line for line in sql.splitlines() if not line.strip().startswith("--")]
     return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+
+
+def _clock(row: aiosqlite.Row) -> ClockRecord:
+    return ClockRecord(remind_after=row["remind_after_hours"],
+                       remind_every=row["remind_every_hours"], deadline=row["deadline_hours"],
+                       on_timeout=row["on_timeout"], nudged_at=row["nudged_at"])
 
 
 def _match(row: aiosqlite.Row) -> MatchRecord:

@@ -710,10 +710,13 @@ async def test_button_fuzz_answers_once_and_writes_only_legal_presses(
 # === 2. deferral ==============================================================================
 SERVICE_WORK = ("match", "match_here", "my_matches", "create", "join", "add_ai", "leave",
                 "start", "legal_moves", "waiting", "submit", "resign", "abort",
-                "set_reminders", "board", "standing", "private", "history")
+                "set_reminders", "board", "standing", "private", "history", "nudge",
+                "vacation")
 STORE_WORK = ("get_match", "find_matches", "create_match", "add_seat", "remove_seat",
               "start_match", "record_move", "finish", "mark_resigned", "moves", "set_places",
-              "set_remind_after", "remind_after", "unreminded", "mark_reminded")
+              "set_remind_after", "remind_after", "set_clock", "clock", "clocks_to_check",
+              "checked", "recheck_user", "turn_reminders", "mark_turn_reminded", "nudge",
+              "vacations", "start_vacation", "end_vacation")
 
 
 class DeferralSpy:
@@ -774,7 +777,8 @@ class DeferralSpy:
 
 def make_cogs(world: World) -> SimpleNamespace:
     bot = world.bot
-    return SimpleNamespace(lobby=Lobby(bot), play=Play(bot), info=Info(bot))
+    return SimpleNamespace(lobby=Lobby(bot), play=Play(bot), info=Info(bot),
+                           reminders=Reminders(bot))
 
 
 def make_people(world: World) -> SimpleNamespace:
@@ -837,6 +841,9 @@ async def _deferral_case(name: str, world: World, spy: DeferralSpy) -> tuple[Fak
         "Start button": ("Service.start", lambda: press(world, lobby, "Start", people.ana)),
         "Join button": ("Service.join", lambda: press(world, lobby, "Join", people.bo)),
         "move button": ("Service.submit", lambda: press(world, board, "moons", people.bo)),
+        "/nudge": ("Service.nudge", lambda: command(cogs.reminders, "nudge", people.ana, None)),
+        "/vacation": ("Service.vacation",
+                      lambda: command(cogs.reminders, "vacation", people.ana, 3, False)),
     }[name]
     fake = await spy.watch(run)
     assert fake.sent or fake.edits, "the command did not answer"
@@ -847,7 +854,7 @@ async def _deferral_case(name: str, world: World, spy: DeferralSpy) -> tuple[Fak
 
 DEFERRED_COMMANDS = ["/move", "/board in the thread", "/board elsewhere", "/score", "/history",
                      "/myview", "/mymatches", "/abort", "/resign confirm:True", "/match start",
-                     "Start button", "Join button", "move button"]
+                     "Start button", "Join button", "move button", "/nudge", "/vacation"]
 
 
 

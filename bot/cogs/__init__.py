@@ -4,7 +4,8 @@
 - :mod:`bot.cogs.play`: ``/move``, ``/resign``, ``/abort``.
 - :mod:`bot.cogs.info`: ``/board``, ``/score``, ``/history``, ``/myview``, ``/mymatches``,
   ``/rules``.
-- :mod:`bot.cogs.reminders`: ``/reminders`` and the loop that pings waiting players.
+- :mod:`bot.cogs.reminders`: ``/reminders``, ``/vacation``, ``/nudge`` and the loop that
+  applies deadlines and pings waiting players.
 """
 
 EXTENSIONS: tuple[str, ...] = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.info",

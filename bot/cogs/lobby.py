@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
+from bot import clocks
 from bot.cogs.common import GAME_CHOICES
 from bot.interact import actor_of, defer, guard, reply
 from bot.service import ServiceError, parse_options
@@ -17,6 +18,10 @@ from bot.ui import lobby_message, lobby_view
 log = logging.getLogger(__name__)
 
 THREAD_ARCHIVE_MINUTES = 10080  # 7 days, Discord's longest auto-archive
+TIMEOUT_CHOICES = [
+    app_commands.Choice(name="skip the turn (a pass, or the computer moves)", value=clocks.SKIP),
+    app_commands.Choice(name="forfeit the match", value=clocks.FORFEIT),
+]
 NO_THREAD = (
     "I couldn't open a thread for the match here: I need the permissions "
     "Create Public Threads and Send Messages in Threads in this channel."
@@ -38,11 +43,23 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         description="Start a match in its own thread; players join with the buttons there",
     )
     @app_commands.describe(
-        game="The game to play", options="Match options as name=value pairs, e.g. terrain=true"
+        game="The game to play",
+        options="Match options as name=value pairs, e.g. terrain=true",
+        remind="Hours a turn waits before its first reminder (0 = none); default 24",
+        remind_every="Then remind again every so many hours (0 = once); default 24",
+        deadline="Hours per turn before the clock runs out (0 = no deadline, the default)",
+        on_timeout="When a turn runs out: skip it (the computer moves) or forfeit the match",
     )
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES)
     async def start(
-        self, interaction: discord.Interaction, game: str, options: str | None = None
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None = None,
+        remind: app_commands.Range[int, 0, clocks.MAX_REMIND_HOURS] | None = None,
+        remind_every: app_commands.Range[int, 0, clocks.MAX_REMIND_HOURS] | None = None,
+        deadline: app_commands.Range[int, 0, clocks.MAX_DEADLINE_HOURS] | None = None,
+        on_timeout: str | None = None,
     ) -> None:
         async with guard(interaction, "/match start"):
             channel = interaction.channel
@@ -53,7 +70,9 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
             parsed = parse_options(options)
             await defer(interaction)
             actor = actor_of(interaction)
-            match = await self.service.create(actor, game, parsed, channel_id=channel.id)
+            match = await self.service.create(
+                actor, game, parsed, channel_id=channel.id, remind=remind,
+                remind_every=remind_every, deadline=deadline, on_timeout=on_timeout)
             title = engines.get(match.game).title
             try:
                 thread = await channel.create_thread(

@@ -1,23 +1,28 @@
-"""Turn reminders: ``/reminders hours`` and a loop that pings players who keep a match
-waiting. The turns already reminded are rows in the database, so a restart neither
-forgets a reminder nor sends one twice."""
+"""Clocks: ``/reminders``, ``/vacation``, ``/nudge``, and one loop that applies the
+deadlines and pings players who keep a match waiting. The clocks are rows in the
+database (each match's schedule, the reminders sent per turn, vacations), so a restart
+neither forgets a reminder or a deadline nor sends one twice. Every timed decision takes
+``now``, so tests drive :meth:`Reminders.tick` with a fake clock."""
 
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime
+from datetime import datetime
 
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.interact import actor_of, guard, reply
+from bot.cogs.common import match_autocomplete, title_of
+from bot.interact import actor_of, defer, find_match, guard, reply
 from bot.publish import match_channel, user_mentions
 from bot.service import MAX_REMIND_AFTER_HOURS
+from bot.ui import announce
 
 log = logging.getLogger(__name__)
 
 CHECK_EVERY_MINUTES = 10
+MAX_VACATION_DAYS = 366
 
 
 class Reminders(commands.Cog):
@@ -37,8 +42,8 @@ class Reminders(commands.Cog):
     @app_commands.command(
         name="reminders", description="When to ping you if a match waits for your move"
     )
-    @app_commands.describe(hours=f"Hours without your move before a ping (0 = never, "
-                           f"at most {MAX_REMIND_AFTER_HOURS}); default 24")
+    @app_commands.describe(hours=f"Hours without your move before the first ping (0 = never, "
+                           f"at most {MAX_REMIND_AFTER_HOURS}); default: the match's")
     async def reminders(
         self,
         interaction: discord.Interaction,
@@ -47,18 +52,68 @@ class Reminders(commands.Cog):
         async with guard(interaction, "/reminders"):
             await reply(interaction, await self.service.set_reminders(actor_of(interaction), hours))
 
+    @app_commands.command(
+        name="vacation", description="Pause your clocks (reminders and deadlines) for some days"
+    )
+    @app_commands.describe(
+        days="Days off from now (0 ends your vacation); leave out to see your days left",
+        end="True to end your vacation now (unused days come back)",
+    )
+    async def vacation(
+        self,
+        interaction: discord.Interaction,
+        days: app_commands.Range[int, 0, MAX_VACATION_DAYS] | None = None,
+        end: bool = False,
+    ) -> None:
+        async with guard(interaction, "/vacation"):
+            await defer(interaction)
+            await reply(interaction, await self.service.vacation(actor_of(interaction), days, end))
+
+    @app_commands.command(name="nudge", description="Ping the players a match is waiting for")
+    @app_commands.describe(match="The match number (default: this thread's match)")
+    @app_commands.autocomplete(match=match_autocomplete)
+    @app_commands.guild_only()
+    async def nudge(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        async with guard(interaction, "/nudge"):
+            await defer(interaction)
+            record = await find_match(interaction, match)
+            post = await self.service.nudge(record.id, actor_of(interaction))
+            names = ", ".join(f"<@{u}>" for u in post.mentions)
+            channel = await match_channel(self.bot, record)
+            posted = False
+            if channel is not None:
+                try:
+                    await channel.send(f"{names} {post.text}",
+                                       allowed_mentions=user_mentions(post.mentions))
+                    posted = True
+                except discord.HTTPException as exc:
+                    log.warning("match %s: nudge not posted: %s", record.id, exc)
+            if not posted:
+                await reply(interaction, "I couldn't post the nudge in the match's thread: "
+                            "check my permissions there.")
+                return
+            await reply(interaction, f"Nudged {names} in {title_of(record.game)} #{record.id}.")
+
     @tasks.loop(minutes=CHECK_EVERY_MINUTES)
     async def check(self) -> None:
-        await self.remind(datetime.now(UTC))
+        try:
+            await self.tick(self.service.now())
+        except Exception:  # an exception would end the loop: log it, try again next time
+            log.exception("the clock pass failed")
 
     @check.before_loop
     async def _ready(self) -> None:
         await self.bot.wait_until_ready()
 
-    async def remind(self, now: datetime) -> int:
-        """Ping every player whose turn has waited past their delay; returns how many
-        matches were reminded. A failure is logged and retried at the next check."""
+    async def tick(self, now: datetime) -> int:
+        """One pass over the clocks at ``now``: first the turns past their deadline get
+        their consequence (posted like a move), then due reminders ping the players.
+        Returns how many messages were posted. A failure is logged and retried at the
+        next pass (a reminder is recorded as sent only once it is out)."""
         sent = 0
+        for update in await self.service.expire(now):
+            if await announce(self.bot, update) is not None:
+                sent += 1
         for reminder in await self.service.reminders_due(now):
             channel = await match_channel(self.bot, reminder.match)
             if channel is None:
