@@ -5,7 +5,8 @@
 - :mod:`bot.cogs.info`: ``/board``, ``/score``, ``/history``, ``/myview``, ``/mymatches``,
   ``/rules``.
 - :mod:`bot.cogs.reminders`: ``/reminders`` and the loop that pings waiting players.
+- :mod:`bot.cogs.social`: ``/undo``, ``/turns``, ``/replay``, ``/leaderboard``.
 """
 
 EXTENSIONS: tuple[str, ...] = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.info",
-                                 "bot.cogs.reminders")
+                                 "bot.cogs.reminders", "bot.cogs.social")

@@ -38,11 +38,17 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         description="Start a match in its own thread; players join with the buttons there",
     )
     @app_commands.describe(
-        game="The game to play", options="Match options as name=value pairs, e.g. terrain=true"
+        game="The game to play",
+        options="Match options as name=value pairs, e.g. terrain=true",
+        rated="False: the match does not count for /leaderboard (default true)",
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def start(
-        self, interaction: discord.Interaction, game: str, options: str | None = None
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None = None,
+        rated: bool = True,
     ) -> None:
         async with guard(interaction, "/match start"):
             channel = interaction.channel
@@ -53,7 +59,9 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
             parsed = parse_options(options)
             await defer(interaction)
             actor = actor_of(interaction)
-            match = await self.service.create(actor, game, parsed, channel_id=channel.id)
+            match = await self.service.create(
+                actor, game, parsed, channel_id=channel.id, rated=rated
+            )
             title = engines.get(match.game).title
             try:
                 thread = await channel.create_thread(
