@@ -162,12 +162,12 @@ def _replay(service: Service, match: MatchRecord, moves: list[MoveRecord]
 
 
 def _player_seat(match: MatchRecord, actor: Actor) -> int:
-    seated = match.seat_of(actor.user_id)
-    if seated is None or seated.seat is None:
-        raise ServiceError("You are not playing in this match.")
     if match.status != RUNNING:
         raise ServiceError("This match has not started yet." if match.snapshot is None
                            else "This match is over: moves can no longer be taken back.")
+    seated = match.seat_of(actor.user_id)
+    if seated is None or seated.seat is None:
+        raise ServiceError("You are not playing in this match.")
     if seated.resigned:
         raise ServiceError("You have resigned from this match.")
     return seated.seat
