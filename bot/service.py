@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 
 import engines
 import rendering
-from bot import clocks
+from bot import clocks, ratings
 from db import (
     ABORTED,
     FINISHED,
@@ -175,12 +175,13 @@ class Service:
     async def create(self, actor: Actor, game_slug: str, options: dict[str, str] | None = None,
                      channel_id: int | None = None, seat_host: bool = True, *,
                      remind: int | None = None, remind_every: int | None = None,
-                     deadline: int | None = None, on_timeout: str | None = None
-                     ) -> MatchRecord:
+                     deadline: int | None = None, on_timeout: str | None = None,
+                     rated: bool = True) -> MatchRecord:
         """A new match in its lobby; the host takes the first seat unless ``seat_host`` is
         False (the console's all-computer matches). The clock: first reminder after
         ``remind`` hours, then every ``remind_every`` (0 = once); ``deadline`` hours per
-        turn (0 = none), then ``on_timeout`` (skip or forfeit)."""
+        turn (0 = none), then ``on_timeout`` (skip or forfeit). ``rated=False`` keeps it off the
+        ratings (see :mod:`bot.ratings` for when a match counts)."""
         game = self._game(game_slug)
         try:
             parsed = game.parse_options(options or {})
@@ -192,6 +193,8 @@ class Service:
             seed=self._seed(), host_id=actor.user_id, host_name=actor.name or "Host",
             seat_host=seat_host)
         await self.store.set_clock(match.id, clock)
+        if not rated:
+            await self.store.set_rated(match.id, False)
         log.info("match %s created: %s by %s", match.id, game.slug, actor.user_id)
         return match
 
@@ -332,8 +335,9 @@ class Service:
                 await self.store.finish(match.id, version=match.version, status=FINISHED,
                                         result=result.to_dict(), resigned_user=seated.user_id)
                 match = await self.match(match.id)
-                text = "\n".join(t for t in (lead and f"{lead}.", self._result_text(match, result))
-                                 if t)
+                text = "\n".join([*([f"{lead}."] if lead else []),
+                                  self._result_text(match, result),
+                                  *await ratings.settle(self.store, match)])
                 return Update(match, Post(text, await self._apng(match, game, state, None)))
             await self.store.mark_resigned(match.id, version=match.version,
                                            user_id=seated.user_id)
@@ -590,14 +594,16 @@ class Service:
         return Post(text, await self._apng(match, game, state, seated.seat),
                     filename="my-view.png")
 
-    async def history(self, match_id: int, actor: Actor | None = None) -> list[str]:
-        """Every move so far as a sentence for this viewer (private moves stay private)."""
+    async def history(self, match_id: int, actor: Actor | None = None,
+                      public: bool = False) -> list[str]:
+        """Every move so far as a sentence for this viewer (private moves stay private):
+        the actor's own view when seated, unless ``public`` asks for what everyone sees."""
         match = await self.match(match_id, actor)
         if match.snapshot is None:  # never started (in its lobby, or aborted there)
             return []
         game = self._game(match.game)
         seated = match.seat_of(actor.user_id) if actor else None
-        viewer = seated.seat if seated else None
+        viewer = seated.seat if seated and not public else None
         state = game.setup(len(match.seats), match.seed, match.options)
         lines = []
         for record in await self.store.moves(match.id):
@@ -744,6 +750,7 @@ class Service:
                      *lines[-(MAX_POST_LINES - 1):]]
         if match.status == FINISHED and match.result:
             lines.append(self._result_text(match, Result(**match.result)))
+            lines.extend(await ratings.settle(self.store, match))
         else:
             lines.append(f"To act: {self._waiting(match, game, state)}.")
         mentions = [self._seat(match, s).user_id for s in game.to_act(state)

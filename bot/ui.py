@@ -19,6 +19,7 @@ import engines
 from bot.interact import actor_of, guard, reply, service_of
 from bot.publish import publish
 from bot.service import Actor, Service, ServiceError, Update
+from bot.undo_ui import UndoButton
 from db import ABORTED, LOBBY, RUNNING, MatchRecord
 
 log = logging.getLogger(__name__)
@@ -286,4 +287,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     MoveButton,
     ResignButton,
+    UndoButton,
 )

@@ -22,6 +22,8 @@ from importlib import resources
 
 import aiosqlite
 
+from db.social import SocialStore
+
 log = logging.getLogger(__name__)
 
 LOBBY, RUNNING, FINISHED, ABORTED = "lobby", "running", "finished", "aborted"
@@ -113,8 +115,9 @@ def stamp(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds")
 
 
-class SqliteStore:
-    """The SQLite store. One connection; transactions are serialised by a lock."""
+class SqliteStore(SocialStore):
+    """The SQLite store. One connection; transactions are serialised by a lock.
+    Undo, overview and rating queries are in :mod:`db.social`."""
 
     def __init__(self, path: str) -> None:
         self.path = path

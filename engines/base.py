@@ -16,6 +16,10 @@ from typing import Any, Protocol, runtime_checkable
 State = Any
 """A game's state: a dataclass of plain data, private to its engine."""
 
+CHANCE_PROBES = 8
+"""How many other seeds :meth:`GameBase.reveals` tries: a coin flip escapes all of them
+once in 256 tries, a die roll practically never."""
+
 
 class IllegalMove(ValueError):
     """A move that cannot be played. The message tells the player why, in words."""
@@ -115,6 +119,11 @@ class Game(Protocol):
         """True for moves others must not see (e.g. choosing a god checker)."""
         ...
 
+    def reveals(self, state: State, seat: int, move: str) -> bool:
+        """True if playing ``move`` reveals anything (chance, a draw, a secret), so that
+        taking it back needs the opponents' consent. :class:`GameBase` has a generic one."""
+        ...
+
 
 class GameBase:
     """Defaults for the optional parts of :class:`Game`; engines inherit from it."""
@@ -126,6 +135,49 @@ class GameBase:
 
     def is_private(self, move: str) -> bool:
         return False
+
+    def reveals(self, state: State, seat: int, move: str) -> bool:
+        """True when playing ``move`` lets someone learn something new besides the move:
+        the move is private, a seat's private view changes (a draw into a hand), or the
+        move consumed chance (a die, a draw from a shuffled cup).
+
+        Chance is detected by playing the move again on copies of ``state`` whose seed
+        differs: if any view of the results differs, the outcome came from the seed. A
+        state that keeps the usual ``step`` counter is also caught when it advances.
+        Engines with hidden order fixed at set-up (a face-down stack) override this.
+        """
+        if self.is_private(move):
+            return True
+        after = self.play(state, seat, move)
+        seats = range(self._seat_count(state))
+        if any(self.private_view(state, s) != self.private_view(after, s) for s in seats):
+            return True
+        data = self.dump(state)
+        if "step" in data and self.dump(after).get("step") != data["step"]:
+            return True
+        if not isinstance(data.get("seed"), int):
+            return False
+        seen = self._observed(after, seats)
+        for probe in range(1, CHANCE_PROBES + 1):
+            other = dict(data, seed=data["seed"] ^ (0x9E3779B97F4A7C15 * probe) % 2**62)
+            try:
+                replayed = self.play(self.load(other), seat, move)
+            except IllegalMove:
+                return True
+            if self._observed(replayed, seats) != seen:
+                return True
+        return False
+
+    def _seat_count(self, state: State) -> int:
+        players = self.dump(state).get("players")
+        if isinstance(players, int):
+            return players
+        scores = self.view(state, None).get("scores")
+        return len(scores) if scores else int(getattr(self, "max_players", 2))
+
+    def _observed(self, state: State, seats: range) -> list[Any]:
+        """Everything any viewer can see of ``state``."""
+        return [self.view(state, None), *(self.view(state, s) for s in seats)]
 
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
         """Validate and complete options: unknown names and bad values raise ValueError."""

@@ -420,7 +420,7 @@ async def test_history_is_ephemeral_and_chunked(world, cogs, people):
 async def test_long_history_goes_as_a_file(world, cogs, people, monkeypatch):
     match, thread, _ = await running(world, cogs, people)
 
-    async def long_history(match_id, actor=None):
+    async def long_history(match_id, actor=None, public=False):
         return [f"{i}. Somebody did something rather long-winded number {i}" for i in range(1, 400)]
 
     monkeypatch.setattr(world.service, "history", long_history)

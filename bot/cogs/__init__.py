@@ -6,7 +6,8 @@
   ``/rules``.
 - :mod:`bot.cogs.reminders`: ``/reminders``, ``/vacation``, ``/nudge`` and the loop that
   applies deadlines and pings waiting players.
+- :mod:`bot.cogs.social`: ``/undo``, ``/turns``, ``/replay``, ``/leaderboard``.
 """
 
 EXTENSIONS: tuple[str, ...] = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.info",
-                                 "bot.cogs.reminders")
+                                 "bot.cogs.reminders", "bot.cogs.social")

@@ -21,6 +21,10 @@ from db import RUNNING
 log = logging.getLogger(__name__)
 
 MATCH_HELP = "The match number (default: this thread's match, or your only one)"
+HISTORY_VIEWS = [
+    app_commands.Choice(name="mine", value="mine"),
+    app_commands.Choice(name="public", value="public"),
+]
 
 
 class Info(commands.Cog):
@@ -80,14 +84,23 @@ class Info(commands.Cog):
             )
 
     @app_commands.command(name="history", description="Every move of a match so far")
-    @app_commands.describe(match=MATCH_HELP)
+    @app_commands.describe(
+        match=MATCH_HELP,
+        view="mine: as you saw it, your secrets included (default when you play); "
+        "public: as everyone saw it",
+    )
+    @app_commands.choices(view=HISTORY_VIEWS)
     @app_commands.autocomplete(match=match_autocomplete)
     @app_commands.guild_only()
-    async def history(self, interaction: discord.Interaction, match: int | None = None) -> None:
+    async def history(
+        self, interaction: discord.Interaction, match: int | None = None, view: str = "mine"
+    ) -> None:
         async with guard(interaction, "/history"):
             await defer(interaction)
             record = await find_match(interaction, match)
-            lines = await self.service.history(record.id, actor_of(interaction))
+            lines = await self.service.history(
+                record.id, actor_of(interaction), public=view == "public"
+            )
             if not lines:
                 await reply(interaction, f"No moves yet in #{record.id}.")
                 return

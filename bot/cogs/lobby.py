@@ -49,6 +49,7 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         remind_every="Then remind again every so many hours (0 = once); default 24",
         deadline="Hours per turn before the clock runs out (0 = no deadline, the default)",
         on_timeout="When a turn runs out: skip it (the computer moves) or forfeit the match",
+        rated="False: the match does not count for /leaderboard (default true)",
     )
     @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES)
     async def start(
@@ -60,6 +61,7 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         remind_every: app_commands.Range[int, 0, clocks.MAX_REMIND_HOURS] | None = None,
         deadline: app_commands.Range[int, 0, clocks.MAX_DEADLINE_HOURS] | None = None,
         on_timeout: str | None = None,
+        rated: bool = True,
     ) -> None:
         async with guard(interaction, "/match start"):
             channel = interaction.channel
@@ -72,7 +74,8 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
             actor = actor_of(interaction)
             match = await self.service.create(
                 actor, game, parsed, channel_id=channel.id, remind=remind,
-                remind_every=remind_every, deadline=deadline, on_timeout=on_timeout)
+                remind_every=remind_every, deadline=deadline, on_timeout=on_timeout,
+                rated=rated)
             title = engines.get(match.game).title
             try:
                 thread = await channel.create_thread(

@@ -92,6 +92,13 @@ class StormOfTheGods(GameBase):
             state.outcome["reason"],
         )
 
+    def reveals(self, state: State, seat: int, move: str) -> bool:
+        """A tile drawn from the face-down stack (shuffled at set-up, so no seed change
+        shows it) reveals its population; anything else as :class:`GameBase` judges."""
+        if len(self.play(state, seat, move).stack) < len(state.stack):
+            return True
+        return super().reveals(state, seat, move)
+
     def dump(self, state: State) -> dict:
         return dump(state)
 

@@ -326,6 +326,18 @@ class TerraGame(GameBase):
         # (this method cannot see the options; ``describe`` names them when it may).
         return normalise(move).startswith("discard")
 
+    def reveals(self, state: TerraState, seat: int, move: str) -> bool:
+        """A draw from a cup (shuffled at set-up), a refill's shuffle, a private move or a
+        change in another player's reserve reveals something. The mover's own reserve
+        losing the chit they played does not: the move itself shows it."""
+        if self.is_private(move):
+            return True
+        after = self.play(state, seat, move)
+        if after.cups != state.cups or after.step != state.step:
+            return True
+        return any(after.reserves[s] != state.reserves[s]
+                   for s in range(state.players) if s != seat)
+
     def describe(self, state_before: TerraState, seat: int, move: str, viewer: int | None) -> str:
         after = self.play(state_before, seat, move)
         who = seat_name(seat)

@@ -1,0 +1,136 @@
+"""``/undo``, ``/turns`` (your turn everywhere), ``/replay`` and ``/leaderboard``."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import overview, ratings, undo
+from bot.cogs.common import GAME_CHOICES, match_autocomplete, send_long, title_of
+from bot.interact import actor_of, defer, find_match, guard, reply, service_of
+from bot.publish import match_channel, message_kwargs, user_mentions
+from bot.replay import replay
+from bot.service import ServiceError
+from bot.suggest import suggest_matches
+from bot.ui import announce
+from bot.undo_ui import undo_view
+from db import ABORTED, FINISHED
+
+log = logging.getLogger(__name__)
+
+MATCH_HELP = "The match number (default: this thread's match, or your only one)"
+NOT_POSTED = ("I couldn't post your request in the match's thread, so it was dropped: "
+              "I need Send Messages in Threads there.")
+
+
+async def finished_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """The caller's finished matches in this guild, newest first."""
+    try:
+        found = await service_of(interaction).store.find_matches(
+            guild_id=interaction.guild_id, user_id=interaction.user.id,
+            statuses=(FINISHED, ABORTED), limit=25)
+        rows = [(m, title_of(m.game), False) for m in found if m.snapshot is not None]
+        return [app_commands.Choice(name=name, value=value)
+                for name, value in suggest_matches(rows, str(current or ""))]
+    except Exception:  # autocomplete must never raise
+        log.exception("finished-match autocomplete failed")
+        return []
+
+
+class Social(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self):
+        return self.bot.service  # type: ignore[attr-defined]
+
+    @app_commands.command(
+        name="undo",
+        description="Take back your last move (your opponents may have to agree)")
+    @app_commands.describe(match=MATCH_HELP)
+    @app_commands.autocomplete(match=match_autocomplete)
+    @app_commands.guild_only()
+    async def undo(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        async with guard(interaction, "/undo"):
+            await defer(interaction)
+            record = await find_match(interaction, match)
+            outcome = await undo.ask(self.service, record.id, actor_of(interaction))
+            if outcome.update is not None:
+                posted = await announce(self.bot, outcome.update)
+                note = "" if posted else ("\n(I couldn't post the board in the match's "
+                                          "thread: check my permissions.)")
+                await reply(interaction, outcome.text + note)
+                return
+            asked = outcome.asked
+            assert asked is not None
+            if not await self._post_request(asked):
+                await self.service.store.drop_undo_requests(asked.match.id)
+                raise ServiceError(NOT_POSTED)
+            await reply(interaction, "Your request is posted in the match's thread; the "
+                        "moves are taken back when every opponent accepts.")
+
+    async def _post_request(self, asked: undo.Asked) -> bool:
+        channel = await match_channel(self.bot, asked.match)
+        if channel is None:
+            return False
+        pings = " ".join(f"<@{u}>" for u in asked.waiting if u > 0)
+        try:
+            await channel.send(f"{asked.text}\n{pings}".strip(),
+                               allowed_mentions=user_mentions(asked.waiting),
+                               view=undo_view(asked.match.id, asked.request.version))
+        except discord.HTTPException as exc:
+            log.warning("match %s: undo request not posted: %s", asked.match.id, exc)
+            return False
+        return True
+
+    @app_commands.command(
+        name="turns",
+        description="Every match, in every server, waiting for your move (only you see it)")
+    async def turns(self, interaction: discord.Interaction) -> None:
+        async with guard(interaction, "/turns"):
+            await defer(interaction)
+            waiting = await overview.my_turns(self.service, actor_of(interaction))
+            await send_long(interaction, overview.turns_lines(waiting), filename="my-turns.txt")
+
+    @app_commands.command(
+        name="replay", description="An animated replay of a finished match (only you see it)")
+    @app_commands.describe(match="The match number (default: this thread's match)")
+    @app_commands.autocomplete(match=finished_autocomplete)
+    @app_commands.guild_only()
+    async def replay(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        async with guard(interaction, "/replay"):
+            await defer(interaction)
+            try:
+                record = await find_match(interaction, match)
+            except ServiceError:
+                if match is not None:
+                    raise
+                raise ServiceError("Say which match with the `match` option, or use /replay "
+                                   "in the match's thread.") from None
+            post = await replay(self.service, record.id, actor_of(interaction))
+            await reply(interaction, **message_kwargs(post, mention=False))
+
+    @app_commands.command(
+        name="leaderboard", description="The best rated players of a game in this server")
+    @app_commands.describe(game="The game")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        async with guard(interaction, "/leaderboard"):
+            if interaction.guild_id is None:
+                raise ServiceError("Use /leaderboard in a server: ratings are per server.")
+            await defer(interaction)
+            board = await ratings.leaderboard(self.service.store, interaction.guild_id, game,
+                                              interaction.user.id)
+            await send_long(interaction, ratings.leaderboard_lines(board, title_of(game)),
+                            filename=f"{game}-leaderboard.txt")
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Social(bot))

@@ -1,0 +1,47 @@
+"""The replay of a finished match: its log replayed, each position's public view drawn
+into an animated GIF (:mod:`rendering.replay`), off the event loop. No Discord in here."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.service import Actor, Post, Service, ServiceError
+from db import ABORTED, FINISHED, MatchRecord, MoveRecord
+from engines.base import Game
+from rendering import replay as replay_gif
+
+log = logging.getLogger(__name__)
+
+
+async def replay(service: Service, match_id: int, actor: Actor | None = None) -> Post:
+    """A GIF of a finished (or aborted after its start) match, from the public view."""
+    match = await service.match(match_id, actor)
+    if match.snapshot is None:
+        raise ServiceError("This match never started: there is nothing to replay.")
+    if match.status not in (FINISHED, ABORTED):
+        raise ServiceError("A replay is made once the match is over; /history lists the "
+                           "moves so far.")
+    game = service._game(match.game)
+    moves = await service.store.moves(match.id)
+    data = await asyncio.to_thread(_draw, service, match, game, moves)
+    size = len(data) / 1024
+    log.info("match %s: replay of %d moves, %.0f KB", match.id, len(moves), size)
+    text = (f"**{game.title}** #{match.id}: replay of {len(moves)} "
+            f"move{'s' if len(moves) != 1 else ''}.")
+    return Post(text, png=data, filename=f"match-{match.id}-replay.gif")
+
+
+def public_views(match: MatchRecord, game: Game, moves: list[MoveRecord]) -> list[dict]:
+    """The public view at the start and after each move, rebuilt from the log."""
+    state = game.setup(len(match.seats), match.seed, match.options)
+    views = [game.view(state, None)]
+    for record in moves:
+        state = game.play(state, record.seat, record.notation)
+        views.append(game.view(state, None))
+    return views
+
+
+def _draw(service: Service, match: MatchRecord, game: Game, moves: list[MoveRecord]) -> bytes:
+    views = public_views(match, game, moves)
+    return replay_gif.gif(game.slug, views, match.names, render=service._render)

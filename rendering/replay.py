@@ -1,0 +1,126 @@
+"""An animated GIF replay of a match from its public views, one frame per position.
+
+Frames are the ordinary board pictures (:func:`rendering.render`), downscaled, with a
+caption strip ("Move 12 of 340"), all on one shared palette so the GIF needs a single
+colour table and Pillow can store each frame as the small rectangle that changed. Long
+matches are sampled evenly (the start and the final position always kept) so the file
+stays well under Discord's attachment limit; a file still too big is redone smaller.
+
+Only public views ever come here (the caller builds them with ``view(state, None)``).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from itertools import pairwise
+
+from PIL import Image, ImageChops, ImageDraw
+
+import rendering
+from rendering import kit
+
+MAX_BYTES = 8 * 1024 * 1024  # Discord's default attachment limit is 10 MB
+MAX_FRAMES = 90
+WIDTH = 600
+CAPTION = 26
+MOVE_MS = 700  # the pause on each position
+LAST_MS = 5000  # the final position stays longer
+COLOURS = 255  # the 256th palette entry is the transparent one
+TRANSPARENT = 255
+
+Render = Callable[..., bytes]
+
+
+def sample(count: int, limit: int) -> list[int]:
+    """``limit`` indices spread evenly over ``range(count)``, first and last included."""
+    if count <= limit:
+        return list(range(count))
+    if limit < 2:
+        return [count - 1]
+    return sorted({round(i * (count - 1) / (limit - 1)) for i in range(limit)})
+
+
+def gif(slug: str, views: Sequence[dict], names: Sequence[str] = (), *,
+        render: Render = rendering.render, max_frames: int = MAX_FRAMES, width: int = WIDTH,
+        limit: int = MAX_BYTES) -> bytes:
+    """The replay of ``views`` (the position at the start, then after each move)."""
+    if not views:
+        raise ValueError("a replay needs at least one position")
+    while True:
+        indices = sample(len(views), max_frames)
+        frames = [_frame(render(slug, views[i], names=list(names)), width,
+                         _caption(i, len(views) - 1)) for i in indices]
+        data = _encode(_same_size(frames))
+        if len(data) <= limit or (max_frames <= 2 and width <= 200):
+            return data
+        max_frames = max(2, max_frames * 2 // 3)
+        width = max(200, width * 5 // 6)
+
+
+def _caption(index: int, moves: int) -> str:
+    if index == 0:
+        return f"Start ({moves} move{'s' if moves != 1 else ''} to come)"
+    return f"After move {index} of {moves}" + (", final position" if index == moves else "")
+
+
+def _frame(png: bytes, width: int, caption: str) -> Image.Image:
+    board = Image.open(io.BytesIO(png)).convert("RGB")
+    height = round(board.height * width / board.width)
+    board = board.resize((width, height), Image.Resampling.LANCZOS)
+    frame = Image.new("RGB", (width, height + CAPTION), kit.BACKGROUND)
+    frame.paste(board, (0, 0))
+    draw = ImageDraw.Draw(frame)
+    draw.text((10, height + CAPTION // 2), caption, font=kit.font(15), fill=kit.INK,
+              anchor="lm")
+    return frame
+
+
+def _same_size(frames: list[Image.Image]) -> list[Image.Image]:
+    """Pad frames to the tallest (a board may grow, e.g. while tiles are laid)."""
+    height = max(f.height for f in frames)
+    out = []
+    for frame in frames:
+        if frame.height != height:
+            padded = Image.new("RGB", (frame.width, height), kit.BACKGROUND)
+            padded.paste(frame, (0, 0))
+            frame = padded
+        out.append(frame)
+    return out
+
+
+def _encode(frames: list[Image.Image]) -> bytes:
+    """One GIF on one palette made from the first, middle and last frames; in each frame
+    after the first, the pixels that did not change are transparent (the previous frame
+    shows through), which compresses to almost nothing."""
+    picks = [frames[0], frames[len(frames) // 2], frames[-1]]
+    sheet = Image.new("RGB", (picks[0].width, sum(p.height for p in picks)))
+    top = 0
+    for pick in picks:
+        sheet.paste(pick, (0, top))
+        top += pick.height
+    palette = sheet.quantize(colors=COLOURS, method=Image.Quantize.MEDIANCUT)
+    colours = palette.getpalette() or []
+    colours = (colours + [0] * 768)[:768]
+    indexed = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
+    shared = [indexed[0]]
+    clear = Image.new("L", indexed[0].size, TRANSPARENT)
+    for before, after in pairwise(indexed):
+        changed = ImageChops.difference(_plane(before), _plane(after)).point(
+            lambda v: 255 if v else 0)
+        delta = Image.composite(_plane(after), clear, changed)
+        frame = Image.frombytes("P", delta.size, delta.tobytes())
+        frame.putpalette(colours)
+        frame.info["transparency"] = TRANSPARENT
+        shared.append(frame)
+    durations = [MOVE_MS] * (len(shared) - 1) + [LAST_MS]
+    out = io.BytesIO()
+    shared[0].save(out, format="GIF", save_all=True, append_images=shared[1:],
+                   duration=durations if len(shared) > 1 else LAST_MS, loop=0,
+                   optimize=False, disposal=1, transparency=TRANSPARENT)
+    return out.getvalue()
+
+
+def _plane(image: Image.Image) -> Image.Image:
+    """A palette image's indices as a greyscale image (to compare and mask them)."""
+    return Image.frombytes("L", image.size, image.tobytes())
