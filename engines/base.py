@@ -8,6 +8,7 @@ so the same seed and the same moves always give the same state.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -115,6 +116,13 @@ class Game(Protocol):
         """True for moves others must not see (e.g. choosing a god checker)."""
         ...
 
+    def determinise(self, state: State, seat: int, rng: random.Random) -> State:
+        """A state ``seat`` cannot tell from ``state``: everything it may not know (other
+        players' secrets, the order of cups and stacks, future chance) resampled from
+        ``rng``, consistently with its view and private view. Computer players search
+        these states, so they never use what their seat may not see."""
+        ...
+
 
 class GameBase:
     """Defaults for the optional parts of :class:`Game`; engines inherit from it."""
@@ -126,6 +134,16 @@ class GameBase:
 
     def is_private(self, move: str) -> bool:
         return False
+
+    def determinise(self, state: State, seat: int, rng: random.Random) -> State:
+        """Default for a game whose only secret is future chance: the same position with
+        a fresh chance seed (states keep ``seed`` and a step counter, see :func:`chance`)."""
+        if dataclasses.is_dataclass(state) and hasattr(state, "seed"):
+            changes = {"seed": rng.getrandbits(62)}
+            if hasattr(state, "step"):
+                changes["step"] = 0
+            return dataclasses.replace(state, **changes)
+        return state
 
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
         """Validate and complete options: unknown names and bad values raise ValueError."""
