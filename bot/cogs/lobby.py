@@ -38,11 +38,13 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         description="Start a match in its own thread; players join with the buttons there",
     )
     @app_commands.describe(
-        game="The game to play", options="Match options as name=value pairs, e.g. terrain=true"
+        game="The game to play", options="Match options as name=value pairs, e.g. terrain=true",
+        bots="How many seats computer players take (they join the lobby at once)",
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def start(
-        self, interaction: discord.Interaction, game: str, options: str | None = None
+        self, interaction: discord.Interaction, game: str, options: str | None = None,
+        bots: app_commands.Range[int, 0, 5] = 0,
     ) -> None:
         async with guard(interaction, "/match start"):
             channel = interaction.channel
@@ -51,9 +53,12 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
                     "Start a match in a text channel of a server (a thread is then opened for it)."
                 )
             parsed = parse_options(options)
+            check_bots(game, bots)
             await defer(interaction)
             actor = actor_of(interaction)
             match = await self.service.create(actor, game, parsed, channel_id=channel.id)
+            for _ in range(bots):
+                match = await self.service.add_ai(match.id, actor)
             title = engines.get(match.game).title
             try:
                 thread = await channel.create_thread(
@@ -94,6 +99,19 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         except Exception:  # autocomplete must never raise
             log.exception("options autocomplete failed")
             return []
+
+
+def check_bots(slug: str, bots: int) -> None:
+    """Refuse more computer players than the game has seats besides the host's."""
+    try:
+        game = engines.get(slug)
+    except KeyError:
+        return  # the service names the games there are
+    if not 0 <= bots <= game.max_players - 1:
+        raise ServiceError(
+            f"{game.title} seats at most {game.max_players} players: you and up to "
+            f"{game.max_players - 1} computer player{'s' if game.max_players > 2 else ''}."
+        )
 
 
 def option_suggestions(slug: str | None, typed: str) -> list[tuple[str, str]]:
