@@ -58,7 +58,8 @@ def twin(game: Game, state, seat: int, rng: random.Random):
         new.auto = []
     elif game.slug == "when-gods-collide":
         idents = sorted({i for _, i in new.board.values()})
-        renamed = dict(zip(idents, rng.sample(range(100, 100 + len(idents)), len(idents))))
+        renamed = dict(zip(idents, rng.sample(range(100, 100 + len(idents)), len(idents)),
+                           strict=True))
         new.board = {sq: [o, renamed[i]] for sq, (o, i) in new.board.items()}
         new.known = [sorted(renamed[i] for i in k if i in renamed) for k in new.known]
         for p in range(new.players):
