@@ -86,9 +86,9 @@ class Budget:
 # where scores move every turn); Storm of the Gods, whose chance swings more, rolls out.
 BUDGETS = {
     "witch-stones": Budget(iterations=8),
-    "angry-gods": Budget(iterations=8),
+    "angry-gods": Budget(iterations=16),
     "storm-of-the-gods": Budget(iterations=150, rollout_depth=3),
-    "when-gods-collide": Budget(iterations=30),
+    "when-gods-collide": Budget(iterations=100),
     "terra": Budget(iterations=4),
 }
 
