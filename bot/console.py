@@ -1,6 +1,7 @@
 """The offline console: play a match in the terminal through the same service and database.
 
-Human seats share the keyboard (hot seat); computer seats play random legal moves.
+Human seats share the keyboard (hot seat); computer seats search for their moves
+(``--ai-level``: mcts by default, greedy or random).
 Each board is saved as a PNG in a folder. A match interrupted (Ctrl-D, ``quit``) can be
 resumed with ``--resume ID``: the database is the only state.
 """
@@ -16,6 +17,7 @@ from pathlib import Path
 import engines
 from bot.service import Actor, Post, Service, ServiceError, Update, parse_options
 from db import RUNNING, MatchRecord, open_store
+from engines.ai import LEVELS, MctsPlayer, Player, player
 
 HELP = """Type a move (e.g. one from `moves`), or:
   moves      list your legal moves        board    save and show the board
@@ -126,12 +128,25 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", choices=slugs, help="the game to play")
     p.add_argument("--players", type=int, help="number of seats (default: the minimum)")
     p.add_argument("--ai", type=int, default=0, help="how many seats the computer plays")
+    p.add_argument("--ai-level", choices=list(LEVELS), default="mcts",
+                   help="how the computer plays: mcts (search, default), greedy (one move "
+                        "ahead) or random")
+    p.add_argument("--ai-iterations", type=int, metavar="N",
+                   help="search iterations per decision for --ai-level mcts "
+                        "(default: each game's own budget)")
     p.add_argument("--options", default="", help='game options, e.g. "terrain=true"')
     p.add_argument("--seed", type=int, help="fix the match's random seed")
     p.add_argument("--resume", type=int, metavar="ID", help="continue a saved match")
     p.add_argument("--db", help="database file (default: DATABASE_PATH or pantheon.db)")
     p.add_argument("--boards", help="folder for board PNGs (default: BOARDS_DIR or boards)")
     return p
+
+
+def computer(level: str, iterations: int | None) -> Player:
+    """The computer player the console's computer seats use."""
+    if level == "mcts" and iterations is not None:
+        return MctsPlayer.with_budget(max(1, iterations))
+    return player(level)
 
 
 async def run(argv: list[str], database_path: str, boards_dir: str,
@@ -144,7 +159,8 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
     store = await open_store(args.db or database_path)
     try:
         seed = args.seed
-        service = Service(store, seed_source=(lambda: seed) if seed is not None else None)
+        service = Service(store, seed_source=(lambda: seed) if seed is not None else None,
+                          player=computer(args.ai_level, args.ai_iterations))
         console = Console(service, Path(args.boards or boards_dir), out=out, read=read)
         if args.resume is not None:
             match = await service.match(args.resume)

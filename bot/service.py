@@ -34,6 +34,7 @@ from db import (
     StaleVersion,
     TurnReminder,
 )
+from engines.ai import MctsPlayer, Player
 from engines.base import Game, IllegalMove, Result
 
 log = logging.getLogger(__name__)
@@ -125,11 +126,13 @@ class Service:
                  seed_source: Callable[[], int] | None = None,
                  shuffle: Callable[[list], None] | None = None,
                  vacation_days: int = clocks.VACATION_DAYS,
-                 now: Callable[[], datetime] | None = None) -> None:
+                 now: Callable[[], datetime] | None = None,
+                 player: Player | None = None) -> None:
         self.store = store
         self.vacation_days = vacation_days
         self.now = now or (lambda: datetime.now(UTC))
         """The time the clocks read where no ``now`` is given (tests put a fake clock)."""
+        self.player: Player = player or MctsPlayer()
         self._render = render
         self._seed = seed_source or (lambda: secrets.randbits(62))
         self._shuffle = shuffle or random.SystemRandom().shuffle
@@ -205,7 +208,7 @@ class Service:
         return await self._add_seat(match, actor.user_id, actor.name or "Player", is_ai=False)
 
     async def add_ai(self, match_id: int, actor: Actor) -> MatchRecord:
-        """Seat a computer player that plays random legal moves (host only)."""
+        """Seat a computer player (host only); ``Service.player`` chooses its moves."""
         match = await self._lobby(match_id, actor)
         if actor.user_id != match.host_id:
             raise ServiceError("Only the host can add computer players.")
@@ -763,8 +766,9 @@ class Service:
     async def _choose(self, match: MatchRecord, game: Game, state: object, seat: int) -> str:
         """The move the computer plays for ``seat`` (a computer seat, or one whose player
         resigned): the same for the same match and position."""
-        moves = game.legal_moves(state, seat)
-        return random.Random(f"{match.seed}:ai:{match.version}").choice(moves)
+        seed = random.Random(f"{match.seed}:ai:{match.version}").getrandbits(62)
+        # Off the event loop: a search takes up to a couple of seconds.
+        return await asyncio.to_thread(self.player.choose, game, state, seat, seed)
 
     async def _private_posts(self, match: MatchRecord, game: Game, state: object,
                              previous: object | None) -> dict[int, Post]:

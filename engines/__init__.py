@@ -23,7 +23,7 @@ _ORDER = ("witch-stones", "angry-gods", "storm-of-the-gods", "when-gods-collide"
 def _registry() -> dict[str, Game]:
     found: dict[str, Game] = {}
     for info in pkgutil.iter_modules(__path__):
-        if info.name.startswith("_") or info.name == "base":
+        if info.name.startswith("_") or info.name in ("base", "ai"):  # ai: players, no game
             continue
         module = importlib.import_module(f"{__name__}.{info.name}")
         game = getattr(module, "GAME", None)

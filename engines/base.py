@@ -8,6 +8,7 @@ so the same seed and the same moves always give the same state.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -122,6 +123,11 @@ class Game(Protocol):
     def reveals(self, state: State, seat: int, move: str) -> bool:
         """True if playing ``move`` reveals anything (chance, a draw, a secret), so that
         taking it back needs the opponents' consent. :class:`GameBase` has a generic one."""
+    def determinise(self, state: State, seat: int, rng: random.Random) -> State:
+        """A state ``seat`` cannot tell from ``state``: everything it may not know (other
+        players' secrets, the order of cups and stacks, future chance) resampled from
+        ``rng``, consistently with its view and private view. Computer players search
+        these states, so they never use what their seat may not see."""
         ...
 
 
@@ -178,6 +184,15 @@ class GameBase:
     def _observed(self, state: State, seats: range) -> list[Any]:
         """Everything any viewer can see of ``state``."""
         return [self.view(state, None), *(self.view(state, s) for s in seats)]
+    def determinise(self, state: State, seat: int, rng: random.Random) -> State:
+        """Default for a game whose only secret is future chance: the same position with
+        a fresh chance seed (states keep ``seed`` and a step counter, see :func:`chance`)."""
+        if dataclasses.is_dataclass(state) and hasattr(state, "seed"):
+            changes = {"seed": rng.getrandbits(62)}
+            if hasattr(state, "step"):
+                changes["step"] = 0
+            return dataclasses.replace(state, **changes)
+        return state
 
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
         """Validate and complete options: unknown names and bad values raise ValueError."""

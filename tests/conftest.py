@@ -8,6 +8,7 @@ import pytest
 
 from bot.service import Service
 from db import open_store
+from engines.ai import RandomPlayer
 
 
 def games_budget(default: int) -> int:
@@ -24,5 +25,7 @@ async def store(tmp_path):
 
 @pytest.fixture
 async def service(store):
-    # A fixed seed and the join order as seat order keep service tests reproducible.
-    return Service(store, seed_source=lambda: 12345, shuffle=lambda seats: None)
+    # A fixed seed and the join order as seat order keep service tests reproducible; the
+    # random player keeps computer seats fast (tests/test_ai.py exercises the search).
+    return Service(store, seed_source=lambda: 12345, shuffle=lambda seats: None,
+                   player=RandomPlayer())

@@ -26,7 +26,7 @@ def scripted(lines):
 async def test_computer_players_finish_a_match(slug, players, tmp_path):
     out: list[str] = []
     code = await console.run([slug, "--ai", str(players), "--players", str(players),
-                              "--seed", "3"],
+                              "--seed", "3", "--ai-level", "random"],
                              str(tmp_path / "c.db"), str(tmp_path / "boards"),
                              read=scripted([]), out=out.append)
     assert code == 0
@@ -37,7 +37,8 @@ async def test_computer_players_finish_a_match(slug, players, tmp_path):
 async def test_human_plays_resumes_and_finishes(tmp_path):
     db, boards = str(tmp_path / "c.db"), str(tmp_path / "boards")
     out: list[str] = []
-    code = await console.run(["witch-stones", "--ai", "1", "--seed", "8"], db, boards,
+    code = await console.run(["witch-stones", "--ai", "1", "--seed", "8",
+                              "--ai-level", "random"], db, boards,
                              read=scripted(["help", "moves", "nonsense", "board", "quit"]),
                              out=out.append)
     assert code == 0
@@ -54,7 +55,8 @@ async def test_human_plays_resumes_and_finishes(tmp_path):
         moves_seen.append("move")
         return line[-1].split(": ", 1)[1].split(", ")[0]
 
-    code = await console.run(["--resume", "1"], db, boards, read=first_legal, out=out.append)
+    code = await console.run(["--resume", "1", "--ai-level", "random"], db, boards,
+                             read=first_legal, out=out.append)
     assert code == 0
     assert "Game over" in "\n".join(out)
 

@@ -50,6 +50,7 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         deadline="Hours per turn before the clock runs out (0 = no deadline, the default)",
         on_timeout="When a turn runs out: skip it (the computer moves) or forfeit the match",
         rated="False: the match does not count for /leaderboard (default true)",
+        bots="How many seats computer players take (they join the lobby at once)",
     )
     @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES)
     async def start(
@@ -62,6 +63,7 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         deadline: app_commands.Range[int, 0, clocks.MAX_DEADLINE_HOURS] | None = None,
         on_timeout: str | None = None,
         rated: bool = True,
+        bots: app_commands.Range[int, 0, 5] = 0,
     ) -> None:
         async with guard(interaction, "/match start"):
             channel = interaction.channel
@@ -70,12 +72,15 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
                     "Start a match in a text channel of a server (a thread is then opened for it)."
                 )
             parsed = parse_options(options)
+            check_bots(game, bots)
             await defer(interaction)
             actor = actor_of(interaction)
             match = await self.service.create(
                 actor, game, parsed, channel_id=channel.id, remind=remind,
                 remind_every=remind_every, deadline=deadline, on_timeout=on_timeout,
                 rated=rated)
+            for _ in range(bots):
+                match = await self.service.add_ai(match.id, actor)
             title = engines.get(match.game).title
             try:
                 thread = await channel.create_thread(
@@ -116,6 +121,19 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         except Exception:  # autocomplete must never raise
             log.exception("options autocomplete failed")
             return []
+
+
+def check_bots(slug: str, bots: int) -> None:
+    """Refuse more computer players than the game has seats besides the host's."""
+    try:
+        game = engines.get(slug)
+    except KeyError:
+        return  # the service names the games there are
+    if not 0 <= bots <= game.max_players - 1:
+        raise ServiceError(
+            f"{game.title} seats at most {game.max_players} players: you and up to "
+            f"{game.max_players - 1} computer player{'s' if game.max_players > 2 else ''}."
+        )
 
 
 def option_suggestions(slug: str | None, typed: str) -> list[tuple[str, str]]:

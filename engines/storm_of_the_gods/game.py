@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 from engines.base import GameBase, IllegalMove, Option, Result, chance, seat_name
 from engines.storm_of_the_gods import actions
 from engines.storm_of_the_gods.map import CENTRE, DIRECTION_NAMES, FACE_CHOICES
@@ -101,6 +104,19 @@ class StormOfTheGods(GameBase):
 
     def dump(self, state: State) -> dict:
         return dump(state)
+
+    def determinise(self, state: State, seat: int, rng: random.Random) -> State:
+        """The stack's order and the discarded tiles are secret: the tiles not on the map
+        are dealt again at random into the stack and the discards, and future rolls
+        come from a fresh seed."""
+        new = clone(state)
+        unseen = Counter(TILE_POPULATIONS)
+        unseen.subtract(t[POP] for t in state.tiles.values())
+        pool = sorted(unseen.elements())
+        rng.shuffle(pool)
+        new.stack = pool[: len(state.stack)]
+        new.seed, new.step = rng.getrandbits(62), 0
+        return new
 
     def load(self, data: dict) -> State:
         return load(data)

@@ -9,6 +9,8 @@ down to four chits (``discard town army``). Rules: ``engines/rules/terra.md``.
 from __future__ import annotations
 
 import dataclasses
+import random
+from collections import Counter
 from typing import Any
 
 from engines.base import GameBase, IllegalMove, Option, Result, chance, normalise, seat_name
@@ -282,6 +284,33 @@ class TerraGame(GameBase):
         s.discards[seat].extend(sort_chits(named))
         settle(s)
         return s
+
+    def determinise(self, state: TerraState, seat: int, rng: random.Random) -> TerraState:
+        """Cups are secret to everyone, reserves to all but their owner (unless open) and
+        discards too: each player's unseen chits (all 70 less the structures on the map
+        and whatever ``seat`` may see) are dealt again at random, in the known sizes."""
+        new = clone(state)
+        new.seed, new.step, new.auto = rng.getrandbits(62), 0, []
+        open_reserves = bool(state.options.get("open_reserves"))
+        for p in range(state.players):
+            unseen = Counter({t: CHITS_PER_TYPE for t in CHIT_TYPES})
+            unseen.subtract(k for o, k in state.board.values() if o == p)
+            known_reserve = open_reserves or p == seat
+            if known_reserve:
+                unseen.subtract(state.reserves[p])
+            if open_reserves:
+                unseen.subtract(state.discards[p])
+                new.discards[p] = sort_chits(state.discards[p])
+            pool = sorted(unseen.elements())
+            rng.shuffle(pool)
+            if not known_reserve:
+                size = len(state.reserves[p])
+                new.reserves[p], pool = sort_chits(pool[:size]), pool[size:]
+            if not open_reserves:
+                size = len(state.discards[p])
+                new.discards[p], pool = sort_chits(pool[:size]), pool[size:]
+            new.cups[p] = pool
+        return new
 
     # ---- what players see ------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 from engines.base import GameBase, IllegalMove, Result, chance, normalise, seat_name
@@ -560,6 +561,35 @@ class WhenGodsCollide(GameBase):
     def describe(self, state_before: State, seat: int, move: str, viewer: int | None) -> str:
         _, events = self._play(state_before, seat, move)
         return narrate(events, viewer)
+
+    def determinise(self, state: State, seat: int, rng: random.Random) -> State:
+        """Others' gods and what others have learned are secret, and so are the
+        checkers' identities (a view shows owners only): checkers are numbered afresh in
+        square order, each other player's god is the one ``seat`` has found or else one
+        of their checkers at random, others' discoveries are forgotten and future rolls
+        come from a fresh seed."""
+        new = state.clone()
+        squares = sorted(state.board, key=square_order)
+        ident = {state.board[sq][1]: k for k, sq in enumerate(squares)}
+        new.board = {sq: [state.board[sq][0], ident[state.board[sq][1]]] for sq in squares}
+        mine = set(state.known[seat]) if 0 <= seat < state.players else set()
+        for p in range(state.players):
+            if p == seat:
+                new.gods[p] = ident.get(state.gods[p], -1)
+            elif state.gods[p] < 0 or p in state.eliminated:
+                new.gods[p] = -1
+            else:
+                own = [sq for sq in squares if state.board[sq][0] == p]
+                found = [sq for sq in own if state.board[sq][1] in mine]
+                new.gods[p] = new.board[found[0] if found else rng.choice(own)][1]
+            if p == seat:
+                new.known[p] = sorted(ident[i] for i in state.known[p] if i in ident)
+            else:
+                new.known[p] = []
+        if state.last_seat != seat:
+            new.last_private, new.last_seat = [], -1
+        new.seed, new.step = rng.getrandbits(62), 0
+        return new
 
     # ---------------------------------------------------------------- result
     def result(self, state: State) -> Result | None:

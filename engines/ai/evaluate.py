@@ -1,0 +1,64 @@
+"""How good a position is for each seat, as a number in [0, 1] per seat.
+
+A finished match is valued by its ranking (1 for a sole winner, 0 for last, ties share).
+A running one by each seat's score margin over its best opponent in the public view,
+squashed by ``tanh`` with a per-game scale (a typical decisive lead).
+"""
+
+from __future__ import annotations
+
+import math
+
+from engines.base import Game, Result, State
+
+SCALE = {
+    "witch-stones": 6.0,
+    "angry-gods": 4.0,
+    "storm-of-the-gods": 15.0,
+    "when-gods-collide": 3.0,
+    "terra": 12.0,
+}
+DEFAULT_SCALE = 10.0
+
+
+def ranking_values(result: Result, players: int) -> list[float]:
+    """1 for first place, 0 for last, tied seats share the places they cover."""
+    values = [0.5] * players
+    if players < 2:
+        return values
+    place = 0
+    for group in result.ranking:
+        mean = sum(place + k for k in range(len(group))) / len(group)
+        for seat in group:
+            values[seat] = 1.0 - mean / (players - 1)
+        place += len(group)
+    return values
+
+
+def score_values(scores: list[float], scale: float) -> list[float]:
+    """Each seat's lead over its best opponent, squashed into (0, 1)."""
+    values = []
+    for seat, mine in enumerate(scores):
+        best_other = max((v for s, v in enumerate(scores) if s != seat), default=mine)
+        values.append(0.5 + 0.5 * math.tanh((mine - best_other) / scale))
+    return values
+
+
+def evaluate(game: Game, state: State, players: int) -> list[float]:
+    """Values per seat: the result if the match is over, else the score margins."""
+    result = game.result(state)
+    if result is not None:
+        return ranking_values(result, players)
+    scores = game.view(state, None).get("scores")
+    if not scores:
+        return [0.5] * players
+    return score_values([float(v) for v in scores], SCALE.get(game.slug, DEFAULT_SCALE))
+
+
+def players_of(game: Game, state: State) -> int:
+    """How many seats the match has (from the public view)."""
+    view = game.view(state, None)
+    if "players" in view:
+        return int(view["players"])
+    scores = view.get("scores")
+    return len(scores) if scores else game.max_players

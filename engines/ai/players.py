@@ -1,0 +1,251 @@
+"""Computer players: random, greedy (one ply) and Monte Carlo tree search.
+
+Every player has ``choose(game, state, seat, seed) -> move`` and is deterministic for a
+given seed (and, for the search, its iteration budget). None looks at what ``seat`` may
+not see: they search states from :meth:`Game.determinise`, never the real one.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from engines.ai.evaluate import evaluate, players_of
+from engines.base import Game, State
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A chosen move and what choosing it took."""
+
+    move: str
+    iterations: int = 0
+    seconds: float = 0.0
+
+
+class Player:
+    """The interface: a move for ``seat`` in ``state``, the same for the same ``seed``."""
+
+    name = "player"
+
+    def decide(self, game: Game, state: State, seat: int, seed: int) -> Decision:
+        raise NotImplementedError
+
+    def choose(self, game: Game, state: State, seat: int, seed: int) -> str:
+        return self.decide(game, state, seat, seed).move
+
+
+class RandomPlayer(Player):
+    """A uniformly random legal move."""
+
+    name = "random"
+
+    def decide(self, game: Game, state: State, seat: int, seed: int) -> Decision:
+        return Decision(random.Random(seed).choice(game.legal_moves(state, seat)))
+
+
+class GreedyPlayer(Player):
+    """The legal move whose resulting position evaluates best for ``seat`` (one ply),
+    played on one determinisation, so it too never sees future chance or secrets."""
+
+    name = "greedy"
+
+    def decide(self, game: Game, state: State, seat: int, seed: int) -> Decision:
+        started = time.perf_counter()
+        rng = random.Random(seed)
+        moves = game.legal_moves(state, seat)
+        if len(moves) == 1:
+            return Decision(moves[0])
+        world = game.determinise(state, seat, rng)
+        players = players_of(game, state)
+        best: list[str] = []
+        best_value = -1.0
+        for move in moves:
+            value = evaluate(game, game.play(world, seat, move), players)[seat]
+            if value > best_value + 1e-12:
+                best, best_value = [move], value
+            elif abs(value - best_value) <= 1e-12:
+                best.append(move)
+        return Decision(rng.choice(best), len(moves), time.perf_counter() - started)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a search may do: iterations (the knob, deterministic), a rollout depth
+    cap, and a wall-clock cap as a safety net."""
+
+    iterations: int = 200
+    rollout_depth: int = 0
+    seconds: float = 2.0
+
+
+# Production budgets, chosen with bench/ai.py: decisions well under 2 s p95 on a shared
+# 2-core machine. Rollout depth 0 values each new move by its evaluation at once (best
+# where scores move every turn); Storm of the Gods, whose chance swings more, rolls out.
+BUDGETS = {
+    "witch-stones": Budget(iterations=8),
+    "angry-gods": Budget(iterations=16),
+    "storm-of-the-gods": Budget(iterations=150, rollout_depth=3),
+    "when-gods-collide": Budget(iterations=100),
+    # Terra: one iteration, i.e. every move valued on one determinisation. With the few
+    # iterations its slow scoring allows, looking at replies made it weaker (bench).
+    "terra": Budget(iterations=1),
+}
+
+
+@dataclass(eq=False, slots=True)
+class _Edge:
+    visits: int
+    total: float
+    available: int
+    child: _Node | None
+
+
+@dataclass(eq=False, slots=True)
+class _Node:
+    edges: dict[str, _Edge] = field(default_factory=dict)
+
+
+class MctsPlayer(Player):
+    """Single-observer information-set MCTS (Cowling, Powley & Whitehouse, 2012).
+
+    Each iteration searches a fresh determinisation of ``state`` for ``seat``: hidden
+    information and future chance are resampled, and one tree over move sequences
+    gathers what the iterations share. Selection is UCB1 over the moves legal in that
+    determinisation, counting how often each was available; new moves are tried in
+    random order; a short random rollout ends in the evaluation of
+    :mod:`engines.ai.evaluate`. Each seat maximises its own value: an edge keeps the
+    total of the value for the seat that chose it (multi-player aware).
+    """
+
+    name = "mcts"
+
+    def __init__(self, budgets: dict[str, Budget] | None = None,
+                 default: Budget | None = None, exploration: float = 0.25) -> None:
+        self.budgets = dict(BUDGETS if budgets is None else budgets)
+        self.default = default or Budget()
+        self.exploration = exploration
+        # UCB1's constant, for values in [0, 1]: low, because the budgets are small and the
+        # first value of every move is already an informed one.
+
+    @classmethod
+    def with_budget(cls, iterations: int | None = None, rollout_depth: int | None = None,
+                    seconds: float = 2.0, game: str | None = None) -> MctsPlayer:
+        """The production budgets with some knobs overridden (tests, benchmarks); with
+        ``game``, only that game's budget is the base for every game."""
+        def changed(b: Budget) -> Budget:
+            return Budget(b.iterations if iterations is None else iterations,
+                          b.rollout_depth if rollout_depth is None else rollout_depth, seconds)
+        base = {slug: BUDGETS[game] if game else b for slug, b in BUDGETS.items()}
+        return cls({slug: changed(b) for slug, b in base.items()}, changed(Budget()))
+
+    def budget(self, game: Game) -> Budget:
+        return self.budgets.get(game.slug, self.default)
+
+    def decide(self, game: Game, state: State, seat: int, seed: int) -> Decision:
+        started = time.perf_counter()
+        moves = game.legal_moves(state, seat)
+        if len(moves) == 1:
+            return Decision(moves[0])
+        budget = self.budget(game)
+        rng = random.Random(seed)
+        players = players_of(game, state)
+        root = _Node()
+        deadline = started + budget.seconds
+        done = 0
+        while done < budget.iterations:
+            if done and time.perf_counter() > deadline:
+                break
+            world = game.determinise(state, seat, rng)
+            self._iterate(game, world, root, moves, players, budget, rng)
+            done += 1
+        visits = {m: e.visits for m, e in root.edges.items() if m in moves}
+        most = max(visits.values())
+        best = [m for m in moves if visits.get(m) == most]
+        if len(best) > 1:  # equal visits: the better mean, then the seeded coin
+            mean = max(root.edges[m].total / root.edges[m].visits for m in best)
+            best = [m for m in best if root.edges[m].total / root.edges[m].visits >= mean - 1e-12]
+        return Decision(rng.choice(best), done, time.perf_counter() - started)
+
+    def _iterate(self, game: Game, state: State, root: _Node, root_moves: list[str],
+                 players: int, budget: Budget, rng: random.Random) -> None:
+        path: list[tuple[_Edge, int]] = []
+        node = root
+        legal = root_moves
+        while True:
+            acting = game.to_act(state)
+            if not acting:
+                values = evaluate(game, state, players)
+                break
+            mover = acting[0]
+            if node is not root:
+                legal = game.legal_moves(state, mover)
+            if not legal:
+                values = evaluate(game, state, players)
+                break
+            fresh = [m for m in legal if m not in node.edges]
+            if fresh:
+                values = self._expand(game, state, node, mover, legal, fresh, players,
+                                      budget, rng)
+                break
+            best_edge, best_move, best_score = None, "", -1.0
+            for m in legal:
+                e = node.edges[m]
+                e.available += 1
+                score = e.total / e.visits + self.exploration * math.sqrt(
+                    math.log(e.available) / e.visits)
+                if score > best_score:
+                    best_edge, best_move, best_score = e, m, score
+            assert best_edge is not None
+            state = game.play(state, mover, best_move)
+            path.append((best_edge, mover))
+            if best_edge.child is None:
+                best_edge.child = _Node()
+            node = best_edge.child
+        for edge, mover in path:
+            edge.visits += 1
+            edge.total += values[mover]
+
+    def _expand(self, game: Game, state: State, node: _Node, mover: int, legal: list[str],
+                fresh: list[str], players: int, budget: Budget,
+                rng: random.Random) -> list[float]:
+        """Give a node's new moves their first value; returns the value to back up.
+
+        With ``budget.rollout_depth`` 0 every new move is valued at once by the
+        evaluation of the position it leads to (one ply of look-ahead at the leaves, so
+        the search is never weaker than the greedy player), and the node backs up the
+        values of its best move for the mover. Otherwise one new move, at random, is
+        valued by a random rollout of that depth.
+        """
+        for m in legal:
+            if m in node.edges:
+                node.edges[m].available += 1
+        if budget.rollout_depth > 0:
+            move = rng.choice(fresh)
+            after = game.play(state, mover, move)
+            values = self._rollout(game, after, players, budget.rollout_depth, rng)
+            node.edges[move] = _Edge(1, values[mover], 1, None)
+            return values
+        best: list[float] | None = None
+        for m in fresh:
+            values = evaluate(game, game.play(state, mover, m), players)
+            node.edges[m] = _Edge(1, values[mover], 1, None)
+            if best is None or values[mover] > best[mover]:
+                best = values
+        assert best is not None
+        return best
+
+    @staticmethod
+    def _rollout(game: Game, state: State, players: int, depth: int,
+                 rng: random.Random) -> list[float]:
+        for _ in range(depth):
+            acting = game.to_act(state)
+            if not acting:
+                break
+            moves = game.legal_moves(state, acting[0])
+            if not moves:
+                break
+            state = game.play(state, acting[0], rng.choice(moves))
+        return evaluate(game, state, players)
