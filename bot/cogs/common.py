@@ -8,14 +8,27 @@ from collections.abc import Sequence
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 import engines
 from bot.interact import MESSAGE_LIMIT, actor_of, chunks, reply, service_of
+from bot.service import Service
 from bot.suggest import suggest_matches
 
 log = logging.getLogger(__name__)
 
 MAX_CHUNKS = 3  # longer texts go as a file plus one message
+
+class PantheonCog(commands.Cog):
+    """A cog of this bot: it reaches the service through the bot."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> Service:
+        return self.bot.service  # type: ignore[attr-defined]
+
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.slug) for g in engines.all()]
 

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
-from bot.cogs.common import GAME_CHOICES, match_autocomplete, send_long, title_of
+from bot.cogs.common import GAME_CHOICES, PantheonCog, match_autocomplete, send_long, title_of
 from bot.interact import actor_of, defer, find_match, guard, reply
 from bot.publish import message_kwargs, score_embed
 from bot.service import ServiceError
@@ -27,14 +27,7 @@ HISTORY_VIEWS = [
 ]
 
 
-class Info(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @property
-    def service(self):
-        return self.bot.service  # type: ignore[attr-defined]
-
+class Info(PantheonCog):
     @app_commands.command(
         name="board",
         description="Show a match's board and status "

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import match_autocomplete, option_int, title_of
+from bot.cogs.common import PantheonCog, match_autocomplete, option_int, title_of
 from bot.interact import actor_of, defer, find_match, guard, reply
 from bot.publish import match_channel, publish
 from bot.service import ServiceError
@@ -22,14 +22,7 @@ log = logging.getLogger(__name__)
 MATCH_HELP = "The match number (default: this thread's match, or your only one)"
 
 
-class Play(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @property
-    def service(self):
-        return self.bot.service  # type: ignore[attr-defined]
-
+class Play(PantheonCog):
     @app_commands.command(name="move", description="Play a move in your match")
     @app_commands.describe(
         move="Your move: start typing and pick from your legal moves", match=MATCH_HELP

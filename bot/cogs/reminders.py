@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.cogs.common import match_autocomplete, title_of
+from bot.cogs.common import PantheonCog, match_autocomplete, title_of
 from bot.interact import actor_of, defer, find_match, guard, reply
 from bot.publish import match_channel, user_mentions
 from bot.service import MAX_REMIND_AFTER_HOURS
@@ -25,14 +25,7 @@ CHECK_EVERY_MINUTES = 10
 MAX_VACATION_DAYS = 366
 
 
-class Reminders(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @property
-    def service(self):
-        return self.bot.service  # type: ignore[attr-defined]
-
+class Reminders(PantheonCog):
     async def cog_load(self) -> None:
         self.check.start()
 

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import overview, ratings, undo
-from bot.cogs.common import GAME_CHOICES, match_autocomplete, send_long, title_of
+from bot.cogs.common import GAME_CHOICES, PantheonCog, match_autocomplete, send_long, title_of
 from bot.interact import actor_of, defer, find_match, guard, reply, service_of
 from bot.publish import match_channel, message_kwargs, user_mentions
 from bot.replay import replay
@@ -42,14 +42,7 @@ async def finished_autocomplete(
         return []
 
 
-class Social(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @property
-    def service(self):
-        return self.bot.service  # type: ignore[attr-defined]
-
+class Social(PantheonCog):
     @app_commands.command(
         name="undo",
         description="Take back your last move (your opponents may have to agree)")
