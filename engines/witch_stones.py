@@ -230,8 +230,9 @@ class WitchStones(GameBase):
         else:
             counts = ", ".join(f"{taken.count(k)} {_name(k, taken.count(k))}"
                                for k in KINDS if k in taken)
-            text = (f"{who} removed the line {after.last[0]}-{after.last[-1]}: "
-                    f"{counts} (+{gained}).")
+            first, last = after.last[0], after.last[-1]
+            line = f"{first} as a one-piece line" if first == last else f"the line {first}-{last}"
+            text = f"{who} removed {line}: {counts} (+{gained})."
         if after.passed is not None:
             text += f" {seat_name(after.passed)} has no legal move and passes."
         return text
