@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot.service import Actor, Post, Service, ServiceError
+from bot.service import Actor, Post, Service, ServiceError, positions
 from db import ABORTED, FINISHED, MatchRecord, MoveRecord
 from engines.base import Game
 from rendering import replay as replay_gif
@@ -34,12 +34,7 @@ async def replay(service: Service, match_id: int, actor: Actor | None = None) ->
 
 def public_views(match: MatchRecord, game: Game, moves: list[MoveRecord]) -> list[dict]:
     """The public view at the start and after each move, rebuilt from the log."""
-    state = game.setup(len(match.seats), match.seed, match.options)
-    views = [game.view(state, None)]
-    for record in moves:
-        state = game.play(state, record.seat, record.notation)
-        views.append(game.view(state, None))
-    return views
+    return [game.view(state, None) for state in positions(game, match, moves)]
 
 
 def _draw(service: Service, match: MatchRecord, game: Game, moves: list[MoveRecord]) -> bytes:

@@ -14,7 +14,7 @@ import logging
 import random
 import re
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -29,6 +29,7 @@ from db import (
     ClockRecord,
     Full,
     MatchRecord,
+    MoveRecord,
     SeatRecord,
     SqliteStore,
     StaleVersion,
@@ -607,12 +608,11 @@ class Service:
         game = self._game(match.game)
         seated = match.seat_of(actor.user_id) if actor else None
         viewer = seated.seat if seated and not public else None
-        state = game.setup(len(match.seats), match.seed, match.options)
+        moves = await self.store.moves(match.id)
         lines = []
-        for record in await self.store.moves(match.id):
+        for record, state in zip(moves, positions(game, match, moves), strict=False):
             text = self._describe(match, game, state, record.seat, record.notation, viewer)
             lines.append(f"{record.seq}. {text}")
-            state = game.play(state, record.seat, record.notation)
         if match.result and match.status == FINISHED:
             lines.append(_sentence(self._named(match, match.result["reason"])))
         return lines
@@ -620,10 +620,7 @@ class Service:
     async def replay(self, match_id: int) -> object:
         """The state rebuilt from the move log alone (the snapshot must equal it)."""
         match = await self.match(match_id)
-        game = self._game(match.game)
-        state = game.setup(len(match.seats), match.seed, match.options)
-        for record in await self.store.moves(match.id):
-            state = game.play(state, record.seat, record.notation)
+        *_, state = positions(self._game(match.game), match, await self.store.moves(match.id))
         return state
 
     def lobby_text(self, match: MatchRecord) -> str:
@@ -863,6 +860,16 @@ def _clock(remind: int | None, every: int | None, deadline: int | None,
                        deadline or 0, on_timeout or clocks.SKIP)
 
 
+def positions(game: Game, match: MatchRecord, moves: Iterable[MoveRecord]) -> Iterator[object]:
+    """The match's set-up, then the state after each of ``moves``: the log replayed (the
+    move log is the source of truth; a snapshot must equal the last of these)."""
+    state = game.setup(len(match.seats), match.seed, match.options)
+    yield state
+    for record in moves:
+        state = game.play(state, record.seat, record.notation)
+        yield state
+
+
 def _sentence(text: str) -> str:
     """``text`` with a capital first letter and a full stop."""
     return text[:1].upper() + text[1:].rstrip(".") + "."
@@ -886,4 +893,4 @@ def parse_options(text: str | None) -> dict[str, str]:
 
 
 __all__: Sequence[str] = ("Actor", "Post", "Reminder", "Service", "ServiceError", "Update",
-                          "parse_options", "points_text")
+                          "parse_options", "points_text", "positions")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from bot.service import STALE, Actor, Service, ServiceError, Update
+from bot.service import STALE, Actor, Service, ServiceError, Update, positions
 from db import RUNNING, MatchRecord, MoveRecord, StaleVersion
 from db.social import UndoRequest
 from engines.base import Game
@@ -155,9 +155,7 @@ def _replay(service: Service, match: MatchRecord, moves: list[MoveRecord]
             ) -> tuple[Game, object]:
     """The state after ``moves`` from the match's set-up: the log is the truth."""
     game = service._game(match.game)
-    state = game.setup(len(match.seats), match.seed, match.options)
-    for record in moves:
-        state = game.play(state, record.seat, record.notation)
+    *_, state = positions(game, match, moves)
     return game, state
 
 
