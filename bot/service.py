@@ -43,8 +43,7 @@ log = logging.getLogger(__name__)
 MAX_MOVE_LENGTH = 200
 AI_MOVE_LIMIT = 20000  # a safety bound on consecutive automatic moves in one call
 MAX_POST_LINES = 12  # a public post shows at most this many move lines
-DEFAULT_REMIND_AFTER_HOURS = 24
-MAX_REMIND_AFTER_HOURS = 24 * 7
+MAX_REMIND_AFTER_HOURS = clocks.MAX_REMIND_HOURS  # /reminders shares the matches' bound
 STALE = "The board changed while you moved: look again and retry."
 
 
