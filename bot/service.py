@@ -12,7 +12,6 @@ import asyncio
 import functools
 import logging
 import random
-import re
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -36,7 +35,7 @@ from db import (
     TurnReminder,
 )
 from engines.ai import MctsPlayer, Player
-from engines.base import Game, IllegalMove, Result
+from engines.base import Game, IllegalMove, Result, name_seats
 
 log = logging.getLogger(__name__)
 
@@ -302,7 +301,8 @@ class Service:
         try:
             after = game.play(state, seated.seat, move)
         except IllegalMove as exc:
-            raise ServiceError(_sentence(f"Illegal move: {exc}")) from None
+            raise ServiceError(_sentence(f"Illegal move: {self._named(match, str(exc))}")
+                               ) from None
         line = self._describe(match, game, state, seated.seat, move, viewer=None)
         private_line = self._describe(match, game, state, seated.seat, move, viewer=seated.seat)
         match = await self._record(match, game, after, seated.seat, move)
@@ -797,13 +797,7 @@ class Service:
         return self._named(match, game.describe(state, seat, move, viewer))
 
     def _named(self, match: MatchRecord, text: str) -> str:
-        names = match.names
-
-        def name(found: re.Match) -> str:
-            index = int(found[1]) - 1
-            return names[index] if 0 <= index < len(names) else found[0]
-
-        return re.sub(r"\bPlayer (\d+)\b", name, text)
+        return name_seats(text, match.names)
 
     def _result_text(self, match: MatchRecord, result: Result) -> str:
         names = match.names

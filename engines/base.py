@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -220,6 +221,23 @@ def normalise(move: str) -> str:
     return " ".join(move.strip().lower().split())
 
 
+SEAT_MARKER = re.compile(r"\{seat(\d+)\}")
+"""How engine text refers to a seat: ``{seat0}`` for the first. Markers are structure, not
+words, so no player's name (say, "Player 1") can be taken for a seat."""
+
+
 def seat_name(seat: int) -> str:
-    """How descriptions name a seat; the service swaps it for the player's name."""
-    return f"Player {seat + 1}"
+    """The marker for ``seat`` in descriptions, reasons and errors; see :func:`name_seats`."""
+    return f"{{seat{seat}}}"
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """``text`` with each seat marker replaced by that seat's name, in one pass (a name
+    that itself looks like a marker stays as written). A seat without a name reads
+    "Seat N"."""
+
+    def name(found: re.Match[str]) -> str:
+        seat = int(found[1])
+        return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+
+    return SEAT_MARKER.sub(name, text)

@@ -663,14 +663,14 @@ def test_view_shape_and_json():
 
 def test_describe():
     s = build(leaders={"C3": B})
-    assert GAME.describe(s, 0, "l r d4", None) == "Player 1 placed a red leader on D4."
-    assert GAME.describe(s, 0, "blue d4n", 1) == "Player 1 placed a blue follower on C3se."
+    assert GAME.describe(s, 0, "l r d4", None) == "{seat0} placed a red leader on D4."
+    assert GAME.describe(s, 0, "blue d4n", 1) == "{seat0} placed a blue follower on C3se."
     colours = [R, R, R, B, B, G]
     s = build(leaders={"D4": R, "B2": B, "F2": G}, followers=surround("D4", colours, skip=5))
     text = GAME.describe(s, 0, "follower green D4nw", None)
     assert text == (
-        "Player 1 placed a green follower on C3s; the red leader on D4 ascended "
-        "as a god and Player 1 gained a red worshipper, removing 3 followers."
+        "{seat0} placed a green follower on C3s; the red leader on D4 ascended "
+        "as a god and {seat0} gained a red worshipper, removing 3 followers."
     )
 
 

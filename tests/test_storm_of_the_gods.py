@@ -850,7 +850,7 @@ def test_board_entries_have_the_ruled_form():
 def test_describe_names_the_player_and_the_move():
     s = make({"c3": tile(1, 1, 4)}, community=[5, 5])
     text = GAME.describe(s, 0, "convert c3", None)
-    assert text.startswith("Player 1 converted c3 from Player 2 with 5 worshippers")
+    assert text.startswith("{seat0} converted c3 from {seat1} with 5 worshippers")
     assert "not a legal move" in GAME.describe(s, 0, "fly", None)
     w = make(phase="wind", face="E", steps=1, stack=[1])
     assert "north-east" in GAME.describe(w, 0, "wind ne", None)

@@ -244,7 +244,7 @@ def test_other_structures_may_stand_next_to_enemy_ones(kind: str) -> None:
 @pytest.mark.parametrize(
     ("move", "why"),
     [
-        ("build town e5", "e5 is already occupied by Player 2's town"),
+        ("build town e5", "e5 is already occupied by {seat1}'s town"),
         ("build castle a1", "no castle in your reserve"),
         ("build army a1", "not a structure"),
         ("build town", "what to build and where"),
@@ -286,7 +286,7 @@ def test_no_possible_placement_passes_the_build_phase() -> None:
     after = GAME.play(s, 0, "discard army")
     assert after.turn == 0 and after.idle == 1
     assert ["pass", 1] in after.auto
-    assert "Player 2 could not place a structure and was passed" in GAME.describe(
+    assert "{seat1} could not place a structure and was passed" in GAME.describe(
         s, 0, "discard army", None
     )
 
@@ -527,24 +527,24 @@ def test_last_keeps_the_whole_turn_until_the_next_war_or_build() -> None:
 def test_descriptions() -> None:
     s = war_state()
     assert GAME.describe(s, 0, "war e5", None) == (
-        "Player 1 used an army to remove Player 2's castle from e5."
+        "{seat0} used an army to remove {seat1}'s castle from e5."
     )
-    assert GAME.describe(s, 0, "nowar", 1) == "Player 1 did not go to war."
+    assert GAME.describe(s, 0, "nowar", 1) == "{seat0} did not go to war."
     b = make(reserves=[["castle", "farm"], []])
-    assert GAME.describe(b, 0, "build castle e5", None) == "Player 1 built a castle on e5."
+    assert GAME.describe(b, 0, "build castle e5", None) == "{seat0} built a castle on e5."
 
 
 def test_discards_are_private_when_reserves_are_closed() -> None:
     s = discard_state()
     assert GAME.is_private("discard town army") and not GAME.is_private("build castle e5")
-    assert GAME.describe(s, 0, "discard town army", None).startswith("Player 1 discarded 2 chits")
-    assert GAME.describe(s, 0, "discard town army", 1).startswith("Player 1 discarded 2 chits")
+    assert GAME.describe(s, 0, "discard town army", None).startswith("{seat0} discarded 2 chits")
+    assert GAME.describe(s, 0, "discard town army", 1).startswith("{seat0} discarded 2 chits")
     assert GAME.describe(s, 0, "discard town army", 0).startswith(
-        "Player 1 discarded a town and an army"
+        "{seat0} discarded a town and an army"
     )
     s.options["open_reserves"] = True
     assert GAME.describe(s, 0, "discard town army", None).startswith(
-        "Player 1 discarded a town and an army"
+        "{seat0} discarded a town and an army"
     )
 
 

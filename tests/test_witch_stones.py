@@ -223,8 +223,8 @@ def test_play_does_not_mutate_and_dump_round_trips():
 def test_describe_names_pieces_and_points():
     state = position({"e5": "crown", "f5": "sun", "a1": "moon", "c3": "earth"})
     text = GAME.describe(state, 0, "line e5-f5", None)
-    assert text == "Player 1 removed the line e5-f5: 1 crown, 1 sun (+7)."
+    assert text == "{seat0} removed the line e5-f5: 1 crown, 1 sun (+7)."
     assert GAME.describe(state, 0, "line e5-e5", None) == \
-        "Player 1 removed e5 as a one-piece line: 1 crown (+5)."
+        "{seat0} removed e5 as a one-piece line: 1 crown (+5)."
     assert GAME.describe(replace(state), 0, "take a1", 1) == \
-        "Player 1 took the moon on a1 (+0)."
+        "{seat0} took the moon on a1 (+0)."

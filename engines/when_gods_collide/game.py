@@ -327,7 +327,7 @@ class WhenGodsCollide(GameBase):
         moves = self._moves(s, seat)
         action = moves.get(notation)
         if action is None:
-            raise IllegalMove(why.explain(self, s, seat, notation, moves))
+            raise IllegalMove(why.explain(s, seat, notation, moves, self.avoid(s, seat)))
         kind = action[0]
         refused = False
         if kind == "move":
@@ -358,7 +358,7 @@ class WhenGodsCollide(GameBase):
             prefix, text = PREFIX_ALIASES[first], rest.strip()
         expected = PREFIX.get(s.hero, "")
         if prefix != expected:
-            raise IllegalMove(why.wrong_form(self, s, prefix, expected))
+            raise IllegalMove(why.wrong_form(s, prefix, expected, self._moves(s, s.current)))
         if not PATH_RE.fullmatch(text):
             raise IllegalMove(
                 f"{text!r} is not a move: name squares like c3-c6"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import TYPE_CHECKING
 
 from engines.base import seat_name
 from engines.when_gods_collide import movegen
@@ -19,9 +18,6 @@ from engines.when_gods_collide.geometry import (
     offset,
 )
 from engines.when_gods_collide.state import HERO_NAMES, State
-
-if TYPE_CHECKING:
-    from engines.when_gods_collide.game import WhenGodsCollide
 
 FORMS = {
     "fly": "fly c3-f6",
@@ -48,20 +44,23 @@ def _rolled(s: State) -> str:
     return f"a {s.chess} and {s.number}"
 
 
-def wrong_form(game: WhenGodsCollide, s: State, prefix: str, expected: str) -> str:
-    example = _example(game._moves(s, s.current), FORMS[expected])
+def wrong_form(s: State, prefix: str, expected: str, moves: dict) -> str:
+    """Why a move written with ``prefix`` is refused when ``expected`` is due; ``moves``
+    are the legal moves of the player to act (for an example)."""
+    example = _example(moves, FORMS[expected])
     if expected:
         return f"with {HERO_NAMES[s.hero]} write {expected} first, e.g. {example}"
     return f"{prefix} is not a move now: you rolled {_rolled(s)}, so move a checker like {example}"
 
 
-def explain(game: WhenGodsCollide, s: State, seat: int, notation: str, moves: dict) -> str:
+def explain(s: State, seat: int, notation: str, moves: dict, avoid: set[str]) -> str:
+    """Why ``notation`` is not among ``moves``; ``avoid`` are the squares the seat knows
+    hold its opponents' gods."""
     prefix, _, body = notation.rpartition(" ")
     squares = body.split("-")
     hero = s.hero
     board = s.board
     fld = field(s.tiles)
-    avoid = game.avoid(s, seat)
 
     def owner_of(sq: str) -> int | None:
         occupant = board.get(sq)
