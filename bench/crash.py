@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import engines
-from bot.service import Actor, Service, ServiceError
 from db import RUNNING, open_store
+from service import Actor, Service, ServiceError
 
 MATCHES_AT_ONCE = 3
 

@@ -27,8 +27,8 @@ from PIL import Image
 
 import engines
 import rendering
-from bot.service import Actor, Service
 from db import RUNNING, MatchRecord, open_store
+from service import Actor, Service
 
 
 def percentile(samples: list[float], q: float) -> float:

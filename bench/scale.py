@@ -18,8 +18,8 @@ from pathlib import Path
 
 import engines
 from bench.run import ms, new_match
-from bot.service import Service
 from db import RUNNING, open_store
+from service import Service
 
 
 async def timed_moves(service: Service, match, actors, count: int, rng: random.Random,

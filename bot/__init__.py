@@ -1,1 +1,1 @@
-"""Pantheon's front ends (Discord and the offline console) over the match service."""
+"""Pantheon's Discord front end: the client, its cogs and buttons over the match service."""

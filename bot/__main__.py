@@ -25,7 +25,7 @@ To play offline instead, in this terminal:
 def main(argv: list[str]) -> int:
     settings = load_settings()
     if argv and argv[0] == "--local":
-        from bot import console
+        from console import app as console
 
         logging.basicConfig(level=logging.WARNING)
         return console.main(argv[1:], settings.database_path, settings.boards_dir)

@@ -13,11 +13,11 @@ from discord import app_commands
 from discord.ext import commands
 
 import db
-from bot import ui
+from bot import buttons
 from bot.cogs import EXTENSIONS
 from bot.config import Settings
 from bot.interact import SOMETHING_WRONG, safe_reply
-from bot.service import Service, ServiceError
+from service import Service, ServiceError
 
 log = logging.getLogger(__name__)
 
@@ -61,10 +61,11 @@ class Pantheon(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await db.open_store(self.settings.database_path)
-        self.service = Service(self.store, vacation_days=self.settings.vacation_days)
+        self.service = Service(self.store, vacation_days=self.settings.vacation_days,
+                               escape=escape_name)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
+        self.add_dynamic_items(*buttons.DYNAMIC_ITEMS)
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -89,6 +90,11 @@ class Pantheon(commands.Bot):
             if self.store is not None:
                 await self.store.close()
                 self.store = None
+
+
+def escape_name(name: str) -> str:
+    """A person's name as written into a post: markdown, masked links and mentions inert."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
 def run(settings: Settings) -> None:

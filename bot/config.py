@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from dotenv import load_dotenv
 
-from bot.clocks import VACATION_DAYS
+from service.clock_math import VACATION_DAYS
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.service import Actor, Service, ServiceError
+from service import Actor, Service, ServiceError
 
 if TYPE_CHECKING:
     from db import MatchRecord

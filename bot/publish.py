@@ -15,8 +15,8 @@ from typing import Any
 import discord
 
 from bot.interact import clip
-from bot.service import Post, Update, points_text
 from db import MatchRecord
+from service import Post, Update, points_text
 
 log = logging.getLogger(__name__)
 

@@ -18,9 +18,8 @@ import discord
 import engines
 from bot.interact import actor_of, guard, reply, service_of
 from bot.publish import publish
-from bot.service import Actor, Service, ServiceError, Update
-from bot.undo_ui import UndoButton
 from db import ABORTED, LOBBY, RUNNING, MatchRecord
+from service import Actor, Service, ServiceError, Update
 
 log = logging.getLogger(__name__)
 
@@ -282,10 +281,3 @@ async def resign(interaction: discord.Interaction, match_id: int) -> Update:
     await announce(interaction.client, update)
     return update
 
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    LobbyButton,
-    MoveButton,
-    ResignButton,
-    UndoButton,
-)

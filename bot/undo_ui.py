@@ -1,7 +1,7 @@
 """The Accept / Refuse buttons under an undo request, alive across restarts.
 
 ``pantheon:undo:<match>:<version>:yes|no``: the request itself is a row in the database
-(:mod:`bot.undo`), so a press after a restart finds it; once the match has changed the
+(:mod:`service.undo`), so a press after a restart finds it; once the match has changed the
 version no longer matches and the press says the request lapsed.
 """
 
@@ -13,9 +13,9 @@ from typing import Any
 
 import discord
 
-from bot import undo
 from bot.interact import actor_of, clip, guard, reply, service_of
-from bot.service import ServiceError
+from bot.ui import announce
+from service import ServiceError, undo
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +49,6 @@ class UndoButton(
             await self._press(interaction)
 
     async def _press(self, interaction: discord.Interaction) -> None:
-        from bot.ui import announce  # bot.ui lists this button: import it late
-
         await interaction.response.defer()  # a deferred update of the request message
         service, actor = service_of(interaction), actor_of(interaction)
         try:

@@ -4,6 +4,23 @@ An engine is a module-level object (usually a class instance) with the names of
 :class:`Game`. Engines are pure: no I/O, no clocks, no global randomness. All chance
 comes from :func:`chance`, seeded from the match's seed and a counter kept in the state,
 so the same seed and the same moves always give the same state.
+
+The contract (``engines.get(slug)`` returns the game):
+
+- ``setup(players, seed, options)``, ``to_act(state)``, ``legal_moves(state, seat)``,
+  ``play(state, seat, move)`` (never mutates ``state``; :class:`IllegalMove` says why),
+  ``view(state, seat | None)``, ``describe(state_before, seat, move, viewer)``,
+  ``result(state)``, ``dump(state)`` / ``load(data)``: required.
+- ``private_view(state, seat)`` and ``is_private(move)``: a game with secrets.
+- ``reveals(state, seat, move)``: whether a move let anyone learn something (a die, a
+  draw, a secret), so that taking it back needs consent. :class:`GameBase` finds chance
+  by replaying under other seeds; games with hidden order fixed at set-up override it.
+- ``determinise(state, seat, rng)``: a state ``seat`` cannot tell from ``state`` with
+  everything it may not know resampled, for computer players (and twin tests). The
+  default draws a fresh chance seed; games with secrets override it.
+
+Text that names a seat (descriptions, reasons, errors) uses :func:`seat_name` markers
+(``{seat0}``), which the service fills with the players' names (:func:`name_seats`).
 """
 
 from __future__ import annotations

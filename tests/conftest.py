@@ -6,9 +6,9 @@ import os
 
 import pytest
 
-from bot.service import Service
 from db import open_store
 from engines.ai import RandomPlayer
+from service import Service
 
 
 def games_budget(default: int) -> int:

@@ -4,7 +4,7 @@ As in python-discord/bot's ``tests/helpers.py``, every fake is a ``MagicMock`` w
 ``spec=`` the real class (so calling an API that does not exist fails, and coroutine
 methods are ``AsyncMock``s), with side effects that record what would be sent. A
 :class:`World` holds one text channel, the threads the bot creates under it, users with
-open or closed DMs, and a bot whose ``service`` is a real :class:`bot.service.Service`.
+open or closed DMs, and a bot whose ``service`` is a real :class:`service.Service`.
 
 Interaction responses follow Discord's rules: one first response (``send_message``,
 ``defer`` or ``edit_message``), followups only after it, and the first followup after an
@@ -22,7 +22,7 @@ import discord
 from discord import app_commands
 
 from bot.client import Pantheon
-from bot.service import Service
+from service import Service
 
 GUILD = 1000
 OTHER_GUILD = 1001
@@ -357,7 +357,7 @@ async def press(
     """Press the button labelled ``label`` under a sent message, as discord.py would after
     a restart: match its custom_id against the registered templates, build the item with
     ``from_custom_id``, then run its callback."""
-    from bot.ui import DYNAMIC_ITEMS
+    from bot.buttons import DYNAMIC_ITEMS
 
     assert sent.view is not None, "that message has no buttons"
     button = next((c for c in sent.view.children if c.item.label == label), None)

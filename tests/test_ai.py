@@ -10,12 +10,12 @@ import threading
 import pytest
 
 import engines
-from bot import console
 from bot.cogs.lobby import Lobby
-from bot.service import Actor, Service
+from console import app as console
 from db import FINISHED, RUNNING
 from engines.ai import GreedyPlayer, MctsPlayer, Player, RandomPlayer, player
 from engines.witch_stones import CROWN, EARTH, WitchStonesState
+from service import Actor, Service
 from tests.discord_fakes import GUILD, World
 
 TINY = MctsPlayer.with_budget(2, seconds=60)

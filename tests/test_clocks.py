@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from bot import clocks
-from bot.clocks import Schedule
+from service import clock_math as clocks
+from service.clock_math import Schedule
 
 T0 = datetime(2025, 3, 10, 12, 0, tzinfo=UTC)
 H = timedelta(hours=1)

@@ -42,10 +42,10 @@ from bot.cogs.play import Play
 from bot.cogs.reminders import Reminders
 from bot.interact import SOMETHING_WRONG
 from bot.publish import DM_CLOSED
-from bot.service import MAX_REMIND_AFTER_HOURS, Actor, Service, ServiceError, parse_options
 from bot.ui import LobbyButton, MoveButton, resign_view
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord
 from engines.base import IllegalMove
+from service import MAX_REMIND_AFTER_HOURS, Actor, Service, ServiceError, parse_options
 from tests.discord_fakes import (
     CHANNEL,
     GUILD,
@@ -734,13 +734,13 @@ class DeferralSpy:
         for name in STORE_WORK:
             monkeypatch.setattr(service.store, name, self._wrap(f"store.{name}",
                                                                 getattr(service.store, name)))
-        render = service._render
+        render = service.render
 
         def drawing(*args: Any, **kwargs: Any) -> bytes:
             self._note("render")
             return render(*args, **kwargs)
 
-        monkeypatch.setattr(service, "_render", drawing)
+        monkeypatch.setattr(service, "render", drawing)
         make = world.interaction
 
         def interaction(*args: Any, **kwargs: Any) -> FakeInteraction:

@@ -11,8 +11,8 @@ from bot.cogs.info import Info
 from bot.cogs.lobby import NO_THREAD, Lobby, option_suggestions
 from bot.cogs.play import Play
 from bot.interact import SOMETHING_WRONG
-from bot.service import Actor
 from db import ABORTED, FINISHED, RUNNING
+from service import Actor
 from tests.discord_fakes import CHANNEL, GUILD, OTHER_GUILD, World, press
 
 ANA, BO, CY = 1, 2, 3

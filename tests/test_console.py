@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engines
-from bot import console
+from console import app as console
 
 
 def scripted(lines):

@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from bot.cogs.social import Social
-from bot.overview import my_turns, turns_lines, waited_text
-from bot.service import Actor
+from service import Actor
+from service.overview import my_turns, turns_lines, waited_text
 from tests.discord_fakes import World
 
 HERE, THERE = 50, 60

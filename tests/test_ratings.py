@@ -8,11 +8,10 @@ import random
 import pytest
 
 import engines
-from bot import ratings
 from bot.cogs.lobby import Lobby
 from bot.cogs.social import Social
-from bot.service import Actor
 from db import FINISHED, RUNNING
+from service import Actor, ratings
 from tests.discord_fakes import GUILD, World
 
 HERE, THERE = 50, 60

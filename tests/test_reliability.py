@@ -8,7 +8,7 @@ import asyncio
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.service import Actor, ServiceError
+from service import Actor, ServiceError
 
 ANA = Actor(1, "Ana", guild_id=50)
 BO = Actor(2, "Bo", guild_id=50)

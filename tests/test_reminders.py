@@ -9,8 +9,8 @@ import pytest
 
 import db.store as db_store
 from bot.cogs.reminders import Reminders
-from bot.service import Actor, Service, ServiceError
 from db import FINISHED, RUNNING, open_store
+from service import Actor, Service, ServiceError
 from tests.discord_fakes import GUILD, World
 
 ANA = Actor(1, "Ana", guild_id=GUILD)

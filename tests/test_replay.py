@@ -13,10 +13,10 @@ from PIL import Image, ImageChops, ImageStat
 import engines
 import rendering
 from bot.cogs.social import Social
-from bot.replay import public_views, replay
-from bot.service import Actor, Service, ServiceError
 from db import FINISHED, RUNNING
 from rendering import replay as replay_gif
+from service import Actor, Service, ServiceError
+from service.replay import public_views, replay
 from tests.discord_fakes import GUILD, World
 
 ANA = Actor(1, "Ana", guild_id=GUILD)

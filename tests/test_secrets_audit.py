@@ -15,7 +15,7 @@ import random
 import pytest
 
 import engines
-from bot.service import Actor, Service
+from service import Actor, Service
 
 from .conftest import games_budget
 

@@ -8,8 +8,8 @@ import random
 import pytest
 
 import engines
-from bot.service import Actor, Service, ServiceError, parse_options
 from db import FINISHED, RUNNING, open_store
+from service import Actor, Service, ServiceError, parse_options
 
 ANA = Actor(1, "Ana", guild_id=50)
 BO = Actor(2, "Bo", guild_id=50)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import engines
-from bot.service import Actor
+from service import Actor
 
 PEOPLE = [Actor(1, "Ana", guild_id=5), Actor(2, "Bo", guild_id=5), Actor(3, "Cy", guild_id=5)]
 

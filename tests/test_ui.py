@@ -12,14 +12,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engines
+from bot.buttons import DYNAMIC_ITEMS
 from bot.client import Pantheon, PantheonTree
 from bot.config import Settings
 from bot.interact import SOMETHING_WRONG, chunks
 from bot.publish import DM_CLOSED, match_channel, message_kwargs, score_embed, send_private
-from bot.service import Actor, Post
-from bot.suggest import suggest_matches, suggest_moves
-from bot.ui import DYNAMIC_ITEMS, LobbyButton, MoveButton, ResignButton, lobby_view, move_view
+from bot.ui import LobbyButton, MoveButton, ResignButton, lobby_view, move_view
 from db import LOBBY, RUNNING, MatchRecord
+from service import Actor, Post
+from service.suggest import suggest_matches, suggest_moves
 from tests.discord_fakes import GUILD, World, http_response
 
 

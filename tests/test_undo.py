@@ -9,11 +9,10 @@ from types import SimpleNamespace
 import pytest
 
 import engines
-from bot import undo
 from bot.cogs.play import Play
 from bot.cogs.social import Social
-from bot.service import Actor, Service, ServiceError
 from db import RUNNING, open_store
+from service import Actor, Service, ServiceError, undo
 from tests.discord_fakes import GUILD, World, forbidden, press
 
 ANA = Actor(1, "Ana", guild_id=GUILD)

@@ -12,8 +12,8 @@ from discord.ext import commands
 
 import engines
 from bot.interact import MESSAGE_LIMIT, actor_of, chunks, reply, service_of
-from bot.service import Service
-from bot.suggest import suggest_matches
+from service import Service
+from service.suggest import suggest_matches
 
 log = logging.getLogger(__name__)
 

@@ -13,10 +13,10 @@ import engines
 from bot.cogs.common import GAME_CHOICES, PantheonCog, match_autocomplete, send_long, title_of
 from bot.interact import actor_of, defer, find_match, guard, reply
 from bot.publish import message_kwargs, score_embed
-from bot.service import ServiceError
-from bot.suggest import match_label
 from bot.ui import move_view
 from db import RUNNING
+from service import ServiceError
+from service.suggest import match_label
 
 log = logging.getLogger(__name__)
 

@@ -9,11 +9,11 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
-from bot import clocks
 from bot.cogs.common import GAME_CHOICES
 from bot.interact import actor_of, defer, guard, reply
-from bot.service import ServiceError, parse_options
 from bot.ui import lobby_message, lobby_view
+from service import ServiceError, parse_options
+from service import clock_math as clocks
 
 log = logging.getLogger(__name__)
 

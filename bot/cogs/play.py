@@ -11,11 +11,11 @@ from discord.ext import commands
 from bot.cogs.common import PantheonCog, match_autocomplete, option_int, title_of
 from bot.interact import actor_of, defer, find_match, guard, reply
 from bot.publish import match_channel, publish
-from bot.service import ServiceError
-from bot.suggest import suggest_moves
 from bot.ui import announce, lobby_message, played_text, resign_view
 from bot.ui import resign as resign_match
 from db import LOBBY, RUNNING, MatchRecord
+from service import ServiceError
+from service.suggest import suggest_moves
 
 log = logging.getLogger(__name__)
 

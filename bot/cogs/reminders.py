@@ -16,8 +16,8 @@ from discord.ext import commands, tasks
 from bot.cogs.common import PantheonCog, match_autocomplete, title_of
 from bot.interact import actor_of, defer, find_match, guard, reply
 from bot.publish import match_channel, user_mentions
-from bot.service import MAX_REMIND_AFTER_HOURS
 from bot.ui import announce
+from service import MAX_REMIND_AFTER_HOURS
 
 log = logging.getLogger(__name__)
 

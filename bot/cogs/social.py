@@ -8,16 +8,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import overview, ratings, undo
 from bot.cogs.common import GAME_CHOICES, PantheonCog, match_autocomplete, send_long, title_of
 from bot.interact import actor_of, defer, find_match, guard, reply, service_of
 from bot.publish import match_channel, message_kwargs, user_mentions
-from bot.replay import replay
-from bot.service import ServiceError
-from bot.suggest import suggest_matches
 from bot.ui import announce
 from bot.undo_ui import undo_view
 from db import ABORTED, FINISHED
+from service import ServiceError, overview, ratings, undo
+from service.replay import replay
+from service.suggest import suggest_matches
 
 log = logging.getLogger(__name__)
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from bot.service import STALE, Actor, Service, ServiceError, Update, positions
 from db import RUNNING, MatchRecord, MoveRecord, StaleVersion
 from db.social import UndoRequest
 from engines.base import Game
+from service import STALE, Actor, Service, ServiceError, Update, positions
 
 log = logging.getLogger(__name__)
 
@@ -83,13 +83,13 @@ async def answer(service: Service, match_id: int, version: int, actor: Actor,
             or match.version != version):
         raise ServiceError(LAPSED)
     asker = match.seat_of(request.user_id)
-    asker_name = asker.display_name if asker else "The player"
+    asker_name = service.name(asker, "The player")
     if actor.user_id == request.user_id:
         raise ServiceError("This is your own request: your opponents answer it.")
     humans = opponents(match, request.user_id)
     if actor.user_id not in humans:
         raise ServiceError("Only the opponents in this match can answer this request.")
-    name = actor.name or "An opponent"
+    name = _actor_name(service, actor, "An opponent")
     if not accept:
         await service.store.drop_undo_requests(match.id)
         return Outcome(f"{name} refused {asker_name}'s request to take back a move.")
@@ -98,7 +98,7 @@ async def answer(service: Service, match_id: int, version: int, actor: Actor,
         raise ServiceError(LAPSED)
     waiting = [u for u in humans if u not in request.consents]
     if waiting:
-        names = ", ".join(_name(match, u) for u in waiting)
+        names = ", ".join(_name(service, match, u) for u in waiting)
         return Outcome(f"{name} accepted; still waiting for {names}.")
     moves = await service.store.moves(match.id)
     index = next((i for i, m in enumerate(moves) if m.seq == request.from_seq), None)
@@ -124,18 +124,18 @@ def request_text(service: Service, match: MatchRecord, game: Game, before: objec
                  actor: Actor, taken: list[MoveRecord], humans: list[int]) -> str:
     """The public request: the move in its public words (a private move stays private)."""
     first = taken[0]
-    said = service._describe(match, game, before, first.seat, first.notation, viewer=None)
+    said = service.describe(match, game, before, first.seat, first.notation, viewer=None)
     later = len(taken) - 1
     tail = f", and the {later} move{'s' if later != 1 else ''} after it" if later else ""
-    names = ", ".join(_name(match, u) for u in humans)
-    return (f"{actor.name or 'A player'} asks to take back move {first.seq} "
+    names = ", ".join(_name(service, match, u) for u in humans)
+    return (f"{_actor_name(service, actor)} asks to take back move {first.seq} "
             f"({said.rstrip('.')}){tail}. {names}: accept or refuse.")
 
 
 async def _take_back(service: Service, match: MatchRecord, actor: Actor,
                      moves: list[MoveRecord], index: int) -> Outcome:
     game, state = _replay(service, match, moves[:index])
-    _, current = service._state(match)
+    _, current = service.state_of(match)
     try:
         await service.store.take_back(match.id, version=match.version,
                                       from_seq=moves[index].seq, snapshot=game.dump(state))
@@ -146,15 +146,15 @@ async def _take_back(service: Service, match: MatchRecord, actor: Actor,
     log.info("match %s: %s took back %s move(s) from %s", match.id, actor.user_id, count,
              moves[index].seq)
     taken = "their last move" if count == 1 else f"{count} moves (from move {moves[index].seq})"
-    line = f"{actor.name or 'A player'} took back {taken}."
-    update = await service._after(match, game, state, [line], previous=current)
+    line = f"{_actor_name(service, actor)} took back {taken}."
+    update = await service.after(match, game, state, [line], previous=current)
     return Outcome(line, update=update)
 
 
 def _replay(service: Service, match: MatchRecord, moves: list[MoveRecord]
             ) -> tuple[Game, object]:
     """The state after ``moves`` from the match's set-up: the log is the truth."""
-    game = service._game(match.game)
+    game = service.game_of(match.game)
     *_, state = positions(game, match, moves)
     return game, state
 
@@ -171,6 +171,9 @@ def _player_seat(match: MatchRecord, actor: Actor) -> int:
     return seated.seat
 
 
-def _name(match: MatchRecord, user_id: int) -> str:
-    seated = match.seat_of(user_id)
-    return seated.display_name if seated else "?"
+def _name(service: Service, match: MatchRecord, user_id: int) -> str:
+    return service.name(match.seat_of(user_id))
+
+
+def _actor_name(service: Service, actor: Actor, default: str = "A player") -> str:
+    return service.escape(actor.name) if actor.name else default

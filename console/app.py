@@ -15,9 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import engines
-from bot.service import Actor, Post, Service, ServiceError, Update, parse_options
 from db import RUNNING, MatchRecord, open_store
 from engines.ai import LEVELS, MctsPlayer, Player, player
+from service import Actor, Post, Service, ServiceError, Update, parse_options
 
 HELP = """Type a move (e.g. one from `moves`), or:
   moves      list your legal moves        board    save and show the board
@@ -164,7 +164,7 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
         console = Console(service, Path(args.boards or boards_dir), out=out, read=read)
         if args.resume is not None:
             match = await service.match(args.resume)
-            out(service.status_text(match, *service._state(match)) if match.snapshot
+            out(service.status_text(match, *service.state_of(match)) if match.snapshot
                 else service.lobby_text(match))
         else:
             game = engines.get(args.game)

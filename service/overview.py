@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from bot.service import Actor, Service
 from db import MatchRecord
+from service import Actor, Service
 
 LINK = "https://discord.com/channels/{guild}/{channel}"
 
@@ -39,11 +39,11 @@ async def my_turns(service: Service, actor: Actor, now: datetime | None = None) 
     now = now or datetime.now(UTC)
     turns = []
     for match in await service.store.running_for_user(actor.user_id):
-        game, state = service._state(match)
+        game, state = service.state_of(match)
         mine = {s.seat for s in match.seats if s.user_id == actor.user_id and not s.resigned}
         if not mine.intersection(game.to_act(state)):
             continue
-        others = [s.display_name for s in match.by_seat() if s.user_id != actor.user_id]
+        others = [service.name(s) for s in match.by_seat() if s.user_id != actor.user_id]
         waited = max(now - datetime.fromisoformat(match.updated_at), timedelta(0))
         turns.append(Turn(match, game.title, others, waited))
     turns.sort(key=lambda t: (-t.waited, t.match.id))

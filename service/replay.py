@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot.service import Actor, Post, Service, ServiceError, positions
 from db import ABORTED, FINISHED, MatchRecord, MoveRecord
 from engines.base import Game
 from rendering import replay as replay_gif
+from service import Actor, Post, Service, ServiceError, positions
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +22,7 @@ async def replay(service: Service, match_id: int, actor: Actor | None = None) ->
     if match.status not in (FINISHED, ABORTED):
         raise ServiceError("A replay is made once the match is over; /history lists the "
                            "moves so far.")
-    game = service._game(match.game)
+    game = service.game_of(match.game)
     moves = await service.store.moves(match.id)
     data = await asyncio.to_thread(_draw, service, match, game, moves)
     size = len(data) / 1024
@@ -39,4 +39,4 @@ def public_views(match: MatchRecord, game: Game, moves: list[MoveRecord]) -> lis
 
 def _draw(service: Service, match: MatchRecord, game: Game, moves: list[MoveRecord]) -> bytes:
     views = public_views(match, game, moves)
-    return replay_gif.gif(game.slug, views, match.names, render=service._render)
+    return replay_gif.gif(game.slug, views, match.names, render=service.render)

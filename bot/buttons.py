@@ -1,0 +1,18 @@
+"""Every persistent button, registered with the client at start-up so that a press after a
+restart still finds its handler (their custom ids carry the match, see :mod:`bot.ui`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.ui import LobbyButton, MoveButton, ResignButton
+from bot.undo_ui import UndoButton
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    MoveButton,
+    ResignButton,
+    UndoButton,
+)

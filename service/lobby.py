@@ -1,0 +1,129 @@
+"""The lobby: a match is created, players join or leave, the host adds computer players
+and starts it; seats are drawn at the start."""
+
+from __future__ import annotations
+
+import logging
+
+from db import LOBBY, RUNNING, Full, MatchRecord, StaleVersion
+from service import clock_math
+from service.clocks import clock_record, schedule_of
+from service.core import MatchCore
+from service.model import Actor, ServiceError, Update
+from service.names import sentence
+
+log = logging.getLogger(__name__)
+
+
+class Lobby(MatchCore):
+    async def create(self, actor: Actor, game_slug: str, options: dict[str, str] | None = None,
+                     channel_id: int | None = None, seat_host: bool = True, *,
+                     remind: int | None = None, remind_every: int | None = None,
+                     deadline: int | None = None, on_timeout: str | None = None,
+                     rated: bool = True) -> MatchRecord:
+        """A new match in its lobby; the host takes the first seat unless ``seat_host`` is
+        False (the console's all-computer matches). The clock: first reminder after
+        ``remind`` hours, then every ``remind_every`` (0 = once); ``deadline`` hours per
+        turn (0 = none), then ``on_timeout`` (skip or forfeit). ``rated=False`` keeps it off
+        the ratings (see :mod:`service.ratings` for when a match counts)."""
+        game = self.game_of(game_slug)
+        try:
+            parsed = game.parse_options(options or {})
+        except ValueError as exc:
+            raise ServiceError(sentence(str(exc))) from None
+        clock = clock_record(remind, remind_every, deadline, on_timeout)
+        match = await self.store.create_match(
+            guild_id=actor.guild_id, channel_id=channel_id, game=game.slug, options=parsed,
+            seed=self._seed(), host_id=actor.user_id, host_name=actor.name or "Host",
+            seat_host=seat_host)
+        await self.store.set_clock(match.id, clock)
+        if not rated:
+            await self.store.set_rated(match.id, False)
+        log.info("match %s created: %s by %s", match.id, game.slug, actor.user_id)
+        return match
+
+    async def join(self, match_id: int, actor: Actor) -> MatchRecord:
+        match = await self._lobby(match_id, actor)
+        if match.seat_of(actor.user_id):
+            raise ServiceError("You are already in this match.")
+        return await self._add_seat(match, actor.user_id, actor.name or "Player", is_ai=False)
+
+    async def add_ai(self, match_id: int, actor: Actor) -> MatchRecord:
+        """Seat a computer player (host only); ``Service.player`` chooses its moves."""
+        match = await self._lobby(match_id, actor)
+        if actor.user_id != match.host_id:
+            raise ServiceError("Only the host can add computer players.")
+        number = sum(1 for s in match.seats if s.is_ai) + 1
+        return await self._add_seat(match, -number, f"Computer {number}", is_ai=True)
+
+    async def leave(self, match_id: int, actor: Actor) -> MatchRecord:
+        match = await self._lobby(match_id, actor)
+        if not match.seat_of(actor.user_id):
+            raise ServiceError("You are not in this match.")
+        if actor.user_id == match.host_id:
+            raise ServiceError("The host cannot leave the lobby; abort the match instead.")
+        try:
+            return await self.store.remove_seat(match.id, actor.user_id)
+        except StaleVersion:
+            raise ServiceError("The match has already started.") from None
+
+    async def start(self, match_id: int, actor: Actor) -> Update:
+        match = await self._lobby(match_id, actor)
+        if actor.user_id != match.host_id:
+            raise ServiceError("Only the host can start the match.")
+        game = self.game_of(match.game)
+        count = len(match.seats)
+        if count < game.min_players:
+            raise ServiceError(f"{game.title} needs at least {game.min_players} players; "
+                               f"{count} joined.")
+        order = [s.user_id for s in match.seats]
+        self._shuffle(order)
+        state = game.setup(count, match.seed, match.options)
+        try:
+            match = await self.store.start_match(match.id, version=match.version, order=order,
+                                                 snapshot=game.dump(state))
+        except StaleVersion:
+            raise ServiceError("The lobby changed while you pressed start; try again.") from None
+        log.info("match %s started with %s players", match.id, count)
+        lines = [f"**{game.title}** #{match.id} begins. Seats: " + ", ".join(
+            f"{i + 1}. {name}" for i, name in enumerate(self.names(match))) + "."]
+        lines.append(clock_math.schedule_text(schedule_of(await self.store.clock(match.id))))
+        return await self.after(match, game, state, lines, previous=None)
+
+    def lobby_text(self, match: MatchRecord) -> str:
+        game = self.game_of(match.game)
+        names = ", ".join(self.name(s) for s in match.seats) or "nobody yet"
+        options = ", ".join(f"{k}={v}" for k, v in match.options.items())
+        return (f"**{game.title}** #{match.id} — lobby ({len(match.seats)}/"
+                f"{game.max_players}, needs {game.min_players}). Players: {names}."
+                + (f" Options: {options}." if options else ""))
+
+    async def _lobby(self, match_id: int, actor: Actor) -> MatchRecord:
+        match = await self.match(match_id, actor)
+        if match.status != LOBBY:
+            raise ServiceError("This match has already started." if match.status == RUNNING
+                               else "This match is over.")
+        return match
+
+    async def _add_seat(self, match: MatchRecord, user_id: int, name: str,
+                        is_ai: bool) -> MatchRecord:
+        game = self.game_of(match.game)
+        try:
+            return await self.store.add_seat(match.id, user_id=user_id, display_name=name,
+                                             capacity=game.max_players, is_ai=is_ai)
+        except Full:
+            raise ServiceError(f"The match is full ({game.max_players} players).") from None
+        except StaleVersion:
+            raise ServiceError("The match has already started.") from None
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"terrain=true open_reserves=yes"`` → a dict; raises ServiceError on a bad pair."""
+    options: dict[str, str] = {}
+    for pair in (text or "").replace(",", " ").split():
+        name, sep, value = pair.partition("=")
+        if not sep or not name or not value:
+            raise ServiceError(f"Options are written name=value, e.g. terrain=true; "
+                               f"not {pair[:40]!r}.")
+        options[name.strip().lower()] = value.strip()
+    return options

@@ -1,0 +1,60 @@
+"""What callers hand the service (an :class:`Actor`) and what it hands back (an
+:class:`Update` of :class:`Post` objects: what to show whom). No Discord in here."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from db import MatchRecord
+
+STALE = "The board changed while you moved: look again and retry."
+
+
+class ServiceError(Exception):
+    """Something the user asked cannot be done; the message says why, for the user."""
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who is asking, and from where."""
+
+    user_id: int
+    name: str = ""
+    guild_id: int | None = None
+    is_admin: bool = False
+
+
+@dataclass
+class Post:
+    """One message: text, optionally a board PNG, users to mention and a score table."""
+
+    text: str
+    png: bytes | None = None
+    filename: str = "board.png"
+    mentions: list[int] = field(default_factory=list)
+    table: list[tuple[str, list[tuple[str, float]]]] = field(default_factory=list)
+    pending: Callable[[], bytes] | None = field(default=None, repr=False)
+    """A picture not drawn yet: private boards are drawn when delivered, after the
+    public board is out, so they add nothing to the time a move takes to show."""
+
+    async def ready(self) -> Post:
+        """Draw a pending picture (off the event loop); returns the post itself."""
+        if self.png is None and self.pending is not None:
+            self.png = await asyncio.to_thread(self.pending)
+            self.pending = None
+        return self
+
+
+@dataclass
+class Update:
+    """What a call changed: the match after it, a public post and private posts."""
+
+    match: MatchRecord
+    public: Post | None = None
+    private: dict[int, Post] = field(default_factory=dict)
+
+
+Renderer = Callable[..., bytes]
+"""``render(slug, view, names=...) -> PNG bytes``: :func:`rendering.render` by default."""

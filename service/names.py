@@ -1,0 +1,58 @@
+"""The texts that name seats and scores: engine markers filled with names, results,
+"to act" lines, numbers written as players write them. Pure functions of their inputs.
+
+Engines refer to seats only by markers (``{seat0}``, see :func:`engines.base.seat_name`);
+:func:`named` fills them in one pass, so a person called "Player 1" or "{seat1}" is never
+mistaken for a seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engines.base import Result, name_seats
+
+
+def named(text: str, names: Sequence[str]) -> str:
+    """Engine text with every seat marker replaced by that seat's name."""
+    return name_seats(text, names)
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter and a full stop."""
+    return text[:1].upper() + text[1:].rstrip(".") + "."
+
+
+def points_text(value: float) -> str:
+    """A score as players write it: 7, or 7.5."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 move``, ``2 moves`` (``many`` for irregular plurals)."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+def scores_text(names: Sequence[str], scores: Sequence[float]) -> str:
+    """Each name with its score."""
+    return " · ".join(f"{name} {points_text(score)}"
+                      for name, score in zip(names, scores, strict=False))
+
+
+def waiting_text(names: Sequence[str], seats: Sequence[int]) -> str:
+    """Who must act, by name (``nobody`` when nobody)."""
+    return ", ".join(names[s] for s in dict.fromkeys(seats)) or "nobody"
+
+
+def verdict(names: Sequence[str], result: Result) -> str:
+    """``Ana wins``, ``Ana and Bo win``, or ``A draw``."""
+    if len(result.ranking) <= 1:
+        return "A draw"
+    winners = [names[s] for s in result.ranking[0]]
+    return f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
+
+
+def result_text(names: Sequence[str], result: Result) -> str:
+    """The end of a match in one line: who won, why, and the scores."""
+    return (f"Game over: {verdict(names, result)} ({named(result.reason, names)}). "
+            f"Scores: {scores_text(names, result.scores)}.")

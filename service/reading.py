@@ -1,0 +1,81 @@
+"""Reading a match without changing it: the board, the standing, a player's own view,
+the history of moves, and the state rebuilt from the move log."""
+
+from __future__ import annotations
+
+from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord
+from engines.base import Game, Result
+from service.clocks import Clocks
+from service.core import positions
+from service.lobby import Lobby
+from service.model import Actor, Post, ServiceError
+from service.names import scores_text, sentence
+
+
+class Reading(Clocks, Lobby):
+    async def board(self, match_id: int, actor: Actor | None = None) -> Post:
+        """The public board and status."""
+        return await self.standing(match_id, actor, picture=True)
+
+    async def standing(self, match_id: int, actor: Actor | None = None,
+                       picture: bool = False) -> Post:
+        """Scores and whose turn (with the itemised table where the game has one), and
+        the public board when ``picture``."""
+        match = await self.match(match_id, actor)
+        if match.status == LOBBY:
+            return Post(self.lobby_text(match))
+        game, state = self.state_of(match)
+        png = await self.picture(match, game, state, None) if picture else None
+        text = "\n".join([self.status_text(match, game, state), *await self.clock_lines(match)])
+        return Post(text, png, table=self.table(match, game, state))
+
+    async def private(self, match_id: int, actor: Actor) -> Post:
+        """The actor's own view (their secrets included), for the ephemeral command."""
+        match = await self.match(match_id, actor)
+        seated = match.seat_of(actor.user_id)
+        if seated is None or seated.seat is None:
+            raise ServiceError("You are not playing in this match.")
+        game, state = self.state_of(match)
+        secret = game.private_view(state, seated.seat)
+        text = self.private_text(match, game, secret) if secret else (
+            f"{game.title} has no hidden information: everything is on the board.")
+        return Post(text, await self.picture(match, game, state, seated.seat),
+                    filename="my-view.png")
+
+    async def history(self, match_id: int, actor: Actor | None = None,
+                      public: bool = False) -> list[str]:
+        """Every move so far as a sentence for this viewer (private moves stay private):
+        the actor's own view when seated, unless ``public`` asks for what everyone sees."""
+        match = await self.match(match_id, actor)
+        if match.snapshot is None:  # never started (in its lobby, or aborted there)
+            return []
+        game = self.game_of(match.game)
+        seated = match.seat_of(actor.user_id) if actor else None
+        viewer = seated.seat if seated and not public else None
+        moves = await self.store.moves(match.id)
+        lines = []
+        for record, state in zip(moves, positions(game, match, moves), strict=False):
+            text = self.describe(match, game, state, record.seat, record.notation, viewer)
+            lines.append(f"{record.seq}. {text}")
+        if match.result and match.status == FINISHED:
+            lines.append(sentence(self.named(match, match.result["reason"])))
+        return lines
+
+    async def replay(self, match_id: int) -> object:
+        """The state rebuilt from the move log alone (the snapshot must equal it)."""
+        match = await self.match(match_id)
+        *_, state = positions(self.game_of(match.game), match, await self.store.moves(match.id))
+        return state
+
+    def status_text(self, match: MatchRecord, game: Game, state: object) -> str:
+        view = game.view(state, None)
+        parts = [f"**{game.title}** #{match.id}"]
+        if "scores" in view:
+            parts.append(scores_text(self.names(match), view["scores"]))
+        if match.status == RUNNING:
+            parts.append(f"To act: {self.waiting_text(match, game, state)}.")
+        elif match.result:
+            parts.append(self.result_text(match, Result(**match.result)))
+        elif match.status == ABORTED:
+            parts.append("Aborted.")
+        return "\n".join(parts)

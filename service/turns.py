@@ -1,0 +1,137 @@
+"""Turns: the legal moves of whoever must act, submitting a move, resigning (or
+forfeiting on a deadline) and aborting a match."""
+
+from __future__ import annotations
+
+import logging
+
+from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, SeatRecord, StaleVersion
+from engines.base import Game, IllegalMove, Result, seat_name
+from service import ratings
+from service.core import MatchCore
+from service.model import STALE, Actor, Post, ServiceError, Update
+from service.names import sentence
+
+log = logging.getLogger(__name__)
+
+MAX_MOVE_LENGTH = 200
+
+
+class Turns(MatchCore):
+    async def legal_moves(self, match_id: int, actor: Actor) -> list[str]:
+        """The actor's legal moves now (empty when it is not their turn)."""
+        match = await self.match(match_id, actor)
+        if match.status != RUNNING:
+            return []
+        game, state = self.state_of(match)
+        moves: list[str] = []
+        for seat in self.my_seats(match, actor, game, state):
+            moves.extend(game.legal_moves(state, seat))
+        return moves
+
+    async def waiting(self, match_id: int) -> dict[int, list[str]]:
+        """The legal moves of each human who must act now, by user id."""
+        match = await self.match(match_id)
+        if match.status != RUNNING:
+            return {}
+        game, state = self.state_of(match)
+        out: dict[int, list[str]] = {}
+        for seat in game.to_act(state):
+            seated = self.seat_at(match, seat)
+            if not (seated.is_ai or seated.resigned):
+                out.setdefault(seated.user_id, []).extend(game.legal_moves(state, seat))
+        return out
+
+    async def submit(self, match_id: int, actor: Actor, move: str,
+                     expect_version: int | None = None) -> Update:
+        """Play ``move`` for the actor; raises :class:`ServiceError` with the reason.
+
+        ``expect_version`` (from a button) refuses the move if the match has changed
+        since the button was drawn.
+        """
+        move = move.strip()
+        if not move:
+            raise ServiceError("Write a move, e.g. pick one from the list.")
+        if len(move) > MAX_MOVE_LENGTH:
+            raise ServiceError("That move is far too long to be a move.")
+        match = await self.match(match_id, actor)
+        self.require_running(match)
+        if expect_version is not None and match.version != expect_version:
+            raise ServiceError(STALE)
+        game, state = self.state_of(match)
+        seated = match.seat_of(actor.user_id)
+        if seated is None or seated.seat is None:
+            raise ServiceError("You are not playing in this match.")
+        if seated.resigned:
+            raise ServiceError("You have resigned from this match.")
+        if seated.seat not in game.to_act(state):
+            waiting = self.waiting_text(match, game, state)
+            raise ServiceError(f"It is not your turn: waiting for {waiting}.")
+        try:
+            after = game.play(state, seated.seat, move)
+        except IllegalMove as exc:
+            raise ServiceError(sentence(f"Illegal move: {self.named(match, str(exc))}")
+                               ) from None
+        line = self.describe(match, game, state, seated.seat, move, viewer=None)
+        private_line = self.describe(match, game, state, seated.seat, move, viewer=seated.seat)
+        match = await self.record(match, game, after, seated.seat, move)
+        log.debug("match %s: seat %s played %r", match.id, seated.seat, move)
+        update = await self.after(match, game, after, [line], previous=state)
+        if game.is_private(move):
+            confirm = update.private.setdefault(actor.user_id, Post(text=""))
+            confirm.text = (private_line + "\n" + confirm.text).strip()
+        return update
+
+    async def resign(self, match_id: int, actor: Actor) -> Update:
+        match = await self.match(match_id, actor)
+        self.require_running(match)
+        seated = match.seat_of(actor.user_id)
+        if seated is None or seated.seat is None:
+            raise ServiceError("You are not playing in this match.")
+        if seated.resigned:
+            raise ServiceError("You have already resigned.")
+        game, state = self.state_of(match)
+        return await self.forfeit(match, game, state, seated, f"{seat_name(seated.seat)} resigned")
+
+    async def forfeit(self, match: MatchRecord, game: Game, state: object, seated: SeatRecord,
+                      reason: str, lead: str | None = None) -> Update:
+        """``seated`` gives up (resigns, or runs out of time with ``forfeit``): with one
+        opponent left the match ends; else the bot plays their seat and they rank last.
+        ``reason`` names seats with markers, as engines do (it becomes the result's reason);
+        ``lead``, a line said first, is written with names."""
+        others = [s.seat for s in match.by_seat() if s.seat != seated.seat and not s.resigned]
+        try:
+            if len(others) <= 1:
+                earlier = [s.seat for s in match.by_seat() if s.resigned]
+                ranking = [g for g in (others, [seated.seat], earlier) if g]
+                scores = game.view(state, None).get("scores") or [0] * len(match.seats)
+                result = Result(list(scores), ranking, reason)
+                await self.store.finish(match.id, version=match.version, status=FINISHED,
+                                        result=result.to_dict(), resigned_user=seated.user_id)
+                match = await self.match(match.id)
+                text = "\n".join([*([f"{lead}."] if lead else []),
+                                  self.result_text(match, result),
+                                  *await ratings.settle(self.store, match)])
+                return Update(match, Post(text, await self.picture(match, game, state, None)))
+            await self.store.mark_resigned(match.id, version=match.version,
+                                           user_id=seated.user_id)
+        except StaleVersion:
+            raise ServiceError("The board changed; try again.") from None
+        match = await self.match(match.id)
+        said = lead or self.named(match, reason)
+        lines = [f"{said}; the bot plays their seat from now on and they rank last."]
+        return await self.after(match, game, state, lines, previous=state)
+
+    async def abort(self, match_id: int, actor: Actor) -> Update:
+        match = await self.match(match_id, actor)
+        if match.status not in (LOBBY, RUNNING):
+            raise ServiceError("This match is already over.")
+        if actor.user_id != match.host_id and not actor.is_admin:
+            raise ServiceError("Only the host or a member with Manage Server can abort a match.")
+        try:
+            await self.store.finish(match.id, version=match.version, status=ABORTED, result=None)
+        except StaleVersion:
+            raise ServiceError("The board changed; try again.") from None
+        match = await self.match(match.id)
+        who = self.escape(actor.name) if actor.name else "the host"
+        return Update(match, Post(f"Match #{match.id} was aborted by {who}."))
