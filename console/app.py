@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import engines
+from console import typeahead
+from console.words import Unknown, game_slug, pick
 from db import RUNNING, MatchRecord, open_store
 from engines.ai import LEVELS, MctsPlayer, Player, player
 from service import Actor, Post, Service, ServiceError, Update, parse_options
+from service.names import plural, points_text
 
 HELP = """Type a move (e.g. one from `moves`), or:
   moves      list your legal moves        board    save and show the board
@@ -25,14 +30,27 @@ HELP = """Type a move (e.g. one from `moves`), or:
   resign     give up this seat            quit     stop (resume later with --resume)"""
 
 
+COMMANDS = ("help", "moves", "board", "me", "history", "resign", "quit", "exit")
+WHOLE_WORD = ("resign", "quit", "exit")
+"""Commands that end something are never taken from a prefix."""
+DISCARDED = ("(What you typed while the computer was thinking was thrown away: it was "
+             "meant for a position that is gone.)")
+
+
 class Console:
     def __init__(self, service: Service, boards: Path, out: Callable[[str], None] = print,
-                 read: Callable[[str], str] = input) -> None:
+                 read: Callable[[str], str] = input,
+                 discard: Callable[[], bool] = typeahead.discard) -> None:
         self.service = service
         self.boards = boards
         self.out = out
         self.read = read
-        self.saved = 0
+        self.discard = discard
+        self.numbers: dict[int, int] = {}
+        """The last picture number saved per match (continued from the folder)."""
+        self.held: dict[int, Post] = {}
+        """Private posts not shown yet, by user: each is shown when it is that player's
+        turn, after the screen has been passed to them."""
 
     async def new_match(self, slug: str, humans: int, ai: int,
                         options: dict[str, str]) -> MatchRecord:
@@ -46,26 +64,51 @@ class Console:
         self.show(update)
         return update.match
 
+    async def resume(self, match: MatchRecord) -> None:
+        """Show where a saved match stands: the last move, the board and whose turn."""
+        if match.snapshot is None:
+            self.out(self.service.lobby_text(match))
+            return
+        history = await self.service.history(match.id)
+        if history:
+            self.out(f"Last move: {history[-1]}")
+        self.show_post(await self.service.board(match.id), match.id)
+
     async def play(self, match: MatchRecord) -> MatchRecord:
         """Prompt whoever must act until the match ends or the user quits."""
         while match.status == RUNNING:
             actor = await self._next_human(match)
             if actor is None:
                 break
+            self._hand_over(match, actor)
             try:
                 line = self.read(f"{actor.name} [{match.game} #{match.id}]> ").strip()
             except EOFError:
                 line = "quit"
-            if line in ("quit", "exit"):
+            if line.lower() in ("quit", "exit"):
                 self.out(f"Saved. Resume with: python -m bot --local --resume {match.id}")
                 return match
             try:
                 match = await self._command(match, actor, line)
-            except ServiceError as exc:
+            except (ServiceError, Unknown) as exc:
                 self.out(str(exc))
         if match.status != RUNNING:
             self.out(f"Boards saved in {self.boards}/.")
         return match
+
+    def _hand_over(self, match: MatchRecord, actor: Actor) -> None:
+        """Before a player's private information is shown on a shared screen, the screen
+        is passed to them, at every turn, so nobody learns from the screen whose private
+        information changed."""
+        game, state = self.service.state_of(match)
+        seated = match.seat_of(actor.user_id)
+        humans = sum(1 for s in match.seats if not s.is_ai)
+        if humans > 1 and seated and game.private_view(state, seated.seat) is not None:
+            with contextlib.suppress(EOFError):  # the prompt that follows reads the end
+                self.read(f"Pass to {actor.name} — press Enter ")
+        secret = self.held.pop(actor.user_id, None)
+        if secret is not None:
+            self.show_post(secret, match.id)
 
     async def _next_human(self, match: MatchRecord) -> Actor | None:
         for seated in match.by_seat():
@@ -75,35 +118,51 @@ class Console:
         return None
 
     async def _command(self, match: MatchRecord, actor: Actor, line: str) -> MatchRecord:
-        if line in ("", "help", "?"):
+        command = await self._command_word(match, actor, line)
+        if command in ("", "help"):
             self.out(HELP)
-        elif line == "moves":
+        elif command == "moves":
             moves = await self.service.legal_moves(match.id, actor)
-            self.out(f"{len(moves)} legal moves: " + ", ".join(moves[:200])
+            self.out(f"{plural(len(moves), 'legal move')}: " + ", ".join(moves[:200])
                      + (" …" if len(moves) > 200 else ""))
-        elif line == "board":
+        elif command == "board":
             self.show_post(await self.service.board(match.id, actor), match.id)
-        elif line == "me":
+        elif command == "me":
             self.show_post(await self.service.private(match.id, actor), match.id)
-        elif line == "history":
+        elif command == "history":
             self.out("\n".join(await self.service.history(match.id, actor)) or "No moves yet.")
-        elif line == "resign":
+        elif command == "resign":
             update = await self.service.resign(match.id, actor)
             self.show(update)
             return update.match
         else:
             update = await self.service.submit(match.id, actor, line)
             self.show(update)
+            if update.match.version > match.version + 1 and self.discard():
+                self.out(DISCARDED)  # the computer moved after this player
             return update.match
         return await self.service.match(match.id)
+
+    async def _command_word(self, match: MatchRecord, actor: Actor, line: str) -> str | None:
+        """The console command ``line`` names ("" and "?" are help), or None for a move.
+        A legal move always wins over a command it happens to spell."""
+        word = line.strip().lower()
+        if word in ("", "?"):
+            return ""
+        if " " in word or word in await self.service.legal_moves(match.id, actor):
+            return None
+        if word in COMMANDS:
+            return word
+        prefixes = [c for c in COMMANDS if c not in WHOLE_WORD]
+        try:
+            return pick(word, prefixes, "command", min_prefix=2)
+        except Unknown:
+            return None
 
     def show(self, update: Update) -> None:
         if update.public:
             self.show_post(update.public, update.match.id)
-        for user_id in update.private:
-            seated = update.match.seat_of(user_id)
-            name = seated.display_name if seated else str(user_id)
-            self.out(f"(New private information for {name}: type `me` on their turn.)")
+        self.held.update(update.private)
 
     def show_post(self, post: Post, match_id: int) -> None:
         if post.png is None and post.pending is not None:
@@ -111,21 +170,33 @@ class Console:
         self.out(post.text)
         for name, rows in post.table:
             total = sum(points for _, points in rows)
-            self.out(f"  {name}: {total} = " + ", ".join(f"{label} {points}"
-                                                          for label, points in rows))
+            self.out(f"  {name}: {points_text(total)} = " + ", ".join(
+                f"{label} {points_text(points)}" for label, points in rows))
         if post.png:
             self.boards.mkdir(parents=True, exist_ok=True)
-            self.saved += 1
-            path = self.boards / f"match-{match_id}-{self.saved:04d}-{post.filename}"
+            number = self.numbers.get(match_id)
+            if number is None:
+                number = last_picture(self.boards, match_id)
+            self.numbers[match_id] = number + 1
+            path = self.boards / f"match-{match_id}-{number + 1:04d}-{post.filename}"
             path.write_bytes(post.png)
             self.out(f"[board: {path}]")
+
+
+def last_picture(boards: Path, match_id: int) -> int:
+    """The highest picture number already saved for the match (0 for none), so a resumed
+    match never overwrites its earlier pictures."""
+    numbers = [int(parts[2]) for path in boards.glob(f"match-{match_id}-*")
+               if len(parts := path.name.split("-", 3)) > 2 and parts[2].isdigit()]
+    return max(numbers, default=0)
 
 
 def parser() -> argparse.ArgumentParser:
     slugs = [g.slug for g in engines.all()]
     p = argparse.ArgumentParser(prog="python -m bot --local",
                                 description="Play a Pantheon match in the terminal.")
-    p.add_argument("game", nargs="?", choices=slugs, help="the game to play")
+    p.add_argument("game", nargs="?", help="the game to play: " + ", ".join(slugs)
+                   + " (any case, or the start of a name: witch, terra)")
     p.add_argument("--players", type=int, help="number of seats (default: the minimum)")
     p.add_argument("--ai", type=int, default=0, help="how many seats the computer plays")
     p.add_argument("--ai-level", choices=list(LEVELS), default="mcts",
@@ -135,7 +206,7 @@ def parser() -> argparse.ArgumentParser:
                    help="search iterations per decision for --ai-level mcts "
                         "(default: each game's own budget)")
     p.add_argument("--options", default="", help='game options, e.g. "terrain=true"')
-    p.add_argument("--seed", type=int, help="fix the match's random seed")
+    p.add_argument("--seed", type=int, help="fix the match's random seed (and seat order)")
     p.add_argument("--resume", type=int, metavar="ID", help="continue a saved match")
     p.add_argument("--db", help="database file (default: DATABASE_PATH or pantheon.db)")
     p.add_argument("--boards", help="folder for board PNGs (default: BOARDS_DIR or boards)")
@@ -150,7 +221,8 @@ def computer(level: str, iterations: int | None) -> Player:
 
 
 async def run(argv: list[str], database_path: str, boards_dir: str,
-              read: Callable[[str], str] = input, out: Callable[[str], None] = print) -> int:
+              read: Callable[[str], str] = input, out: Callable[[str], None] = print,
+              discard: Callable[[], bool] = typeahead.discard) -> int:
     args = parser().parse_args(argv)
     if args.game is None and args.resume is None:
         parser().print_usage()
@@ -159,15 +231,17 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
     store = await open_store(args.db or database_path)
     try:
         seed = args.seed
+        # --seed fixes everything chance decides, the seat draw included.
         service = Service(store, seed_source=(lambda: seed) if seed is not None else None,
+                          shuffle=random.Random(seed).shuffle if seed is not None else None,
                           player=computer(args.ai_level, args.ai_iterations))
-        console = Console(service, Path(args.boards or boards_dir), out=out, read=read)
+        console = Console(service, Path(args.boards or boards_dir), out=out, read=read,
+                          discard=discard)
         if args.resume is not None:
             match = await service.match(args.resume)
-            out(service.status_text(match, *service.state_of(match)) if match.snapshot
-                else service.lobby_text(match))
+            await console.resume(match)
         else:
-            game = engines.get(args.game)
+            game = engines.get(game_slug(args.game))
             players = args.players or max(game.min_players, args.ai or 0)
             if not game.min_players <= players <= game.max_players:
                 out(f"{game.title} is for {game.min_players}–{game.max_players} players.")
@@ -179,7 +253,7 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
                                             parse_options(args.options))
         match = await console.play(match)
         return 0
-    except ServiceError as exc:
+    except (ServiceError, Unknown) as exc:
         out(str(exc))
         return 2
     finally:
