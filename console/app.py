@@ -170,8 +170,8 @@ class Console:
         self.out(post.text)
         for name, rows in post.table:
             total = sum(points for _, points in rows)
-            self.out(f"  {name}: {points_text(total)} = " + ", ".join(
-                f"{label} {points_text(points)}" for label, points in rows))
+            items = ", ".join(f"{label} {points_text(points)}" for label, points in rows)
+            self.out(f"  {name}: {points_text(total)}" + (f" ({items})" if items else ""))
         if post.png:
             self.boards.mkdir(parents=True, exist_ok=True)
             number = self.numbers.get(match_id)

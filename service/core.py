@@ -219,8 +219,11 @@ class MatchCore:
             lines.append(f"To act: {self.waiting_text(match, game, state)}.")
         mentions = [self.seat_at(match, s).user_id for s in game.to_act(state)
                     if not self.seat_at(match, s).is_ai] if match.status == RUNNING else []
+        # The itemised table (Terra's) comes at the end, and on request (/score): after
+        # every move it would bury the move under a screen of numbers.
+        table = self.table(match, game, state) if match.status == FINISHED else []
         public = Post("\n".join(lines), await self.picture(match, game, state, None),
-                      mentions=mentions, table=self.table(match, game, state))
+                      mentions=mentions, table=table)
         return Update(match, public, self.private_posts(match, game, state, first_previous))
 
     async def choose(self, match: MatchRecord, game: Game, state: object, seat: int) -> str:

@@ -34,8 +34,9 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 
 
 def scores_text(names: Sequence[str], scores: Sequence[float]) -> str:
-    """Each name with its score."""
-    return " · ".join(f"{name} {points_text(score)}"
+    """Each name with its score, written so that a name ending in a digit cannot run into
+    its score: ``Computer 1: 3 · Ana: 0``."""
+    return " · ".join(f"{name}: {points_text(score)}"
                       for name, score in zip(names, scores, strict=False))
 
 

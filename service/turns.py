@@ -112,7 +112,8 @@ class Turns(MatchCore):
                 text = "\n".join([*([f"{lead}."] if lead else []),
                                   self.result_text(match, result),
                                   *await ratings.settle(self.store, match)])
-                return Update(match, Post(text, await self.picture(match, game, state, None)))
+                return Update(match, Post(text, await self.picture(match, game, state, None),
+                                          table=self.table(match, game, state)))
             await self.store.mark_resigned(match.id, version=match.version,
                                            user_id=seated.user_id)
         except StaleVersion:
