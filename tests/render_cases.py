@@ -56,3 +56,24 @@ def cases(slugs=SLUGS, viewers=(None, 0)) -> Iterator[Case]:
                                     strict=True):
                 for viewer in viewers:
                     yield Case(slug, players, stage, viewer, game.view(state, viewer))
+
+
+def smallest_text(chosen) -> dict[str, tuple[float, str]]:
+    """Each game's smallest text over ``chosen`` cases, in px on a 400 px wide screen."""
+    import io
+
+    from PIL import Image
+
+    import rendering
+    from rendering import kit
+
+    out: dict[str, tuple[float, str]] = {}
+    for case in chosen:
+        with kit.recording() as seen:
+            png = rendering.render(case.slug, case.view, names=NAMES[: case.players])
+        width = Image.open(io.BytesIO(png)).width
+        size, text = min(seen)
+        height = size * kit.PHONE / width
+        if case.slug not in out or height < out[case.slug][0]:
+            out[case.slug] = (height, text)
+    return out
