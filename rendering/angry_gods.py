@@ -94,21 +94,19 @@ def _centre_y() -> float:
 
 
 
-ORIGIN = (kit.WIDTH / 2, kit.header_height(2) + _centre_y())  # the board's centre
+def _xy(half: tuple[int, int], top: float) -> tuple[float, float]:
+    """Pixel of a point in half-units, on a board area that starts at ``top``."""
+    return kit.WIDTH / 2 + half[0] * UNIT_X, top + _centre_y() + half[1] * UNIT_Y
 
 
-def _xy(half: tuple[int, int]) -> tuple[float, float]:
-    return ORIGIN[0] + half[0] * UNIT_X, ORIGIN[1] + half[1] * UNIT_Y
-
-
-def position_xy(name: str) -> tuple[float, float]:
+def position_xy(name: str, top: float) -> tuple[float, float]:
     """Pixel centre of a space ("D4") or an intersection ("C3se")."""
     space, corner = name[:2].upper(), name[2:].lower()
     x, y = SPACES[space]
     if corner:
         dx, dy = CORNER[corner]
         x, y = x + dx, y + dy
-    return _xy((x, y))
+    return _xy((x, y), top)
 
 
 def _stone(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, colour: str, size: int) -> None:
@@ -181,23 +179,23 @@ def _board(b: kit.Board, view: dict, marked: list[tuple[str, kit.RGB]]) -> None:
     d = b.draw
     board = view.get("board", {})
     for name, (hx, hy) in SPACES.items():
-        x, y = _xy((hx, hy))
+        x, y = _xy((hx, hy), b.top)
         fill = OUTER_FILL if name in OUTER else SPACE_FILL
         kit.disc(d, x, y, CIRCLE - 2, fill, outline=kit.GRID, width=1)
     # Row letters on both sides.
     for row, letter in enumerate(ROWS):
         first = SPACES[f"{letter}1"]
         last = SPACES[f"{letter}{ROW_LENGTHS[row]}"]
-        lx, ly = _xy(first)
-        rx, _ = _xy(last)
+        lx, ly = _xy(first, b.top)
+        rx, _ = _xy(last, b.top)
         b.label((lx - CIRCLE - 15, ly), letter, size=kit.LARGE, fill=kit.INK)
         b.label((rx + CIRCLE + 15, ly), letter, size=kit.LARGE, fill=kit.INK)
     for name in INTERSECTIONS:
-        x, y = position_xy(name)
+        x, y = position_xy(name, b.top)
         d.ellipse((x - 3, y - 3, x + 3, y + 3), fill=kit.MUTED)
     for name, what in board.items():
         try:
-            x, y = position_xy(name)
+            x, y = position_xy(name, b.top)
         except (KeyError, ValueError):
             continue
         role, colour = what.get("role"), what.get("colour", "")
@@ -210,11 +208,11 @@ def _board(b: kit.Board, view: dict, marked: list[tuple[str, kit.RGB]]) -> None:
         elif role == "follower":
             _stone(d, x, y, FOLLOWER_R, colour, kit.SMALL)
     for name in view.get("removed", []):
-        _cross(d, *position_xy(name))
+        _cross(d, *position_xy(name, b.top))
     _names(b)
     for name, colour in marked:
         try:
-            x, y = position_xy(name)
+            x, y = position_xy(name, b.top)
         except (KeyError, ValueError):
             continue
         if len(name) == 2:
@@ -229,12 +227,12 @@ def _names(b: kit.Board) -> None:
     an intersection's corner ("se") inside the space that names it, towards the corner;
     the two read together give the name the moves use ("C3" + "se" = "C3se")."""
     for name, (hx, hy) in SPACES.items():
-        x, y = _xy((hx, hy))
+        x, y = _xy((hx, hy), b.top)
         b.label((x, y + SPACE_LABEL_DY), name, size=kit.SMALL, fill=kit.INK)
     for name in INTERSECTIONS:
         space, corner = name[:2], name[2:]
-        cx, cy = _xy(SPACES[space])
-        px, py = position_xy(name)
+        cx, cy = _xy(SPACES[space], b.top)
+        px, py = position_xy(name, b.top)
         b.label((cx + (px - cx) * CORNER_LABEL_AT, cy + (py - cy) * CORNER_LABEL_AT), corner,
                 size=kit.SMALL, fill=CORNER_LABEL)
 

@@ -179,8 +179,23 @@ def seat_rows(count: int) -> int:
     return 1 if count <= 3 else 2
 
 
-def header_height(count: int) -> int:
-    return TITLE_ROW + seat_rows(count) * SEAT_ROW + TURN_ROW + 8
+def header_height(count: int, outcome: str | None = None, width: int = WIDTH) -> int:
+    return TITLE_ROW + seat_rows(count) * SEAT_ROW + _turn_row(outcome, width)[0] + 8
+
+
+def _turn_row(outcome: str | None, width: int) -> tuple[int, int, list[str]]:
+    """The height of the line under the seats, and the outcome's size and lines: one
+    line in large type when it fits, else up to three lines in ordinary type."""
+    if not outcome:
+        return TURN_ROW, LARGE, []
+    text = clean(outcome)
+    room = width - 44
+    if font(LARGE).getlength(text) <= room:
+        return TURN_ROW, LARGE, [text]
+    lines = wrap(text, room, font(TEXT))
+    if len(lines) > 3:
+        lines = [*lines[:2], _fit(" ".join(lines[2:]), "", room, font(TEXT))]
+    return 14 + len(lines) * (TEXT + 6), TEXT, lines
 
 
 class Board:
@@ -195,7 +210,7 @@ class Board:
                  height: int, width: int = WIDTH, status: str = "",
                  outcome: str | None = None) -> None:
         self.width = width
-        self.top = header_height(len(seats))
+        self.top = header_height(len(seats), outcome, width)
         self.height = height
         self.image = Image.new("RGB", (width, self.top + height), BACKGROUND)
         self.draw = Draw(self.image)
@@ -229,11 +244,14 @@ class Board:
                    font=font(SMALL), fill=MUTED, anchor="lm")
         y = TITLE_ROW + seat_rows(len(seats)) * SEAT_ROW + 2
         if outcome:
-            d.rounded_rectangle((10, y, self.width - 10, y + TURN_ROW - 4), radius=10,
+            row, size, lines = _turn_row(outcome, self.width)
+            d.rounded_rectangle((10, y, self.width - 10, y + row - 4), radius=10,
                                 fill=BANNER, outline=INK, width=2)
-            d.text((self.width / 2, y + TURN_ROW / 2 - 2),
-                   _fit(clean(outcome), "", self.width - 40, font(LARGE)),
-                   font=font(LARGE), fill=INK, anchor="mm")
+            step = size + 6
+            first = y + (row - 4) / 2 - step * (len(lines) - 1) / 2
+            for k, line in enumerate(lines):
+                d.text((self.width / 2, first + k * step), line, font=font(size), fill=INK,
+                       anchor="mm")
         elif to_act:
             who = [seats[i].name for i in to_act if i < len(seats)]
             cy = y + TURN_ROW / 2 - 2
