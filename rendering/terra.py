@@ -238,7 +238,10 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     else:
         status = f"turn {view.get('turns', 0)} · {view.get('phase', '')}"
     rows = _panel_rows(view, players)
-    board = kit.Board("Terra", seats, view.get("to_act", []), HEIGHT + _panel_height(rows, players),
+    shown = view.get("terrain") or {}
+    terrain_on = bool(shown.get("mountains") or shown.get("river"))
+    board = kit.Board("Terra", seats, view.get("to_act", []),
+                      HEIGHT + _panel_height(rows, players, terrain_on),
                       status=status, outcome=outcome)
     d = board.draw
     top = board.top
@@ -382,8 +385,9 @@ def _panel_rows(view: dict, players: int) -> list[tuple[int, str, list[str]]]:
     return rows
 
 
-def _panel_height(rows: list, players: int) -> int:
-    return 6 + ROW * players + 12 + (CHIT + 12) * len(rows) + 16 + 2 * (CHIT + 10) + 8
+def _panel_height(rows: list, players: int, terrain: bool) -> int:
+    legend = 3 if terrain else 2  # 7 kinds, then mountain and river
+    return 6 + ROW * players + 12 + (CHIT + 12) * len(rows) + 16 + legend * (CHIT + 10) + 8
 
 
 def _panel(board: kit.Board, view: dict, names: Sequence[str],
@@ -418,7 +422,7 @@ def _panel(board: kit.Board, view: dict, names: Sequence[str],
             cx += CHIT + 62
         y += CHIT + 12
     y += 16
-    legend = [(k, k) for k in TYPES]
+    legend = [(k, k) for k in (*TYPES, "army")]
     step = (board.width - 40) / 4
     for i, (kind, label) in enumerate(legend):
         lx = x + (i % 4) * step
@@ -428,7 +432,7 @@ def _panel(board: kit.Board, view: dict, names: Sequence[str],
         icon(d, kind, lx + CHIT / 2, ly + CHIT / 2, CHIT * 0.72, LEGEND)
         board.label((lx + CHIT + 10, ly + CHIT / 2), label, kit.SMALL, kit.INK, "lm")
     if terrain:
-        for i, label in ((6, "mountain"), (7, "river")):
+        for i, label in ((7, "mountain"), (8, "river")):
             lx = x + (i % 4) * step
             ly = y + (i // 4) * (CHIT + 10)
             if label == "mountain":
