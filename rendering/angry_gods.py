@@ -42,9 +42,9 @@ OUTER_FILL: kit.RGB = (214, 200, 172)
 TOWER: kit.RGB = (110, 104, 98)
 TOWER_DARK: kit.RGB = (60, 56, 52)
 HALO: kit.RGB = (235, 190, 50)
-CORNER_LABEL: kit.RGB = (150, 140, 126)
+CORNER_LABEL: kit.RGB = kit.MUTED
 SPACE_LABEL_DY = -40  # a space's name, above whatever stands in it
-CORNER_LABEL_AT = 0.66  # a corner's name, this far from its space's centre to the corner
+CORNER_LABEL_AT = 0.62  # a corner's name, this far from its space's centre to the corner
 
 
 def _spaces() -> tuple[dict[str, tuple[int, int]], set[str]]:
