@@ -2,8 +2,10 @@
 
 Leaders are large stones in spaces, followers small stones on intersections, gods stones
 on a drawn tower and False Gods empty towers. Every stone carries its colour's letter
-(R/Y/G/B) for colour-blind players. A side panel shows the pool, the towers, the gods per
-colour and each player's worshippers and score.
+(R/Y/G/B) for colour-blind players. Every position is named where no piece hides it: a
+space's name at the top of its circle, each intersection's corner ("se") inside the space
+that names it, so "C3" and "se" read as the move's "C3se". A panel under the board shows
+the pool, the towers, the gods per colour and each player's worshippers and score.
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ Each tile shows its population (top), its coordinate (bottom), the owner's worsh
 (a disc in the seat's colour with the count), a construction (a house) or a sanctuary
 (a star). The Compass tile has a rose, Vaal Er Num a dark swirl, its last move an arrow;
 an attack ends in a red burst. A band above the map announces a pending encirclement or
-construction victory; a panel on the right lists the roll, each god's counts and a legend.
+construction victory (or what the player to act may do); a panel under the map lists the
+roll, each god's counts and a legend.
 """
 
 from __future__ import annotations

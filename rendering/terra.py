@@ -2,8 +2,10 @@
 
 Drawn only from the engine's view: structures (an icon per type in the owner's colour),
 territory numbers with a badge and frame in the controller's colour, mountains and the
-river when terrain is on, the last turn's plots ringed, reserves (sizes, or the chits
-themselves when reserves are open), cups and discard piles at the side.
+river when terrain is on, the last turn's plots ringed. Under the board: each player's
+reserve, cup and discard counts; the chits themselves as counted tiles ("x2") where the
+viewer may know them (everyone's with open reserves, else the viewer's own reserve in
+their private picture, and their discards when the view has them); a legend.
 """
 
 from __future__ import annotations
