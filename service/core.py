@@ -270,13 +270,24 @@ class MatchCore:
     # --- pictures -----------------------------------------------------------------------
     def draw(self, match: MatchRecord, game: Game, state: object, seat: int | None = None
              ) -> bytes:
-        """The PNG of ``seat``'s view (None: the public view)."""
-        return self.render(game.slug, game.view(state, seat), names=match.names)
+        """The PNG of ``seat``'s view (None: the public view); a finished match's picture
+        says who won and why, in the words of its text (one result, shown everywhere)."""
+        return self.render(game.slug, game.view(state, seat), names=match.names,
+                           outcome=outcome_of(match))
 
     async def picture(self, match: MatchRecord, game: Game, state: object,
                       seat: int | None) -> bytes:
         """:meth:`draw` off the event loop: a PNG takes tens of milliseconds."""
         return await asyncio.to_thread(self.draw, match, game, state, seat)
+
+
+def outcome_of(match: MatchRecord) -> str | None:
+    """The line a finished (or aborted) match's pictures show instead of who is to act."""
+    if match.status == FINISHED and match.result:
+        return names.outcome_text(match.names, Result(**match.result))
+    if match.status == ABORTED:
+        return "Aborted"
+    return None
 
 
 def positions(game: Game, match: MatchRecord, moves: Iterable[MoveRecord]) -> Iterator[object]:
