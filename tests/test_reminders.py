@@ -7,10 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-import db.store as db_store
 from bot.cogs.reminders import Reminders
 from bot.service import Actor, Service, ServiceError
-from db import FINISHED, RUNNING, open_store
+from db import FINISHED, RUNNING, open_store, records
 from tests.discord_fakes import GUILD, World
 
 ANA = Actor(1, "Ana", guild_id=GUILD)
@@ -104,7 +103,7 @@ class FakeClock:
     def __init__(self, monkeypatch: pytest.MonkeyPatch, service: Service,
                  start: datetime = T0) -> None:
         self.now = start
-        monkeypatch.setattr(db_store, "now", lambda: db_store.stamp(self.now))
+        monkeypatch.setattr(records, "now", lambda: records.stamp(self.now))
         service.now = lambda: self.now
 
     def at(self, hours: float) -> datetime:
@@ -414,8 +413,8 @@ async def test_match_start_takes_the_clock_options_and_shows_them(service, clock
 async def test_a_broken_match_does_not_stop_the_others_clocks(service, clock, caplog):
     broken = await clocked_match(service, remind=1, deadline=5)
     healthy = await clocked_match(service, remind=1, deadline=5)
-    await service.store.db.execute("UPDATE matches SET snapshot = '{\"nonsense\": 1}' "
-                                    "WHERE id = ?", (broken.id,))
+    await service.store.execute("UPDATE matches SET snapshot = '{\"nonsense\": 1}' "
+                                "WHERE id = ?", broken.id)
     (due,) = await service.reminders_due(clock.at(1))
     assert due.match.id == healthy.id
     (update,) = await service.expire(clock.at(5))

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from db import FINISHED, RUNNING, Full, StaleVersion, open_store
-from db.store import migrations
+from db.schema import migrations
 
 
 async def new_match(store, guild=1, channel=10, host=100):
