@@ -63,8 +63,8 @@ async def test_finished_matches_are_never_reminded(service):
     assert await service.reminders_due(later(match, 100)) == []
 
 
-async def test_a_reminded_turn_stays_reminded_after_a_restart(tmp_path):
-    path = str(tmp_path / "r.db")
+async def test_a_reminded_turn_stays_reminded_after_a_restart(database):
+    path = database
     store = await open_store(path)
     service = Service(store)
     match = await waiting_match(service)
@@ -303,8 +303,8 @@ async def test_nudges_once_a_day_per_match_not_yourself_not_the_away(service, cl
     assert (await service.nudge(match.id, ANA, now=clock.at(28))).mentions == [2]
 
 
-async def test_a_due_deadline_and_reminder_survive_a_restart_exactly_once(tmp_path, clock):
-    path = str(tmp_path / "clocks.db")
+async def test_a_due_deadline_and_reminder_survive_a_restart_exactly_once(database, clock):
+    path = database
     store = await open_store(path)
     service = Service(store, seed_source=lambda: 12345, shuffle=lambda seats: None)
     match = await clocked_match(service, remind=6, remind_every=6, deadline=20)
