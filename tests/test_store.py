@@ -7,6 +7,7 @@ import asyncio
 import gc
 import sqlite3
 
+import aiosqlite
 import pytest
 
 from db import FINISHED, RUNNING, Full, StaleVersion, open_store
@@ -130,15 +131,26 @@ async def test_an_old_sqlite_database_upgrades_in_place(tmp_path):
     await store.close()
 
 
-async def test_a_write_right_after_open_commits_without_garbage_collection(database):
+async def test_a_write_right_after_open_commits_without_garbage_collection(database,
+                                                                            monkeypatch):
     """An unclosed cursor (the WAL PRAGMA's) kept a statement open, and the first COMMIT
-    failed with "SQL statements in progress" unless the garbage collector ran first."""
+    failed with "SQL statements in progress" whenever the cursor outlived its line (the
+    garbage collector off, or a host keeping references, as under discord.py/simcord).
+    Here every cursor stays referenced and the collector is off."""
+    kept = []
+    opened = aiosqlite.Cursor.__init__
+
+    def keep(cursor, *args, **kwargs):
+        opened(cursor, *args, **kwargs)
+        kept.append(cursor)
+
+    monkeypatch.setattr(aiosqlite.Cursor, "__init__", keep)
     enabled = gc.isenabled()
     gc.disable()
     try:
-        store = await open_store(database)
+        store = await asyncio.wait_for(open_store(database), 30)
         try:
-            match = await new_match(store)
+            match = await asyncio.wait_for(new_match(store), 30)
             await store.set_places(match.id, thread_id=5)
             assert (await store.get_match(match.id)).thread_id == 5
         finally:
