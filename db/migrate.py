@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import json
 import os
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -168,6 +169,9 @@ def main(argv: list[str], default_source: str) -> int:
         report = asyncio.run(migrate(args.source, args.to))
     except Refused as refused:
         print(f"refused: {refused}")
+        return 2
+    except (OSError, sqlite3.DatabaseError, asyncpg.PostgresError) as error:
+        print(f"cannot migrate: {error}")
         return 2
     for line in report.summary():
         print(line)
