@@ -10,7 +10,7 @@ import sqlite3
 import aiosqlite
 import pytest
 
-from db import FINISHED, RUNNING, Full, StaleVersion, open_store
+from db import FINISHED, RUNNING, Full, StaleVersion, Store, open_store
 from db.schema import migrations, statements
 
 
@@ -31,6 +31,12 @@ async def test_migrations_applied_once_and_wal_on(tmp_path):
     async with again.db.execute("SELECT COUNT(*) FROM schema_version") as cur:
         assert (await cur.fetchone())[0] == len(migrations())
     await again.close()
+
+
+async def test_the_store_has_every_coroutine_of_the_protocol(store):
+    assert isinstance(store, Store)
+    names = [n for n in vars(Store) if not n.startswith("_") and callable(getattr(Store, n))]
+    assert all(callable(getattr(store, name, None)) for name in names) and len(names) > 40
 
 
 async def test_create_and_load_match_with_host_seated(store):
