@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
-from db import records
+import db.records as records
 from db.records import ClockRecord, MatchRecord, SeatRecord, StaleVersion
 
 Row = Mapping[str, Any]

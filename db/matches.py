@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from db import records
+import db.records as records
 from db.base import (
     Queries,
     bump,

@@ -6,7 +6,7 @@ transaction, and the read-then-write ones lock what they read (``tx.for_update``
 
 from __future__ import annotations
 
-from db import records
+import db.records as records
 from db.base import (
     STALE,
     Queries,
