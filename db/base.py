@@ -4,9 +4,9 @@
 The queries are written once for both backends (:mod:`db.matches`, :mod:`db.clocks`,
 :mod:`db.social`). A backend (:mod:`db.sqlite`, :mod:`db.postgres`) only opens connections
 and hands out :class:`Tx` objects: ``transaction()`` for one atomic write, ``reading()``
-for a consistent read. Queries use ``?`` placeholders; the PostgreSQL backend numbers
-them. JSON columns are written as text and read with :func:`loads` (SQLite gives text,
-PostgreSQL's JSONB gives decoded values).
+to read (``consistent=True`` when a read takes several queries). Queries use ``?``
+placeholders; the PostgreSQL backend numbers them. JSON columns are written as text and
+read with :func:`loads` (SQLite gives text, PostgreSQL's JSONB gives decoded values).
 
 Every write is one transaction, and writes that depend on what the caller read carry the
 version they read (``WHERE version = ?``): a caller that lost a race gets
@@ -66,7 +66,8 @@ class Queries:
     def transaction(self) -> AbstractAsyncContextManager[Tx]:
         raise NotImplementedError
 
-    def reading(self) -> AbstractAsyncContextManager[Tx]:
+    def reading(self, consistent: bool = False) -> AbstractAsyncContextManager[Tx]:
+        """A connection to read with; ``consistent``: its queries all see one moment."""
         raise NotImplementedError
 
     # --- raw SQL, for tools and tests ----------------------------------------------------

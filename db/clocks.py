@@ -49,7 +49,7 @@ class ClockQueries(Queries):
                               ) -> list[tuple[MatchRecord, ClockRecord]]:
         """Running matches whose turn was not examined yet, or whose next reminder or
         deadline is due by ``at``; with their clocks."""
-        async with self.reading() as tx:
+        async with self.reading(consistent=True) as tx:
             rows = await tx.fetch(
                 "SELECT m.*, c.remind_after_hours, c.remind_every_hours, c.deadline_hours, "
                 "c.on_timeout, c.nudged_at, c.match_id AS clock_id FROM matches m "

@@ -44,7 +44,7 @@ class MatchQueries(Queries):
         return await self._must(match_id)
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
-        async with self.reading() as tx:
+        async with self.reading(consistent=True) as tx:
             row = await tx.fetchrow("SELECT * FROM matches WHERE id = ?", match_id)
             if row is None:
                 return None
@@ -69,7 +69,7 @@ class MatchQueries(Queries):
             args.append(user_id)
         sql = (f"SELECT m.* FROM matches m WHERE {' AND '.join(where)} "
                "ORDER BY m.id DESC LIMIT ?")
-        async with self.reading() as tx:
+        async with self.reading(consistent=True) as tx:
             return await matches_with_seats(tx, await tx.fetch(sql, *args, limit))
 
     async def set_places(self, match_id: int, *, thread_id: int | None = None,

@@ -41,7 +41,7 @@ class SocialQueries(Queries):
     async def running_for_user(self, user_id: int, limit: int = 200) -> list[MatchRecord]:
         """Running matches in every guild where the user holds a seat they have not
         resigned, longest unchanged first (one query, then their seats)."""
-        async with self.reading() as tx:
+        async with self.reading(consistent=True) as tx:
             rows = await tx.fetch(
                 "SELECT m.* FROM matches m JOIN seats s ON s.match_id = m.id "
                 "WHERE s.user_id = ? AND s.resigned = 0 AND m.status = ? "

@@ -100,7 +100,8 @@ class SqliteStore(MatchQueries, ClockQueries, SocialQueries):
             await tx.execute("COMMIT")
 
     @asynccontextmanager
-    async def reading(self) -> AsyncIterator[SqliteTx]:
+    async def reading(self, consistent: bool = False) -> AsyncIterator[SqliteTx]:
+        """Reads hold the lock, so even a read of several queries sees one moment."""
         async with self._lock:
             yield SqliteTx(self.db)
 
