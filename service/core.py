@@ -26,8 +26,8 @@ from db import (
     MatchRecord,
     MoveRecord,
     SeatRecord,
-    SqliteStore,
     StaleVersion,
+    Store,
 )
 from engines.ai import MctsPlayer, Player
 from engines.base import Game, Result
@@ -44,7 +44,7 @@ class MatchCore:
     """What every part of the service shares: the store, the clock, the computer player,
     the renderer, and the steps of running a match."""
 
-    def __init__(self, store: SqliteStore, *, render: Renderer = rendering.render,
+    def __init__(self, store: Store, *, render: Renderer = rendering.render,
                  seed_source: Callable[[], int] | None = None,
                  shuffle: Callable[[list], None] | None = None,
                  vacation_days: int = clock_math.VACATION_DAYS,
