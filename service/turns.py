@@ -74,9 +74,9 @@ class Turns(MatchCore):
                                ) from None
         line = self.describe(match, game, state, seated.seat, move, viewer=None)
         private_line = self.describe(match, game, state, seated.seat, move, viewer=seated.seat)
-        match = await self.record(match, game, after, seated.seat, move)
+        match = await self.record(match, game, state, after, seated.seat, move)
         log.debug("match %s: seat %s played %r", match.id, seated.seat, move)
-        update = await self.after(match, game, after, [line], previous=state)
+        update = await self.after(match, game, after, [line], previous=state, moved=1)
         if game.is_private(move):
             confirm = update.private.setdefault(actor.user_id, Post(text=""))
             confirm.text = (private_line + "\n" + confirm.text).strip()
