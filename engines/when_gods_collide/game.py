@@ -562,7 +562,7 @@ class WhenGodsCollide(GameBase):
         _, events = self._play(state_before, seat, move)
         return narrate(events, viewer)
 
-    def determinise(self, state: State, seat: int, rng: random.Random) -> State:
+    def determinise(self, state: State, seat: int | None, rng: random.Random) -> State:
         """Others' gods and what others have learned are secret, and so are the
         checkers' identities (a view shows owners only): checkers are numbered afresh in
         square order, each other player's god is the one ``seat`` has found or else one
@@ -572,7 +572,7 @@ class WhenGodsCollide(GameBase):
         squares = sorted(state.board, key=square_order)
         ident = {state.board[sq][1]: k for k, sq in enumerate(squares)}
         new.board = {sq: [state.board[sq][0], ident[state.board[sq][1]]] for sq in squares}
-        mine = set(state.known[seat]) if 0 <= seat < state.players else set()
+        mine = set(state.known[seat]) if seat is not None and 0 <= seat < state.players else set()
         for p in range(state.players):
             if p == seat:
                 new.gods[p] = ident.get(state.gods[p], -1)
@@ -586,7 +586,7 @@ class WhenGodsCollide(GameBase):
                 new.known[p] = sorted(ident[i] for i in state.known[p] if i in ident)
             else:
                 new.known[p] = []
-        if state.last_seat != seat:
+        if seat is None or state.last_seat != seat:
             new.last_private, new.last_seat = [], -1
         new.seed, new.step = rng.getrandbits(62), 0
         return new
