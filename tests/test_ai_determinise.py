@@ -62,6 +62,7 @@ def twin(game: Game, state, seat: int, rng: random.Random):
                            strict=True))
         new.board = {sq: [o, renamed[i]] for sq, (o, i) in new.board.items()}
         new.known = [sorted(renamed[i] for i in k if i in renamed) for k in new.known]
+        new.public = sorted(renamed[i] for i in new.public if i in renamed)
         for p in range(new.players):
             if new.gods[p] in renamed:
                 new.gods[p] = renamed[new.gods[p]]

@@ -509,10 +509,33 @@ def test_princess_slides_n_squares_capturing_several_and_passing_over_a_god():
     assert after.known[0] == [s.board["d1"][1]]  # the mover learned the god passed over
     assert GAME.view(after, 0)["board"]["d1"]["god"] is True
     assert "god" not in GAME.view(after, 1)["board"]["f1"]
-    assert "god" not in GAME.view(after, None)["board"]["d1"]
+    # Ruling: a god a Princess passes over without capturing is seen by all to survive.
+    assert after.public == [s.board["d1"][1]]
+    for viewer in (None, 0, 1):
+        assert GAME.view(after, viewer)["board"]["d1"] == {"owner": 1, "god": True}
     public = GAME.describe(s, 0, "princess a1-f1", None)
-    assert "c1" in public and "e1" in public and "d1" not in public
-    assert "d1" in GAME.describe(s, 0, "princess a1-f1", 0)
+    assert "c1" in public and "e1" in public
+    assert "everyone now knows that d1 is {seat1}'s god checker" in public
+    assert public == GAME.describe(s, 0, "princess a1-f1", 0)
+    assert GAME.load(GAME.dump(after)) == after
+
+
+def test_a_god_known_to_all_is_kept_by_every_determinisation():
+    s = build(
+        {"a1": "0", "a2": "0G", "c1": "1", "d1": "1G", "e1": "1", "p1": "1", "p2": "1"},
+        chess="rook",
+        hero="princess",
+        number=5,
+    )
+    after = GAME.play(s, 0, "princess a1-f1")
+    rng = random.Random(5)
+    for seat in (None, 0, 1):
+        for _ in range(20):
+            twin = GAME.determinise(after, seat, rng)
+            assert twin.board["d1"][1] == twin.gods[1] and twin.public == [twin.gods[1]]
+            assert GAME.view(twin, None) == GAME.view(after, None)
+    # Nobody's moves treat it as unknown: it is avoided like a god one found oneself.
+    assert "d1" in GAME.avoid(after, 0)
     assert GAME.view(after, None)["last"] == ["a1", "b1", "c1", "d1", "e1", "f1"]
 
 

@@ -103,7 +103,7 @@ class WhenGodsCollide(GameBase):
         """Enemy squares ``seat`` knows hold a god: its discoveries, and any player's last
         checker (which can only be that player's god)."""
         counts = state.counts()
-        known = set(state.known[seat])
+        known = set(state.known[seat]) | set(state.public)
         return {
             sq
             for sq, (o, ident) in state.board.items()
@@ -475,9 +475,11 @@ class WhenGodsCollide(GameBase):
             del board[square]
         board[visits[-1]] = piece
         s.board = board
-        for _, _, ident in passed:
+        for _, _, ident in passed:  # seen by all to survive: known to everyone
             if ident not in s.known[seat]:
                 s.known[seat] = sorted([*s.known[seat], ident])
+            if ident not in s.public:
+                s.public = sorted([*s.public, ident])
         path = [frm, visits[-1]] if slide else [frm, *visits]
         self._public(s, [frm, *visits])
         events.append(
@@ -494,10 +496,12 @@ class WhenGodsCollide(GameBase):
 
     # ------------------------------------------------------------------ views
     def _marks(self, state: State, seat: int | None) -> set[str]:
-        """Squares of the gods ``seat`` knows (its own and its discoveries)."""
+        """Squares of the gods ``seat`` knows (its own, its discoveries and the gods known
+        to all); for the public (None) only the gods known to all."""
+        public = set(state.public)
         if seat is None or not 0 <= seat < state.players:
-            return set()
-        known = set(state.known[seat])
+            return {sq for sq, (_, ident) in state.board.items() if ident in public}
+        known = set(state.known[seat]) | public
         own = state.gods[seat]
         return {
             sq
@@ -549,7 +553,7 @@ class WhenGodsCollide(GameBase):
         god = None
         if state.gods[seat] >= 0:
             god = state.square_of(state.gods[seat])
-        known = set(state.known[seat])
+        known = set(state.known[seat]) | set(state.public)
         found = {
             sq: o for sq, (o, ident) in sorted(state.board.items()) if o != seat and ident in known
         }
@@ -565,14 +569,17 @@ class WhenGodsCollide(GameBase):
     def determinise(self, state: State, seat: int | None, rng: random.Random) -> State:
         """Others' gods and what others have learned are secret, and so are the
         checkers' identities (a view shows owners only): checkers are numbered afresh in
-        square order, each other player's god is the one ``seat`` has found or else one
-        of their checkers at random, others' discoveries are forgotten and future rolls
-        come from a fresh seed."""
+        square order, each other player's god is the one ``seat`` has found (or everyone
+        knows) or else one of their checkers at random, others' discoveries are forgotten
+        (but for the gods known to all) and future rolls come from a fresh seed. For the
+        public (``seat`` None) every god is drawn so but those known to all."""
         new = state.clone()
         squares = sorted(state.board, key=square_order)
         ident = {state.board[sq][1]: k for k, sq in enumerate(squares)}
         new.board = {sq: [state.board[sq][0], ident[state.board[sq][1]]] for sq in squares}
-        mine = set(state.known[seat]) if seat is not None and 0 <= seat < state.players else set()
+        mine = set(state.public)
+        if seat is not None and 0 <= seat < state.players:
+            mine |= set(state.known[seat])
         for p in range(state.players):
             if p == seat:
                 new.gods[p] = ident.get(state.gods[p], -1)
@@ -585,7 +592,8 @@ class WhenGodsCollide(GameBase):
             if p == seat:
                 new.known[p] = sorted(ident[i] for i in state.known[p] if i in ident)
             else:
-                new.known[p] = []
+                new.known[p] = sorted(ident[i] for i in state.public if i in ident)
+        new.public = sorted(ident[i] for i in state.public if i in ident)
         if seat is None or state.last_seat != seat:
             new.last_private, new.last_seat = [], -1
         new.seed, new.step = rng.getrandbits(62), 0
