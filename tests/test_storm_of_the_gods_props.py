@@ -92,6 +92,11 @@ def every_legal_move(state: State, seat: int) -> set[str]:
                 move = Move(verb, p, keep)
                 if why_not(state, seat, move) is None:
                     found.add(move.notation())
+                elif verb == "explore":  # several sources: the long form names one
+                    for source in POSITIONS:
+                        move = Move(verb, p, keep, source)
+                        if why_not(state, seat, move) is None:
+                            found.add(move.notation())
     return found | {"end"}
 
 
@@ -129,7 +134,7 @@ def test_random_games(seed: int, players: int, choices: int, purposeful: bool) -
         move = pick(rnd, state, moves, purposeful)
         before = GAME.dump(state)
         text = GAME.describe(state, seat, move, None)
-        assert isinstance(text, str) and text.startswith(f"Player {seat + 1}")
+        assert isinstance(text, str) and text.startswith(f"{{seat{seat}}}")
         new = GAME.play(state, seat, move)
         assert GAME.dump(state) == before  # play never mutates its input
         if rnd.random() < 0.05:  # any other legal move is accepted too
