@@ -293,6 +293,17 @@ def parse_position(text: str) -> tuple[str, str]:
     return "intersection", canonical
 
 
+def intersection_name(text: str) -> str:
+    """The one canonical name of an intersection given by any of its three names:
+    ``intersection_name("D4n") == intersection_name("c4sw") == "C3se"`` (the corner of
+    its topmost, then leftmost, space; always an ``se`` or ``s`` corner). The notation,
+    the view's keys and the board picture's labels all use it. Raises IllegalMove."""
+    kind, name = parse_position(text)
+    if kind != "intersection":
+        raise IllegalMove(f"{name} is a space, not an intersection: add a corner, e.g. {name}n")
+    return name
+
+
 def parse_move(move: str) -> Placement:
     tokens = normalise(move).split()
     role = colour = None
