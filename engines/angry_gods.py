@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.base import GameBase, IllegalMove, Result, chance, normalise, seat_name
+from engines.base import GameBase, IllegalMove, Result, chance, normalise, plural, seat_name
 
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
 STONES_PER_COLOUR = 20
@@ -590,7 +590,7 @@ class AngryGods(GameBase):
                 text = f"a False God arose on {e['space']}"
             n = len(e["removed"])
             if n:
-                text += f", removing {n} follower{'s' if n != 1 else ''}"
+                text += f", removing {plural(n, 'follower')}"
             parts.append(text)
         sentence = "; ".join(parts)
         if after.end:

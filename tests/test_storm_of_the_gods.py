@@ -570,7 +570,7 @@ def test_explore_rules():
     s = make({"c3": tile(2, 0, 0, built=1)}, community=[5, 5], stack=[])
     illegal(s, "explore c4", "stack of tiles is empty")
     s = make({"c3": tile(2, 0, 0, built=1)}, community=[0, 5])
-    illegal(s, "explore c4", "needs 1 worshippers")
+    illegal(s, "explore c4", "needs 1 worshipper from")
     s = make({"c3": tile(5, 0, 1, sanct=1)}, community=[1, 5])
     assert "explore c4" in GAME.legal_moves(s, 0)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.base import IllegalMove, normalise, seat_name
+from engines.base import IllegalMove, normalise, plural, seat_name
 from engines.storm_of_the_gods.map import (
     DIRECTION_NAMES,
     DIRECTIONS,
@@ -124,7 +124,7 @@ def parse(text: str) -> Move:
 def _short(state: State, seat: int, cost: int, what: str) -> str | None:
     have = state.community[seat]
     if have < cost:
-        return f"{what} needs {cost} worshippers from your community and you have {have}"
+        return f"{what} needs {plural(cost, 'worshipper')} from your community and you have {have}"
     return None
 
 

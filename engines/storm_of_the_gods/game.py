@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engines.base import GameBase, IllegalMove, Option, Result, chance, seat_name
+from engines.base import GameBase, IllegalMove, Option, Result, chance, plural, seat_name
 from engines.storm_of_the_gods import actions
 from engines.storm_of_the_gods.map import CENTRE, DIRECTION_NAMES, FACE_CHOICES
 from engines.storm_of_the_gods.state import (
@@ -203,16 +203,16 @@ class StormOfTheGods(GameBase):
         elif parsed.verb == "end":
             text = f"{name} ended their turn"
         elif parsed.verb == "occupy":
-            text = f"{name} occupied {p} with {before[POP] + 1} worshippers"
+            text = f"{name} occupied {p} with {plural(before[POP] + 1, 'worshipper')}"
         elif parsed.verb == "convert" and before is not None and is_held(before):
             text = (
                 f"{name} converted {p} from {seat_name(before[OWNER])} with "
-                f"{before[MEN] + 1} worshippers"
+                f"{plural(before[MEN] + 1, 'worshipper')}"
             )
         elif parsed.verb == "convert" and before is not None:
             text = (
                 f"{name} converted {p} (population {before[POP]}) with "
-                f"{before[POP] + 1} worshippers"
+                f"{plural(before[POP] + 1, 'worshipper')}"
             )
         elif parsed.verb == "build":
             kept = "keeping" if parsed.keep else "sending to Limbo"
@@ -224,7 +224,7 @@ class StormOfTheGods(GameBase):
         elif parsed.verb == "destroy" and before is not None:
             text = (
                 f"{name} destroyed {seat_name(before[OWNER])}'s construction on {p} with "
-                f"{before[MEN] + 3} worshippers"
+                f"{plural(before[MEN] + 3, 'worshipper')}"
             )
         else:
             source = parsed.source or actions.explore_sources(state_before, seat, p)[0]

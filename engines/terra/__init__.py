@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from engines.base import GameBase, IllegalMove, Option, Result, chance, normalise, seat_name
+from engines.base import GameBase, IllegalMove, Option, Result, chance, normalise, plural, seat_name
 from engines.terra.board import (
     ARMY,
     CHIT_TYPES,
@@ -78,6 +78,14 @@ def _list_chits(chits: list[str] | tuple[str, ...]) -> str:
     if len(named) <= 1:
         return "".join(named)
     return ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def _count_chits(chits: list[str], nothing: str) -> str:
+    """"2 temples, 1 castle, 1 army" in the types' order, or ``nothing``."""
+    counts = Counter(chits)
+    many = {"army": "armies"}
+    parts = [plural(counts[t], t, many.get(t)) for t in CHIT_TYPES if counts[t]]
+    return ", ".join(parts) if parts else nothing
 
 
 class TerraGame(GameBase):
@@ -283,7 +291,7 @@ class TerraGame(GameBase):
             named.append(kind)
         if len(named) > excess:
             raise IllegalMove(
-                f"you only need to discard {excess} chit{'s' if excess > 1 else ''} to keep 4"
+                f"you only need to discard {plural(excess, 'chit')} to keep 4"
             )
         left = list(reserve)
         for kind in named:
@@ -368,6 +376,24 @@ class TerraGame(GameBase):
     def private_view(self, state: TerraState, seat: int) -> dict | None:
         return {"reserve": list(state.reserves[seat])}
 
+    def private_text(self, state: TerraState, seat: int) -> str | None:
+        """E.g. "Your reserve: 2 temples, 1 castle, 1 army. Your discards: 1 town." (None
+        with open reserves: everyone sees them)."""
+        if state.options.get("open_reserves") or not 0 <= seat < state.players:
+            return None
+        return (f"Your reserve: {_count_chits(state.reserves[seat], 'empty')}. "
+                f"Your discards: {_count_chits(state.discards[seat], 'none')}.")
+
+    def final_reveal(self, state: TerraState) -> str | None:
+        """Every player's final reserve and discards (private reserves only)."""
+        if self.result(state) is None or state.options.get("open_reserves"):
+            return None
+        return " ".join(
+            f"{seat_name(p)}'s final reserve: {_count_chits(state.reserves[p], 'empty')}; "
+            f"discards: {_count_chits(state.discards[p], 'none')}."
+            for p in range(state.players)
+        )
+
     def is_private(self, move: str) -> bool:
         # Discards name chits of a reserve, which is secret unless open_reserves is set
         # (this method cannot see the options; ``describe`` names them when it may).
@@ -399,7 +425,7 @@ class TerraGame(GameBase):
             if sees_reserves or viewer == seat:
                 text = f"{who} discarded {_list_chits(sort_chits(named))}"
             else:
-                text = f"{who} discarded {len(named)} chit{'s' if len(named) > 1 else ''}"
+                text = f"{who} discarded {plural(len(named), 'chit')}"
         elif words[0] in ("build", "place") or _kind(words[0]) or parse_plot(words[0]):
             rest = words[1:] if words[0] in ("build", "place") else words
             kind = next(k for w in rest if (k := _kind(w)))
@@ -418,10 +444,7 @@ class TerraGame(GameBase):
                 if sees_reserves or viewer == event[1]:
                     notes.append(f"{seat_name(event[1])} discarded {_list_chits(chits)}")
                 else:
-                    notes.append(
-                        f"{seat_name(event[1])} discarded {len(chits)} "
-                        f"chit{'s' if len(chits) > 1 else ''}"
-                    )
+                    notes.append(f"{seat_name(event[1])} discarded {plural(len(chits), 'chit')}")
             elif event[0] == "end":
                 notes.append(f"the game is over: {event[1]}")
         return "; ".join([text, *notes]) + "."

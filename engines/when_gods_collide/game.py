@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from engines.base import GameBase, IllegalMove, Result, chance, normalise, seat_name
+from engines.base import GameBase, IllegalMove, Result, chance, join_words, normalise, seat_name
 from engines.when_gods_collide import movegen, why
 from engines.when_gods_collide.geometry import (
     BLOCKS,
@@ -558,6 +558,41 @@ class WhenGodsCollide(GameBase):
             sq: o for sq, (o, ident) in sorted(state.board.items()) if o != seat and ident in known
         }
         return {"culture": CULTURES[seat], "god_name": GODS[seat], "god": god, "known_gods": found}
+
+    def private_text(self, state: State, seat: int) -> str | None:
+        """E.g. "Your god checker (Marduk) is on e4. You know {seat1}'s god checker: g7."."""
+        if not 0 <= seat < state.players:
+            return None
+        if seat in state.eliminated:
+            text = f"Your god checker ({GODS[seat]}) was captured: you are out of the battle."
+        elif state.gods[seat] < 0:
+            text = f"You have not chosen your god checker ({GODS[seat]}) yet."
+        else:
+            text = f"Your god checker ({GODS[seat]}) is on {state.square_of(state.gods[seat])}."
+        known = set(state.known[seat]) | set(state.public)
+        found = [
+            f"{seat_name(o)}'s god checker: {sq}"
+            for sq, (o, ident) in sorted(state.board.items(), key=lambda kv: (kv[1][0], kv[0]))
+            if o != seat and ident in known
+        ]
+        if found:
+            text += f" You know {join_words(found)}."
+        elif state.phase not in ("tiles", "arrange", "god", "over"):
+            text += " You know no other player's god checker."
+        return text
+
+    def final_reveal(self, state: State) -> str | None:
+        """Where every god checker stood once the battle is over."""
+        if self.result(state) is None:
+            return None
+        lines = []
+        for p in range(state.players):
+            square = state.square_of(state.gods[p]) if state.gods[p] >= 0 else None
+            if square is not None:
+                lines.append(f"{seat_name(p)}'s god checker ({GODS[p]}) was on {square}.")
+            else:
+                lines.append(f"{seat_name(p)}'s god checker ({GODS[p]}) was captured.")
+        return " ".join(lines)
 
     def is_private(self, move: str) -> bool:
         return normalise(move).startswith(PRIVATE_PREFIXES)
