@@ -35,14 +35,16 @@ def build(
     eliminated: tuple[int, ...] = (),
 ) -> State:
     """A battle position. ``pieces`` maps a square to an owner digit, "G" marking a god
-    (e.g. {"c3": "0", "f6": "1G"}); checker ids follow the sorted squares."""
+    (e.g. {"c3": "0", "f6": "1G"}); checker ids are owner * 12 + k in square order, as
+    the game numbers them."""
     if blocks is None:
         blocks = STRIP
     tiles = dict(blocks) if isinstance(blocks, dict) else {b: 0 for b in blocks}
     board: dict[str, list[int]] = {}
     gods = [-1] * players
-    for k, (square, code) in enumerate(sorted(pieces.items())):
+    for square, code in sorted(pieces.items()):
         owner = int(code[0])
+        k = owner * 12 + sum(1 for o, _ in board.values() if o == owner)
         board[square] = [owner, k]
         if code.endswith("G"):
             gods[owner] = k
@@ -788,3 +790,17 @@ def test_render_start_middle_and_end_are_small_pngs():
         assert png.startswith(b"\x89PNG") and len(png) < 300_000
         image = Image.open(io.BytesIO(png))
         assert image.width == 900 and 400 <= image.height <= 1200
+
+
+def test_a_checker_seth_converted_is_never_taken_for_its_new_owners_god():
+    s = build({"a1": "0G", "a2": "0", "c1": "1", "p2": "1G"}, hero="seth")
+    after = GAME.play(s, 0, "seth c1")
+    assert after.board["c1"][0] == 0
+    rng = random.Random(2)
+    for seat in (None, 1):
+        seen = set()
+        for _ in range(30):
+            twin = GAME.determinise(after, seat, rng)
+            seen.add(twin.square_of(twin.gods[0]))
+            assert GAME.view(twin, None) == GAME.view(after, None)
+        assert seen == {"a1", "a2"}  # resampled, but never c1

@@ -605,12 +605,19 @@ class WhenGodsCollide(GameBase):
         """Others' gods and what others have learned are secret, and so are the
         checkers' identities (a view shows owners only): checkers are numbered afresh in
         square order, each other player's god is the one ``seat`` has found (or everyone
-        knows) or else one of their checkers at random, others' discoveries are forgotten
+        knows) or else one of their own first checkers (never one Seth converted) at
+        random, others' discoveries are forgotten
         (but for the gods known to all) and future rolls come from a fresh seed. For the
         public (``seat`` None) every god is drawn so but those known to all."""
         new = state.clone()
         squares = sorted(state.board, key=square_order)
-        ident = {state.board[sq][1]: k for k, sq in enumerate(squares)}
+        # A checker's id is its first owner's seat * ARMY_SIZE + k (public: a checker Seth
+        # converted is never its new owner's god), so ids are renumbered within that block.
+        ident: dict[int, int] = {}
+        for sq in squares:
+            old = state.board[sq][1]
+            origin = old // ARMY_SIZE
+            ident[old] = origin * ARMY_SIZE + sum(1 for i in ident if i // ARMY_SIZE == origin)
         new.board = {sq: [state.board[sq][0], ident[state.board[sq][1]]] for sq in squares}
         mine = set(state.public)
         if seat is not None and 0 <= seat < state.players:
@@ -621,7 +628,8 @@ class WhenGodsCollide(GameBase):
             elif state.gods[p] < 0 or p in state.eliminated:
                 new.gods[p] = -1
             else:
-                own = [sq for sq in squares if state.board[sq][0] == p]
+                held = [sq for sq in squares if state.board[sq][0] == p]
+                own = [sq for sq in held if state.board[sq][1] // ARMY_SIZE == p] or held
                 found = [sq for sq in own if state.board[sq][1] in mine]
                 new.gods[p] = new.board[found[0] if found else rng.choice(own)][1]
             if p == seat:
