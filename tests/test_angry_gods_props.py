@@ -74,7 +74,7 @@ def play_random_game(
         assert GAME.dump(s) == before  # no mutation
         data = json.loads(json.dumps(GAME.dump(after)))
         assert GAME.load(data) == after
-        assert GAME.describe(s, seat, move, None).startswith(f"Player {seat + 1} placed")
+        assert GAME.describe(s, seat, move, None).startswith(f"{{seat{seat}}} placed")
         check_invariants(after)
         history.append((seat, move))
         s = after

@@ -179,8 +179,19 @@ def test_public_moves_shows_moves_only_when_the_public_could_know_them(slug):
             state = game.play(state, seat, rng.choice(moves))
     if PUBLIC_MOVES[slug]:
         assert hidden_seen == 0
-    else:
-        assert hidden_seen > 0
+    elif slug == "terra":
+        assert hidden_seen > 0  # builds, wars and discards come from a private reserve
+
+
+def test_public_moves_hides_moves_that_show_what_the_mover_alone_knows():
+    from tests.test_when_gods_collide import build
+
+    wgc = engines.get("when-gods-collide")
+    s = build({"a1": "0G", "c1": "1", "d1": "1G", "p1": "1"}, hero="winged-sandals")
+    assert public_moves(wgc, s, 0) is not None  # nobody knows any god yet
+    s.known[0] = [s.board["d1"][1]]  # the mover found d1's god: no Sandals onto it
+    assert "fly a1-d1" not in wgc.legal_moves(s, 0)
+    assert public_moves(wgc, s, 0) is None
 
 
 def main(argv: list[str]) -> None:

@@ -87,7 +87,7 @@ def begin_turn(state: State) -> None:
         move_wind(state, choices[0])
     else:
         state.phase = "wind"
-        options = " or ".join(DIRECTION_NAMES[d] for d in choices)
+        options = " or ".join(f"{DIRECTION_NAMES[d]} ({d})" for d in choices)
         state.events.append(
             f"{seat_name(seat)} rolled {state.face} {state.steps} and chooses {options}"
         )
