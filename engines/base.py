@@ -160,8 +160,9 @@ class Game(Protocol):
         ...
 
     def final_reveal(self, state: State) -> str | None:
-        """Once the game is over, every player's hidden values as sentences (seats as
-        markers), or None when nothing was hidden."""
+        """Every player's hidden values as sentences (seats as markers), or None when
+        nothing was hidden: said once the match has ended, which the caller decides (the
+        rules, a resignation or a deadline end it)."""
         ...
 
 
@@ -304,10 +305,16 @@ def public_moves(game: Game, state: State, seat: int,
     return moves
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
+def number_text(value: float) -> str:
+    """A number as players write it: 7, or 7.5."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def plural(count: float, word: str, many: str | None = None) -> str:
     """``count`` and ``word``, in the plural unless ``count`` is 1: ``plural(1, "tile")``
     is "1 tile", ``plural(2, "tile")`` "2 tiles", ``plural(3, "army", "armies")``
-    "3 armies"."""
+    "3 armies", ``plural(2.5, "pt")`` "2.5 pts". The one plural of every text and
+    picture."""
     if count == 1:
         return f"1 {word}"
     if many is None:
@@ -317,7 +324,7 @@ def plural(count: int, word: str, many: str | None = None) -> str:
             many = word[:-1] + "ies"
         else:
             many = word + "s"
-    return f"{count} {many}"
+    return f"{number_text(count)} {many}"
 
 
 def join_words(items: Sequence[str], last: str = "and") -> str:

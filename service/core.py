@@ -228,8 +228,7 @@ class MatchCore:
             lines = [lines[0], f"… {skipped} more moves (see /history) …",
                      *lines[-(MAX_POST_LINES - 1):]]
         if match.status == FINISHED and match.result:
-            lines.append(self.result_text(match, Result(**match.result)))
-            lines.extend(await ratings.settle(self.store, match))
+            lines.extend(await self.final_lines(match, game, state))
         else:
             lines.append(f"To act: {self.waiting_text(match, game, state)}.")
         mentions = [self.seat_at(match, s).user_id for s in game.to_act(state)
@@ -242,6 +241,15 @@ class MatchCore:
                       mentions=mentions, table=table)
         return Update(match, public, self.private_posts(match, game, state, first_previous,
                                                         played))
+
+    async def final_lines(self, match: MatchRecord, game: Game, state: object) -> list[str]:
+        """The end of a match: who won and why, every secret revealed, rating changes."""
+        result = Result(**match.result) if match.result else None
+        lines = [self.result_text(match, result)] if result else []
+        reveal = game.final_reveal(state)
+        if reveal:
+            lines.append("Revealed: " + self.named(match, reveal))
+        return [*lines, *await ratings.settle(self.store, match)]
 
     async def choose(self, match: MatchRecord, game: Game, state: object, seat: int) -> str:
         """The move the computer plays for ``seat`` (a computer seat, or one whose player
@@ -265,18 +273,17 @@ class MatchCore:
             if previous is not None and game.private_view(previous, seated.seat) == secret:
                 continue
             posts[seated.user_id] = Post(
-                self.private_text(match, game, secret), filename="my-view.png",
+                self.private_text(match, game, state, seated.seat), filename="my-view.png",
                 pending=functools.partial(self.draw, match, game, state, seated.seat,
                                           marks_of(recent(moves, seated.seat)) or None))
         return posts
 
-    @staticmethod
-    def private_text(match: MatchRecord, game: Game, secret: dict) -> str:
-        lines = [f"Your private information in {game.title} #{match.id}:"]
-        for key, value in secret.items():
-            shown = ", ".join(map(str, value)) if isinstance(value, list | tuple) else value
-            lines.append(f"- {key.replace('_', ' ')}: {shown if shown != '' else 'none'}")
-        return "\n".join(lines)
+    def private_text(self, match: MatchRecord, game: Game, state: object, seat: int) -> str:
+        """``seat``'s private information as the game words it, headed by the match."""
+        said = game.private_text(state, seat)
+        if said is None:
+            return f"{game.title} has no hidden information: everything is on the board."
+        return f"{game.title} #{match.id}, for your eyes only: " + self.named(match, said)
 
     def table(self, match: MatchRecord, game: Game, state: object
               ) -> list[tuple[str, list[tuple[str, float]]]]:

@@ -7,7 +7,6 @@ import logging
 
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, SeatRecord, StaleVersion
 from engines.base import Game, IllegalMove, Result, seat_name
-from service import ratings
 from service.core import MatchCore
 from service.model import STALE, Actor, Post, ServiceError, Update
 from service.names import sentence
@@ -110,8 +109,7 @@ class Turns(MatchCore):
                                         result=result.to_dict(), resigned_user=seated.user_id)
                 match = await self.match(match.id)
                 text = "\n".join([*([f"{lead}."] if lead else []),
-                                  self.result_text(match, result),
-                                  *await ratings.settle(self.store, match)])
+                                  *await self.final_lines(match, game, state)])
                 return Update(match, Post(text, await self.picture(match, game, state, None),
                                           table=self.table(match, game, state)))
             await self.store.mark_resigned(match.id, version=match.version,

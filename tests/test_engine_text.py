@@ -69,7 +69,7 @@ def test_descriptions_private_text_and_final_reveal_read_as_sentences(slug):
         if slug in ("when-gods-collide",) or (slug == "terra" and seed != 2):
             assert reveal and reveal.endswith(".")
             readable(reveal)
-            assert game.final_reveal(states[0]) is None  # not before the end
+            readable(game.final_reveal(states[0]))  # a match may end at any move
         else:
             assert reveal is None
 

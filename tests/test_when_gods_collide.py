@@ -514,7 +514,7 @@ def test_princess_slides_n_squares_capturing_several_and_passing_over_a_god():
     # Ruling: a god a Princess passes over without capturing is seen by all to survive.
     assert after.public == [s.board["d1"][1]]
     for viewer in (None, 0, 1):
-        assert GAME.view(after, viewer)["board"]["d1"] == {"owner": 1, "god": True}
+        assert GAME.view(after, viewer)["board"]["d1"] == {"owner": 1, "god": True, "public": True}
     public = GAME.describe(s, 0, "princess a1-f1", None)
     assert "c1" in public and "e1" in public
     assert "everyone now knows that d1 is {seat1}'s god checker" in public

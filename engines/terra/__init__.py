@@ -371,6 +371,7 @@ class TerraGame(GameBase):
         if seat is not None and 0 <= seat < state.players:
             v["seat"] = seat
             v["reserve"] = list(state.reserves[seat])
+            v["discard"] = sort_chits(state.discards[seat])  # the viewer's own pile
         return v
 
     def private_view(self, state: TerraState, seat: int) -> dict | None:
@@ -385,8 +386,9 @@ class TerraGame(GameBase):
                 f"Your discards: {_count_chits(state.discards[seat], 'none')}.")
 
     def final_reveal(self, state: TerraState) -> str | None:
-        """Every player's final reserve and discards (private reserves only)."""
-        if self.result(state) is None or state.options.get("open_reserves"):
+        """Every player's final reserve and discards (private reserves only), for when the
+        match has ended (by the rules, or by a resignation or deadline)."""
+        if state.options.get("open_reserves"):
             return None
         return " ".join(
             f"{seat_name(p)}'s final reserve: {_count_chits(state.reserves[p], 'empty')}; "

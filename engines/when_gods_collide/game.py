@@ -511,9 +511,13 @@ class WhenGodsCollide(GameBase):
 
     def view(self, state: State, seat: int | None) -> dict:
         marks = self._marks(state, seat)
+        public = set(state.public)
         board = {}
-        for sq, (owner, _) in state.board.items():
-            board[sq] = {"owner": owner, "god": True} if sq in marks else {"owner": owner}
+        for sq, (owner, ident) in state.board.items():
+            board[sq] = {"owner": owner}
+            if sq in marks:  # a god this viewer knows; "public": everyone knows it
+                board[sq] = {"owner": owner, "god": True, **({"public": True}
+                                                             if ident in public else {})}
         if seat is not None and seat == state.last_seat and state.last_private:
             last = list(state.last_private)
         else:
@@ -582,13 +586,14 @@ class WhenGodsCollide(GameBase):
         return text
 
     def final_reveal(self, state: State) -> str | None:
-        """Where every god checker stood once the battle is over."""
-        if self.result(state) is None:
-            return None
+        """Where every god checker stood when the match ended (by the rules, or by a
+        resignation or deadline: the caller decides when it has ended)."""
         lines = []
         for p in range(state.players):
             square = state.square_of(state.gods[p]) if state.gods[p] >= 0 else None
-            if square is not None:
+            if state.gods[p] < 0:
+                lines.append(f"{seat_name(p)} had not chosen a god checker.")
+            elif square is not None:
                 lines.append(f"{seat_name(p)}'s god checker ({GODS[p]}) was on {square}.")
             else:
                 lines.append(f"{seat_name(p)}'s god checker ({GODS[p]}) was captured.")
