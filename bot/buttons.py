@@ -7,12 +7,13 @@ from typing import Any
 
 import discord
 
-from bot.ui import LobbyButton, MoveButton, ResignButton
+from bot.ui import LobbyButton, MoveButton, MyMovesButton, ResignButton
 from bot.undo_ui import UndoButton
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     MoveButton,
+    MyMovesButton,
     ResignButton,
     UndoButton,
 )

@@ -19,11 +19,13 @@ import engines
 from bot.interact import actor_of, guard, reply, service_of
 from bot.publish import publish
 from db import ABORTED, LOBBY, RUNNING, MatchRecord
+from engines.base import plural
 from service import Actor, Service, ServiceError, Update
 
 log = logging.getLogger(__name__)
 
 MAX_MOVE_BUTTONS = 5  # few enough choices (suns/moons, end, a wind) become buttons
+MAX_PRIVATE_BUTTONS = 25  # a message holds at most 25 buttons (5 rows of 5)
 LABEL_LIMIT = 80
 STALE = "The board changed since these buttons were posted; use the newest board or /move."
 LOBBY_HELP = "Press **Join** to play; the host presses **Start** when everyone is in."
@@ -194,21 +196,65 @@ def played_text(actor: Actor, update: Update, move: str, posted: bool) -> str:
 
 
 async def move_view(service: Service, match: MatchRecord) -> discord.ui.View | None:
-    """Buttons for the legal moves when exactly one human must act and has ≤ 5 moves,
-    none of them private."""
-    match = await service.match(match.id)
-    if match.status != RUNNING:
+    """What goes under a public board: when the one player to act has ≤ 5 moves that
+    everyone may see, those moves as buttons; when their moves are theirs alone (drawn
+    from a secret), a "Your moves" button that shows them only to that player. Which of
+    the two follows from the rules, never from the secret, so the buttons tell nothing."""
+    choices = await service.choices(match.id)
+    if choices is None or not choices.moves:
         return None
-    waiting = [moves for moves in (await service.waiting(match.id)).values() if moves]
-    if len(waiting) != 1 or not 0 < len(waiting[0]) <= MAX_MOVE_BUTTONS:
-        return None
-    game = engines.get(match.game)
-    if any(game.is_private(move) for move in waiting[0]):
-        return None  # public buttons would show a secret's options (e.g. a reserve's chits)
     view = discord.ui.View(timeout=None)
-    for index, move in enumerate(waiting[0]):
-        view.add_item(MoveButton(match.id, match.version, index, label=move))
+    if not choices.public:
+        view.add_item(MyMovesButton(match.id, choices.version))
+        return view
+    if len(choices.moves) > MAX_MOVE_BUTTONS:
+        return None
+    for index, move in enumerate(choices.moves):
+        view.add_item(MoveButton(match.id, choices.version, index, label=move))
     return view
+
+
+class MyMovesButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pantheon:mine:(?P<match>\d+):(?P<version>\d+)",
+):
+    """"Your moves" under a board whose moves are the player's secret: pressed by the
+    player to act, their moves come back as buttons only they see."""
+
+    def __init__(self, match_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Your moves", style=discord.ButtonStyle.primary,
+                              custom_id=f"pantheon:mine:{match_id}:{version}")
+        )
+        self.match_id = match_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> MyMovesButton:
+        return cls(int(match["match"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        async with guard(interaction, f"your moves #{self.match_id}"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            service, actor = service_of(interaction), actor_of(interaction)
+            match = await service.match(self.match_id, actor)
+            if match.status != RUNNING:
+                raise ServiceError("This match is over.")
+            if match.version != self.version:
+                raise ServiceError(STALE)
+            moves = await service.legal_moves(match.id, actor)
+            if not moves:
+                raise ServiceError("It is not your turn: this button is for the player to act.")
+            if len(moves) > MAX_PRIVATE_BUTTONS:
+                await reply(interaction, f"You have {plural(len(moves), 'legal move')}: play "
+                            "one with /move, whose list narrows as you type.")
+                return
+            view = discord.ui.View(timeout=None)
+            for index, move in enumerate(moves):
+                view.add_item(MoveButton(match.id, match.version, index, label=move))
+            await reply(interaction, "Your moves (only you see them):", view=view)
 
 
 async def announce(client: discord.Client, update: Update) -> discord.Message | None:

@@ -159,6 +159,11 @@ class Game(Protocol):
         markers), or None in a game with no secrets."""
         ...
 
+    def moves_are_public(self, options: dict) -> bool:
+        """Whether whoever acts has legal moves that follow from the public view alone
+        (see :func:`public_moves`, which the twin tests check it against)."""
+        ...
+
     def final_reveal(self, state: State) -> str | None:
         """Every player's hidden values as sentences (seats as markers), or None when
         nothing was hidden: said once the match has ended, which the caller decides (the
@@ -221,6 +226,12 @@ class GameBase:
         return [self.view(state, None), *(self.view(state, s) for s in seats)]
     def private_text(self, state: State, seat: int) -> str | None:
         return None
+
+    def moves_are_public(self, options: dict) -> bool:
+        """Whether the legal moves of whoever acts always follow from the public view in
+        a match with these options, so they may be shown to everyone (public buttons).
+        Decided by the rules, never by a position, so the answer itself tells nothing."""
+        return True
 
     def final_reveal(self, state: State) -> str | None:
         return None

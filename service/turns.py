@@ -4,6 +4,7 @@ forfeiting on a deadline) and aborting a match."""
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, SeatRecord, StaleVersion
 from engines.base import Game, IllegalMove, Result, seat_name
@@ -14,6 +15,17 @@ from service.names import sentence
 log = logging.getLogger(__name__)
 
 MAX_MOVE_LENGTH = 200
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What the one player to act may play (see :meth:`Turns.choices`)."""
+
+    user_id: int
+    moves: list[str]
+    public: bool
+    """Whether the moves may be shown to everyone (else only to the player)."""
+    version: int
 
 
 class Turns(MatchCore):
@@ -40,6 +52,23 @@ class Turns(MatchCore):
             if not (seated.is_ai or seated.resigned):
                 out.setdefault(seated.user_id, []).extend(game.legal_moves(state, seat))
         return out
+
+    async def choices(self, match_id: int) -> Choices | None:
+        """The moves of the one human who must act now (None when nobody or several do,
+        or the match is not running), and whether everyone may see them: the rules say
+        so (:meth:`~engines.base.Game.moves_are_public`) and none of them is private."""
+        match = await self.match(match_id)
+        if match.status != RUNNING:
+            return None
+        game, state = self.state_of(match)
+        humans = self.waiting_humans(match, game, state)
+        if len(humans) != 1 or len(set(game.to_act(state))) != 1:
+            return None
+        seat = humans[0].seat
+        moves = game.legal_moves(state, seat)
+        public = game.moves_are_public(match.options) and not any(
+            game.is_private(move) for move in moves)
+        return Choices(humans[0].user_id, moves, public, match.version)
 
     async def submit(self, match_id: int, actor: Actor, move: str,
                      expect_version: int | None = None) -> Update:

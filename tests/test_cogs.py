@@ -7,6 +7,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 
+import engines
 from bot.cogs.info import Info
 from bot.cogs.lobby import NO_THREAD, Lobby, option_suggestions
 from bot.cogs.play import Play
@@ -135,6 +136,27 @@ async def test_lobby_button_from_another_guild_finds_no_match(world, cogs, peopl
     fake = await press(world, lobby, "Join", people.bo, guild_id=OTHER_GUILD)
     assert fake.last.ephemeral and f"no match #{match.id}" in fake.last.text
     assert len((await world.service.match(match.id)).seats) == 1
+
+
+# --- moves that are the player's secret --------------------------------------------------
+async def test_your_moves_shows_a_terra_players_moves_to_them_alone(world, cogs, people):
+    match, thread, board = await running(world, cogs, people, "terra")
+    assert board.labels == ["Your moves"]
+    state = engines.get("terra").load(match.snapshot)
+    (seat,) = engines.get("terra").to_act(state)
+    mover, other = (people.ana, people.bo) if seat == 0 else (people.bo, people.ana)
+    fake = await press(world, board, "Your moves", other, channel=thread)
+    assert fake.last.ephemeral and "not your turn" in fake.last.text
+    fake = await press(world, board, "Your moves", mover, channel=thread)
+    mine = await world.service.legal_moves(match.id, Actor(mover.id, "", GUILD))
+    assert fake.last.ephemeral
+    if len(mine) <= 25:
+        assert fake.last.labels == mine
+        played = await press(world, fake.last, mine[0], mover, channel=thread)
+        assert played.last.text.startswith(f"Played `{mine[0]}`")
+        assert len(await world.service.store.moves(match.id)) == 1
+    else:
+        assert "/move" in fake.last.text
 
 
 # --- a whole short match -----------------------------------------------------------------
@@ -290,14 +312,16 @@ async def test_closed_dms_get_a_thread_notice_without_the_secret(world, cogs):
     await press(world, lobby, "Start", ana)
 
     [ana_dm] = world.dms[ANA]
-    assert "private information" in ana_dm.text and ana_dm.file is not None
+    assert "for your eyes only" in ana_dm.text and ana_dm.file is not None
     bo_secret = (await world.service.private(match.id, _actor(BO))).text
-    bo_god = next(line for line in bo_secret.splitlines() if line.startswith("- god name"))
+    started = await world.service.match(match.id)
+    wgc = engines.get("when-gods-collide")
+    god_name = wgc.private_view(wgc.load(started.snapshot), started.seat_of(BO).seat)["god_name"]
+    assert god_name in bo_secret
     posts = world.posts_in(thread.id)
     notices = [p for p in posts if "couldn't DM you" in p.text]
     assert len(notices) == 1 and f"<@{BO}>" in notices[0].text and "/myview" in notices[0].text
     assert [u.id for u in notices[0].kwargs["allowed_mentions"].users] == [BO]
-    god_name = bo_god.split(":", 1)[1].strip()
     assert all(god_name not in p.text for p in posts)
     assert any("begins" in p.text and p.file is not None for p in posts)  # the move went on
 

@@ -203,7 +203,8 @@ async def test_deadline_skip_passes_where_the_game_has_a_pass(service, clock):
     name = "Ana" if user == 1 else "Bo"
     before = len(await service.store.moves(match.id))
     (update,) = await service.expire(clock.at(5))
-    assert update.public.text.startswith(f"{name} ran out of time and passes.")
+    # (after the moves made since the next player's last turn, when there were any)
+    assert f"\n{name} ran out of time and passes.\n" in f"\n{update.public.text}"
     moves = await service.store.moves(match.id)
     assert moves[before].notation == "end"
 

@@ -211,3 +211,26 @@ def main(argv: list[str]) -> None:
 
 if __name__ == "__main__":
     main(sys.argv)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_moves_said_public_by_the_rules_are_public_in_every_twin(slug):
+    # moves_are_public decides public buttons from the rules alone (a position-dependent
+    # answer would itself be a hint): wherever it says yes, no twin disagrees.
+    game = engines.get(slug)
+    rng = random.Random(11)
+    checked = 0
+    for match in range(4):
+        options = game.parse_options(_options(slug, match))
+        if not game.moves_are_public(options):
+            continue
+        state = game.setup(game.max_players, 70 + match, options)
+        for _ in range(150):
+            acting = game.to_act(state)
+            if not acting:
+                break
+            assert public_moves(game, state, acting[0], probes=3) is not None
+            checked += 1
+            state = game.play(state, acting[0], rng.choice(game.legal_moves(state, acting[0])))
+    assert checked > 0 or slug == "when-gods-collide"
+    assert game.moves_are_public(game.parse_options({})) == PUBLIC_MOVES[slug]

@@ -276,7 +276,23 @@ async def test_private_moves_never_become_public_buttons(service, monkeypatch):
     assert [item.item.label for item in view.children] == ["suns", "moons"]
     game = engines.get("witch-stones")
     monkeypatch.setattr(type(game), "is_private", lambda self, move: move == "moons")
-    assert await move_view(service, update.match) is None
+    view = await move_view(service, update.match)  # only the player may see them
+    assert [item.item.label for item in view.children] == ["Your moves"]
+
+
+async def test_terra_buttons_say_nothing_of_the_reserve(service):
+    # Twin matches: the same public board, different secret reserves. Under the public
+    # board both get one "Your moves" button, whatever the reserves allow.
+    views = []
+    for seed in range(6):
+        service._seed = lambda seed=seed: seed
+        match = await service.create(Actor(1, "Ana", GUILD), "terra", {}, channel_id=2)
+        await service.join(match.id, Actor(2, "Bo", GUILD))
+        update = await service.start(match.id, Actor(1, "Ana", GUILD))
+        view = await move_view(service, update.match)
+        views.append([(item.item.label, item.custom_id.replace(f":{match.id}:", ":M:"))
+                      for item in view.children])
+    assert views == [[("Your moves", f"pantheon:mine:M:{update.match.version}")]] * 6
 
 
 # --- the client --------------------------------------------------------------------------

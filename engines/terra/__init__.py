@@ -385,6 +385,9 @@ class TerraGame(GameBase):
         return (f"Your reserve: {_count_chits(state.reserves[seat], 'empty')}. "
                 f"Your discards: {_count_chits(state.discards[seat], 'none')}.")
 
+    def moves_are_public(self, options: dict) -> bool:
+        return bool(options.get("open_reserves"))  # else they come from a secret reserve
+
     def final_reveal(self, state: TerraState) -> str | None:
         """Every player's final reserve and discards (private reserves only), for when the
         match has ended (by the rules, or by a resignation or deadline)."""

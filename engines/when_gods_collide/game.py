@@ -585,6 +585,9 @@ class WhenGodsCollide(GameBase):
             text += " You know no other player's god checker."
         return text
 
+    def moves_are_public(self, options: dict) -> bool:
+        return False  # a player knows gods others don't, and their moves avoid them
+
     def final_reveal(self, state: State) -> str | None:
         """Where every god checker stood when the match ended (by the rules, or by a
         resignation or deadline: the caller decides when it has ended)."""
