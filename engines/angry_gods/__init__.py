@@ -1,0 +1,52 @@
+"""Angry Gods: a SiegeStones variant for 2 players by Aaron Bradford Starr.
+
+Players take turns placing a stone of any colour from a common pool as a Leader (in a
+space) or a Follower (on an intersection). A Leader surrounded by six followers ascends
+as a God; an empty space surrounded becomes a False God. Worshippers score one point per
+God of their colour. Rules: ``../shared/seeds/angry-gods.txt`` and the rulings
+``../shared/rules/angry-gods.md``; the players' version is ``rules/angry-gods.md``.
+
+Geometry: 37 spaces in a hexagon of radius 3 (pointy-top, rows ``A``–``G`` of 4, 5, 6,
+7, 6, 5, 4 spaces numbered from the left). An intersection is a corner shared by three
+spaces of the board (54 of them); it is named by any of its spaces plus a corner
+direction (``n``, ``ne``, ``se``, ``s``, ``sw``, ``nw``) and printed with the name from
+the topmost, then leftmost, of its three spaces (always an ``se`` or ``s`` corner).
+
+Stone accounting: the 80 stones are always ``pool + leaders + gods + followers +
+worshippers``; worshippers (initial and gained) are taken out of the pool and never
+return to it. Removed followers return to the pool.
+"""
+
+from __future__ import annotations
+
+from engines.angry_gods.board import (
+    AXIAL,
+    COLOURS,
+    CORNERS,
+    DIRECTIONS,
+    INNER_SPACES,
+    INTERSECTION_SPACES,
+    INTERSECTIONS,
+    NEIGHBOURS,
+    OUTER_RING,
+    ROW_LENGTHS,
+    ROWS,
+    SPACES,
+    STONES_PER_COLOUR,
+    TOWERS,
+    Placement,
+    corner_point,
+    intersection_name,
+    intersection_point,
+    parse_move,
+    parse_position,
+    space_point,
+)
+from engines.angry_gods.game import GAME, AngryGods
+from engines.angry_gods.position import AngryGodsState, score
+
+__all__ = ["AXIAL", "COLOURS", "CORNERS", "DIRECTIONS", "GAME", "INNER_SPACES", "INTERSECTIONS",
+           "INTERSECTION_SPACES", "NEIGHBOURS", "OUTER_RING", "ROWS", "ROW_LENGTHS", "SPACES",
+           "STONES_PER_COLOUR", "TOWERS",
+           "AngryGods", "AngryGodsState", "Placement", "corner_point", "intersection_name",
+           "intersection_point", "parse_move", "parse_position", "score", "space_point"]
