@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 import re
 
-from engines.base import GameBase, IllegalMove, Result, chance, join_words, normalise, seat_name
-from engines.when_gods_collide import movegen, why
+from engines.base import GameBase, IllegalMove, Result, chance, normalise, seat_name
+from engines.when_gods_collide import actions, knowledge, movegen, why
 from engines.when_gods_collide.geometry import (
     BLOCKS,
     CENTRE_BLOCKS,
@@ -21,7 +21,6 @@ from engines.when_gods_collide.state import (
     ARMY_SIZE,
     CHESS_FACES,
     CULTURES,
-    GODS,
     HERO_FACES,
     MAX_TURNS,
     TILES_EACH,
@@ -331,19 +330,19 @@ class WhenGodsCollide(GameBase):
         kind = action[0]
         refused = False
         if kind == "move":
-            self._do_move(s, seat, action, events)
+            actions.do_move(s, seat, action, events)
         elif kind == "fly":
-            refused = self._do_fly(s, seat, action, events)
+            refused = actions.do_fly(s, seat, action, events)
         elif kind == "push":
             _, frm, to = action
             victim = s.board.pop(frm)
             s.board[to] = victim
-            self._public(s, [frm, to])
+            actions.mark_public(s, [frm, to])
             events.append({"kind": "push", "seat": seat, "victim": victim[0], "frm": frm, "to": to})
         elif kind == "seth":
-            refused = self._do_seth(s, seat, action, events)
+            refused = actions.do_seth(s, seat, action, events)
         else:
-            refused = self._do_princess(s, seat, action, events)
+            refused = actions.do_princess(s, seat, action, events)
         if s.phase == "over":
             return
         # A refused attempt: the same player chooses again (or passes if nothing is left).
@@ -368,149 +367,10 @@ class WhenGodsCollide(GameBase):
         body = "-".join(squares)
         return f"{prefix} {body}" if prefix else body
 
-    def _public(self, s: State, squares: list[str]) -> None:
-        s.last = list(squares)
-        s.last_private, s.last_seat = [], -1
-
-    def _refuse(
-        self, s: State, seat: int, how: str, square: str, shown: list[str], events: list[dict]
-    ) -> None:
-        ident = s.board[square][1]
-        owner = s.board[square][0]
-        if ident not in s.known[seat]:
-            s.known[seat] = sorted([*s.known[seat], ident])
-        s.last_private, s.last_seat = list(shown), seat
-        events.append(
-            {"kind": "refused", "seat": seat, "how": how, "square": square, "owner": owner}
-        )
-
-    def _is_god(self, s: State, square: str) -> bool:
-        occupant = s.board.get(square)
-        return occupant is not None and s.gods[occupant[0]] == occupant[1]
-
-    def _capture(
-        self,
-        s: State,
-        seat: int,
-        square: str,
-        victim: list[int],
-        captured: list[list],
-        events_after: list[dict],
-    ) -> None:
-        owner, ident = victim
-        god = s.gods[owner] == ident
-        captured.append([square, owner, god])
-        if god:
-            s.board = {sq: v for sq, v in s.board.items() if v[0] != owner}
-            s.eliminated.append(owner)
-            events_after.append({"kind": "eliminated", "seat": owner})
-            alive = s.alive()
-            if len(alive) == 1:
-                s.phase = "over"
-                s.chess, s.number, s.hero = "", 0, ""
-                events_after.append({"kind": "over", "winner": alive[0]})
-
-    def _do_move(self, s: State, seat: int, action: tuple, events: list[dict]) -> None:
-        _, frm, to, via = action
-        how = s.hero or s.chess
-        captured, after = self._arrive(s, seat, frm, to)
-        path = [frm, via, to] if via else [frm, to]
-        self._public(s, path)
-        events.append(
-            {"kind": "move", "seat": seat, "how": how, "path": path, "captured": captured}
-        )
-        events.extend(after)
-
-    def _arrive(self, s: State, seat: int, frm: str, to: str) -> tuple[list[list], list[dict]]:
-        """Move the checker on ``frm`` to ``to``, capturing what stood there: the captured
-        checkers and the events that follow the capture."""
-        piece = s.board.pop(frm)
-        victim = s.board.get(to)
-        s.board[to] = piece
-        captured: list[list] = []
-        after: list[dict] = []
-        if victim is not None:
-            self._capture(s, seat, to, victim, captured, after)
-        return captured, after
-
-    def _do_fly(self, s: State, seat: int, action: tuple, events: list[dict]) -> bool:
-        _, frm, to = action
-        if self._is_god(s, to):
-            self._refuse(s, seat, "winged-sandals", to, [frm, to], events)
-            return True
-        captured, after = self._arrive(s, seat, frm, to)
-        self._public(s, [frm, to])
-        events.append({"kind": "fly", "seat": seat, "path": [frm, to], "captured": captured})
-        events.extend(after)
-        return False
-
-    def _do_seth(self, s: State, seat: int, action: tuple, events: list[dict]) -> bool:
-        square = action[1]
-        if self._is_god(s, square):
-            self._refuse(s, seat, "seth", square, [square], events)
-            return True
-        owner, ident = s.board[square]
-        s.board[square] = [seat, ident]
-        self._public(s, [square])
-        events.append({"kind": "seth", "seat": seat, "square": square, "victim": owner})
-        return False
-
-    def _do_princess(self, s: State, seat: int, action: tuple, events: list[dict]) -> bool:
-        _, frm, visits, slide = action
-        board = dict(s.board)
-        piece = board.pop(frm)
-        captured: list[list] = []
-        passed: list[list] = []
-        for k, square in enumerate(visits):
-            occupant = board.get(square)
-            if occupant is None or occupant[0] == seat:
-                continue
-            if s.gods[occupant[0]] == occupant[1]:
-                if slide and k < len(visits) - 1:
-                    passed.append([square, occupant[0], occupant[1]])
-                    continue
-                self._refuse(s, seat, "princess", square, [frm, *visits], events)
-                return True
-            captured.append([square, occupant[0], False])
-            del board[square]
-        board[visits[-1]] = piece
-        s.board = board
-        for _, _, ident in passed:  # seen by all to survive: known to everyone
-            if ident not in s.known[seat]:
-                s.known[seat] = sorted([*s.known[seat], ident])
-            if ident not in s.public:
-                s.public = sorted([*s.public, ident])
-        path = [frm, visits[-1]] if slide else [frm, *visits]
-        self._public(s, [frm, *visits])
-        events.append(
-            {
-                "kind": "princess",
-                "seat": seat,
-                "piece": s.chess,
-                "path": path,
-                "captured": captured,
-                "passed": [[sq, o] for sq, o, _ in passed],
-            }
-        )
-        return False
 
     # ------------------------------------------------------------------ views
-    def _marks(self, state: State, seat: int | None) -> set[str]:
-        """Squares of the gods ``seat`` knows (its own, its discoveries and the gods known
-        to all); for the public (None) only the gods known to all."""
-        public = set(state.public)
-        if seat is None or not 0 <= seat < state.players:
-            return {sq for sq, (_, ident) in state.board.items() if ident in public}
-        known = set(state.known[seat]) | public
-        own = state.gods[seat]
-        return {
-            sq
-            for sq, (o, ident) in state.board.items()
-            if (o == seat and ident == own) or (o != seat and ident in known)
-        }
-
     def view(self, state: State, seat: int | None) -> dict:
-        marks = self._marks(state, seat)
+        marks = knowledge.known_gods(state, seat)
         public = set(state.public)
         board = {}
         for sq, (owner, ident) in state.board.items():
@@ -552,55 +412,16 @@ class WhenGodsCollide(GameBase):
         }
 
     def private_view(self, state: State, seat: int) -> dict | None:
-        if not 0 <= seat < state.players:
-            return None
-        god = None
-        if state.gods[seat] >= 0:
-            god = state.square_of(state.gods[seat])
-        known = set(state.known[seat]) | set(state.public)
-        found = {
-            sq: o for sq, (o, ident) in sorted(state.board.items()) if o != seat and ident in known
-        }
-        return {"culture": CULTURES[seat], "god_name": GODS[seat], "god": god, "known_gods": found}
+        return knowledge.private_view(state, seat)
 
     def private_text(self, state: State, seat: int) -> str | None:
-        """E.g. "Your god checker (Marduk) is on e4. You know {seat1}'s god checker: g7."."""
-        if not 0 <= seat < state.players:
-            return None
-        if seat in state.eliminated:
-            text = f"Your god checker ({GODS[seat]}) was captured: you are out of the battle."
-        elif state.gods[seat] < 0:
-            text = f"You have not chosen your god checker ({GODS[seat]}) yet."
-        else:
-            text = f"Your god checker ({GODS[seat]}) is on {state.square_of(state.gods[seat])}."
-        known = set(state.known[seat]) | set(state.public)
-        found = [
-            f"{seat_name(o)}'s god checker: {sq}"
-            for sq, (o, ident) in sorted(state.board.items(), key=lambda kv: (kv[1][0], kv[0]))
-            if o != seat and ident in known
-        ]
-        if found:
-            text += f" You know {join_words(found)}."
-        elif state.phase not in ("tiles", "arrange", "god", "over"):
-            text += " You know no other player's god checker."
-        return text
+        return knowledge.private_text(state, seat)
 
     def moves_are_public(self, options: dict) -> bool:
         return False  # a player knows gods others don't, and their moves avoid them
 
     def final_reveal(self, state: State) -> str | None:
-        """Where every god checker stood when the match ended (by the rules, or by a
-        resignation or deadline: the caller decides when it has ended)."""
-        lines = []
-        for p in range(state.players):
-            square = state.square_of(state.gods[p]) if state.gods[p] >= 0 else None
-            if state.gods[p] < 0:
-                lines.append(f"{seat_name(p)} had not chosen a god checker.")
-            elif square is not None:
-                lines.append(f"{seat_name(p)}'s god checker ({GODS[p]}) was on {square}.")
-            else:
-                lines.append(f"{seat_name(p)}'s god checker ({GODS[p]}) was captured.")
-        return " ".join(lines)
+        return knowledge.final_reveal(state)
 
     def is_private(self, move: str) -> bool:
         return normalise(move).startswith(PRIVATE_PREFIXES)
@@ -610,45 +431,7 @@ class WhenGodsCollide(GameBase):
         return narrate(events, viewer)
 
     def determinise(self, state: State, seat: int | None, rng: random.Random) -> State:
-        """Others' gods and what others have learned are secret, and so are the
-        checkers' identities (a view shows owners only): checkers are numbered afresh in
-        square order, each other player's god is the one ``seat`` has found (or everyone
-        knows) or else one of their own first checkers (never one Seth converted) at
-        random, others' discoveries are forgotten
-        (but for the gods known to all) and future rolls come from a fresh seed. For the
-        public (``seat`` None) every god is drawn so but those known to all."""
-        new = state.clone()
-        squares = sorted(state.board, key=square_order)
-        # A checker's id is its first owner's seat * ARMY_SIZE + k (public: a checker Seth
-        # converted is never its new owner's god), so ids are renumbered within that block.
-        ident: dict[int, int] = {}
-        for sq in squares:
-            old = state.board[sq][1]
-            origin = old // ARMY_SIZE
-            ident[old] = origin * ARMY_SIZE + sum(1 for i in ident if i // ARMY_SIZE == origin)
-        new.board = {sq: [state.board[sq][0], ident[state.board[sq][1]]] for sq in squares}
-        mine = set(state.public)
-        if seat is not None and 0 <= seat < state.players:
-            mine |= set(state.known[seat])
-        for p in range(state.players):
-            if p == seat:
-                new.gods[p] = ident.get(state.gods[p], -1)
-            elif state.gods[p] < 0 or p in state.eliminated:
-                new.gods[p] = -1
-            else:
-                held = [sq for sq in squares if state.board[sq][0] == p]
-                own = [sq for sq in held if state.board[sq][1] // ARMY_SIZE == p] or held
-                found = [sq for sq in own if state.board[sq][1] in mine]
-                new.gods[p] = new.board[found[0] if found else rng.choice(own)][1]
-            if p == seat:
-                new.known[p] = sorted(ident[i] for i in state.known[p] if i in ident)
-            else:
-                new.known[p] = sorted(ident[i] for i in state.public if i in ident)
-        new.public = sorted(ident[i] for i in state.public if i in ident)
-        if seat is None or state.last_seat != seat:
-            new.last_private, new.last_seat = [], -1
-        new.seed, new.step = rng.getrandbits(62), 0
-        return new
+        return knowledge.determinise(state, seat, rng)
 
     # ---------------------------------------------------------------- result
     def result(self, state: State) -> Result | None:
