@@ -22,8 +22,8 @@ def count_chits(chits: list[str], nothing: str) -> str:
 
 def determinise(state: TerraState, seat: int | None,
                 rng: random.Random) -> TerraState:
-    """Cups are secret to everyone, reserves to all but their owner (unless open) and
-    discards too: each player's unseen chits (all 70 less the structures on the map
+    """Cups are secret to everyone, reserves and discards to all but their owner (unless
+    open): each player's unseen chits (all 70 less the structures on the map
     and whatever ``seat`` may see) are dealt again at random, in the known sizes.
     For the public (``seat`` None) every reserve and discard pile is dealt again."""
     new = clone(state)
@@ -32,17 +32,16 @@ def determinise(state: TerraState, seat: int | None,
     for p in range(state.players):
         unseen = Counter({t: CHITS_PER_TYPE for t in CHIT_TYPES})
         unseen.subtract(k for o, k in state.board.values() if o == p)
-        known_reserve = open_reserves or p == seat
-        if known_reserve:
+        # Reserve and discards are seen by their owner, and by everyone when face up.
+        known = open_reserves or p == seat
+        if known:
             unseen.subtract(state.reserves[p])
-        if open_reserves:
-            unseen.subtract(state.discards[p])  # face up: kept as they lie
+            unseen.subtract(state.discards[p])
         pool = sorted(unseen.elements())
         rng.shuffle(pool)
-        if not known_reserve:
+        if not known:
             size = len(state.reserves[p])
             new.reserves[p], pool = sort_chits(pool[:size]), pool[size:]
-        if not open_reserves:
             size = len(state.discards[p])
             new.discards[p], pool = sort_chits(pool[:size]), pool[size:]
         new.cups[p] = pool
