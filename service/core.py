@@ -31,7 +31,7 @@ from db import (
 )
 from engines.ai import LEVELS, Player, level_name
 from engines.ai import player as level_player
-from engines.ai.repetition import HISTORY, position_key
+from engines.ai.repetition import HISTORY, move_key
 from engines.base import Game, Result
 from service import clock_math, names, pool, ratings
 from service.model import STALE, Actor, Post, Renderer, ServiceError, Update
@@ -217,13 +217,15 @@ class MatchCore:
                 break
             seat = auto[0]
             if history is None:
-                history = list(await self.recent_positions(match, game))
+                history = list(await self.recent_moves(match, game))
             move = await self.choose(match, game, state, seat, history)
             lines.append(self.describe(match, game, state, seat, move, viewer=None))
             after = game.play(state, seat, move)
             match = await self.record(match, game, after, seat, move)
-            state = after
-            history = [*history[-(HISTORY - 1):], position_key(game, state)]
+            before, state = state, after
+            key = move_key(game, before, seat, state)
+            if key is not None:
+                history = [*history[-(HISTORY - 1):], key]
         if len(lines) > MAX_POST_LINES:
             skipped = len(lines) - MAX_POST_LINES
             lines = [lines[0], f"… {skipped} more moves (see /history) …",
@@ -246,7 +248,7 @@ class MatchCore:
                      history: Sequence[str] = ()) -> str:
         """The move the computer plays for ``seat`` (a computer seat, or one whose player
         resigned): the same for the same match and position, in a thread or the pool.
-        ``history``: the keys of the match's recent positions (not to go round in
+        ``history``: the keys of the match's recent moves (not to go round in
         circles)."""
         seed = random.Random(f"{match.seed}:ai:{match.version}").getrandbits(62)
         history = tuple(history)
@@ -271,9 +273,9 @@ class MatchCore:
                 return written
         return self.level
 
-    async def recent_positions(self, match: MatchRecord, game: Game) -> tuple[str, ...]:
-        """The keys of the match's last positions, replayed from its move log (off the
-        event loop)."""
+    async def recent_moves(self, match: MatchRecord, game: Game) -> tuple[str, ...]:
+        """The keys of the match's last moves (:mod:`engines.ai.repetition`), replayed
+        from its move log off the event loop."""
         moves = [(m.seat, m.notation) for m in await self.store.moves(match.id)]
         args = (game.slug, len(match.seats), match.seed, match.options, moves)
         if self.offload == "process":

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engines.ai.evaluate import evaluate, players_of
-from engines.ai.repetition import position_key
+from engines.ai.repetition import board, change_key
 from engines.base import Game, State
 
 
@@ -31,8 +31,8 @@ class Decision:
 class Player:
     """The interface: a move for ``seat`` in ``state``, the same for the same ``seed``.
 
-    ``history`` is the keys (:func:`engines.ai.repetition.position_key`) of the match's
-    recent positions, oldest first: a player may use it not to go round in circles."""
+    ``history`` is the keys (:func:`engines.ai.repetition.move_key`) of the match's
+    recent moves, oldest first: a player may use it not to go round in circles."""
 
     name = "player"
 
@@ -135,6 +135,8 @@ class _Search:
     budget: Budget
     rng: random.Random
     seen: Counter
+    before: State | None = None
+    before_board: dict = field(default_factory=dict)
 
 
 @dataclass(eq=False, slots=True)
@@ -250,8 +252,8 @@ class MctsPlayer(Player):
                 if score > best_score:
                     best_edge, best_move, best_score = e, m, score
             assert best_edge is not None
-            state = game.play(state, mover, best_move)
-            penalty += self._repeated(search, state, mover, len(path))
+            before, state = state, game.play(state, mover, best_move)
+            penalty += self._repeated(search, before, state, mover, len(path))
             path.append((best_edge, mover))
             if best_edge.child is None:
                 best_edge.child = _Node()
@@ -263,13 +265,17 @@ class MctsPlayer(Player):
             edge.visits += 1
             edge.total += values[mover]
 
-    def _repeated(self, search: _Search, after: State, mover: int, depth: int) -> float:
-        """The penalty for the searching seat bringing back a position the match has
-        already been in (only its own moves near the root: the loops seen in play were
-        a seat undoing what the other just did, turn after turn)."""
+    def _repeated(self, search: _Search, before: State, after: State, mover: int,
+                  depth: int) -> float:
+        """The penalty for the searching seat redoing a change of the board it made in the
+        match's recent past, undone since (only its own moves near the root: the loops
+        seen in play were a seat undoing what another had just done, turn after turn)."""
         if mover != search.seat or depth >= REPEAT_DEPTH or not search.seen:
             return 0.0
-        count = search.seen.get(position_key(search.game, after), 0)
+        if search.before is not before:  # the same position before many moves: once
+            search.before, search.before_board = before, board(search.game, before)
+        key = change_key(mover, search.before_board, board(search.game, after))
+        count = search.seen.get(key, 0) if key is not None else 0
         return self.repeat_penalty * min(count, 3)
 
     def _expand(self, search: _Search, state: State, node: _Node, mover: int,
@@ -289,7 +295,7 @@ class MctsPlayer(Player):
         if budget.rollout_depth > 0:
             move = rng.choice(fresh)
             after = game.play(state, mover, move)
-            penalty = self._repeated(search, after, mover, depth)
+            penalty = self._repeated(search, state, after, mover, depth)
             values = self._rollout(game, after, players, budget.rollout_depth, rng)
             if penalty:
                 values = list(values)
@@ -300,7 +306,7 @@ class MctsPlayer(Player):
         for m in fresh:
             after = game.play(state, mover, m)
             values = evaluate(game, after, players)
-            penalty = self._repeated(search, after, mover, depth)
+            penalty = self._repeated(search, state, after, mover, depth)
             if penalty:
                 values = list(values)
                 values[search.seat] = max(0.0, values[search.seat] - penalty)

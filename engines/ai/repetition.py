@@ -1,10 +1,16 @@
-"""Positions as keys, to notice a player going round in circles.
+"""Noticing a player going round in circles.
 
-A key is built from the public view only (no secret, no chance counter): the board, who
-acts and in which phase, and the few public fields that say where the game stands (the
-wind in Storm of the Gods, the tiles in When Gods Collide, territory control in Terra).
-Two positions with the same key look the same to everyone, so a seat that brings one
-back has gained nothing by the moves in between.
+The loops seen in play were not exact repetitions of whole positions: in Storm of the
+Gods two computers took the same tile from each other turn after turn (each time with one
+more worshipper on it), and in Terra one removed a temple with an army and the other
+rebuilt it. What repeats is a *change*: a seat puts the same places back into the same
+hands. So a move is summed up by what it changed on the public board — each place whose
+occupant changed, and who or what stands there now, counts such as worshippers left out
+— and a seat that makes a change it made before, in the recent past of the match, is
+redoing something that was undone in between: it has gained nothing by the round trip.
+
+Keys come from public views only (no secret, no chance counter). :class:`MctsPlayer`
+takes the keys of the match's recent moves and penalises its own moves that repeat one.
 """
 
 from __future__ import annotations
@@ -14,37 +20,56 @@ from collections.abc import Iterable
 
 from engines.base import Game, State
 
-KEY_FIELDS = ("board", "to_act", "phase", "wind", "tiles", "control", "worshippers",
-              "current")
-HISTORY = 24
-"""How many recent positions of the real match a computer player is shown."""
+COUNTS = ("worshippers",)
+"""Occupant fields left out of a change: numbers that grow with each round trip."""
+HISTORY = 40
+"""How many recent moves of the real match a computer player is shown."""
 
 
-def position_key(game: Game, state: State) -> str:
-    """The public position as a string: equal keys, positions nobody can tell apart."""
-    view = game.view(state, None)
-    return json.dumps({k: view[k] for k in KEY_FIELDS if k in view}, sort_keys=True,
-                      separators=(",", ":"), default=str)
+def board(game: Game, state: State) -> dict:
+    """The public board with each occupant reduced to who or what stands there."""
+    return {pos: ({k: v for k, v in occupant.items() if k not in COUNTS}
+                  if isinstance(occupant, dict) else occupant)
+            for pos, occupant in game.view(state, None).get("board", {}).items()}
 
 
-def recent_keys(game: Game, states: Iterable[State], limit: int = HISTORY) -> tuple[str, ...]:
-    """The keys of the last ``limit`` of ``states`` (oldest first)."""
-    kept = list(states)[-limit:]
-    return tuple(position_key(game, s) for s in kept)
+def change_key(seat: int, before: dict, after: dict) -> str | None:
+    """What ``seat``'s move changed between two :func:`board` s, as a string (None: it
+    changed nothing on the board)."""
+    changed = sorted((pos, after.get(pos)) for pos in before.keys() | after.keys()
+                     if before.get(pos) != after.get(pos))
+    if not changed:
+        return None
+    return json.dumps([seat, changed], sort_keys=True, separators=(",", ":"), default=str)
+
+
+def move_key(game: Game, state: State, seat: int, after: State) -> str | None:
+    """The key of ``seat`` playing from ``state`` to ``after``."""
+    return change_key(seat, board(game, state), board(game, after))
 
 
 def replay_keys(slug: str, players: int, seed: int, options: dict,
-                moves: list[tuple[int, str]], limit: int = HISTORY) -> tuple[str, ...]:
-    """The keys of the last ``limit`` positions of a match given by its set-up and its
-    move log (plain data: this runs in a worker process)."""
+                moves: Iterable[tuple[int, str]], limit: int = HISTORY) -> tuple[str, ...]:
+    """The keys of the last ``limit`` moves of a match given by its set-up and move log
+    (plain data: this runs in a worker process). Moves that changed nothing on the board
+    are left out."""
     import engines
 
     game = engines.get(slug)
+    moves = list(moves)
     state = game.setup(players, seed, options)
-    tail: list[State] = [state]
-    for seat, move in moves:
+    keys: list[str] = []
+    first = max(0, len(moves) - limit)
+    before = board(game, state) if first == 0 else None
+    for number, (seat, move) in enumerate(moves):
         state = game.play(state, seat, move)
-        tail.append(state)
-        if len(tail) > limit:
-            del tail[0]
-    return recent_keys(game, tail, limit)
+        if number + 1 == first:
+            before = board(game, state)
+        elif number >= first:
+            assert before is not None
+            now = board(game, state)
+            key = change_key(seat, before, now)
+            if key is not None:
+                keys.append(key)
+            before = now
+    return tuple(keys)
