@@ -59,8 +59,18 @@ async def run(function: Any, *args: Any) -> Any:
     return await asyncio.get_running_loop().run_in_executor(executor(), function, *args)
 
 
+NICENESS = 5
+"""Workers run this much nicer than the bot, so the event loop's process gets a core first
+when both want one (a decision waits a few milliseconds; the loop does not)."""
+
+
 def _warm() -> None:
-    """Import what the jobs need once per worker, not on the first decision."""
+    """Lower the worker's priority; import what the jobs need once per worker, not on the
+    first decision."""
+    try:
+        os.nice(NICENESS)
+    except OSError:  # not permitted here: the same priority then
+        log.debug("could not lower a worker's priority")
     import engines
     import engines.ai  # noqa: F401
     import rendering  # noqa: F401
