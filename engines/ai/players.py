@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engines.ai.evaluate import evaluate, players_of
+from engines.ai.evaluate import evaluate, evaluate_deep, players_of
 from engines.ai.repetition import board, change_key
 from engines.base import Game, State
 
@@ -230,13 +230,13 @@ class MctsPlayer(Player):
         while True:
             acting = game.to_act(state)
             if not acting:
-                values = evaluate(game, state, players)
+                values = evaluate_deep(game, state, players)
                 break
             mover = acting[0]
             if node is not root:
                 legal = game.legal_moves(state, mover)
             if not legal:
-                values = evaluate(game, state, players)
+                values = evaluate_deep(game, state, players)
                 break
             fresh = [m for m in legal if m not in node.edges]
             if fresh:
@@ -305,7 +305,7 @@ class MctsPlayer(Player):
         best: list[float] | None = None
         for m in fresh:
             after = game.play(state, mover, m)
-            values = evaluate(game, after, players)
+            values = evaluate_deep(game, after, players)
             penalty = self._repeated(search, state, after, mover, depth)
             if penalty:
                 values = list(values)
@@ -327,4 +327,4 @@ class MctsPlayer(Player):
             if not moves:
                 break
             state = game.play(state, acting[0], rng.choice(moves))
-        return evaluate(game, state, players)
+        return evaluate_deep(game, state, players)
