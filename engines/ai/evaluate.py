@@ -58,7 +58,8 @@ def evaluate(game: Game, state: State, players: int) -> list[float]:
 
 def evaluate_deep(game: Game, state: State, players: int) -> list[float]:
     """The search's evaluation: the score margins, plus for the games where the score is
-    a poor guide what the public position promises (:mod:`engines.ai.terra`)."""
+    a poor guide what the public position promises (:mod:`engines.ai.terra`) or how safe each god
+    is on the searched state (:mod:`engines.ai.wgc`)."""
     result = game.result(state)
     if result is not None:
         return ranking_values(result, players)
@@ -72,6 +73,10 @@ def evaluate_deep(game: Game, state: State, players: int) -> list[float]:
 
         totals = [s + p for s, p in zip(totals, potential(view["board"], len(totals)),
                                         strict=True)]
+    elif game.slug == "when-gods-collide":
+        from engines.ai.wgc import adjusted_counts
+
+        totals = adjusted_counts(state, totals)
     return score_values(totals, SCALE.get(game.slug, DEFAULT_SCALE))
 
 
