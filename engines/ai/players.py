@@ -11,7 +11,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engines.ai.evaluate import evaluate, evaluate_deep, players_of
@@ -121,6 +121,7 @@ HARD_BUDGETS = {
 }
 
 
+Evaluation = Callable[[Game, State, int], list[float]]
 REPEAT_PENALTY = 0.2
 REPEAT_DEPTH = 2
 
@@ -168,8 +169,12 @@ class MctsPlayer(Player):
 
     def __init__(self, budgets: dict[str, Budget] | None = None,
                  default: Budget | None = None, exploration: float = 0.25,
-                 repeat_penalty: float = REPEAT_PENALTY) -> None:
+                 repeat_penalty: float = REPEAT_PENALTY,
+                 evaluation: Evaluation = evaluate_deep) -> None:
         self.budgets = dict(BUDGETS if budgets is None else budgets)
+        self.evaluation = evaluation
+        """How a position is valued (:func:`~engines.ai.evaluate.evaluate_deep`; tests and
+        benchmarks may give the reference score margins)."""
         self.default = default or Budget()
         self.exploration = exploration
         self.repeat_penalty = repeat_penalty
@@ -230,13 +235,13 @@ class MctsPlayer(Player):
         while True:
             acting = game.to_act(state)
             if not acting:
-                values = evaluate_deep(game, state, players)
+                values = self.evaluation(game, state, players)
                 break
             mover = acting[0]
             if node is not root:
                 legal = game.legal_moves(state, mover)
             if not legal:
-                values = evaluate_deep(game, state, players)
+                values = self.evaluation(game, state, players)
                 break
             fresh = [m for m in legal if m not in node.edges]
             if fresh:
@@ -305,7 +310,7 @@ class MctsPlayer(Player):
         best: list[float] | None = None
         for m in fresh:
             after = game.play(state, mover, m)
-            values = evaluate_deep(game, after, players)
+            values = self.evaluation(game, after, players)
             penalty = self._repeated(search, state, after, mover, depth)
             if penalty:
                 values = list(values)
@@ -316,8 +321,7 @@ class MctsPlayer(Player):
         assert best is not None
         return best
 
-    @staticmethod
-    def _rollout(game: Game, state: State, players: int, depth: int,
+    def _rollout(self, game: Game, state: State, players: int, depth: int,
                  rng: random.Random) -> list[float]:
         for _ in range(depth):
             acting = game.to_act(state)
@@ -327,4 +331,4 @@ class MctsPlayer(Player):
             if not moves:
                 break
             state = game.play(state, acting[0], rng.choice(moves))
-        return evaluate_deep(game, state, players)
+        return self.evaluation(game, state, players)
