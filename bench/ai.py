@@ -8,7 +8,8 @@ Two-player matches, seeded, the tested player's seat alternating: each level of
 against a random player and against a one-ply greedy player. The tested player is shown
 the match's recent moves, as the service shows it. Prints a Markdown table per game ×
 opponent × level: wins/draws/losses, the win rate (a draw counts half), its time per
-decision (p50/p95), iterations per decision and plies per game.
+decision (p50/p95: wall clock, and the CPU it used, which a loaded machine does not
+inflate), iterations per decision and plies per game.
 Goals (issue 17, at hard): ≥ 97 % against random, ≥ 80 % against greedy, p95 ≤ 2 s.
 """
 
@@ -42,6 +43,7 @@ def play_one(job: tuple[str, str, str, int, int | None, int | None]) -> dict:
     mine = number % 2
     state = game.setup(2, 1000 + number, {})
     times: list[float] = []
+    cpu: list[float] = []
     iters: list[int] = []
     history: list[str] = []
     ply = 0
@@ -49,10 +51,11 @@ def play_one(job: tuple[str, str, str, int, int | None, int | None]) -> dict:
         seat = game.to_act(state)[0]
         seed = number * 100003 + ply
         if seat == mine:
-            started = time.perf_counter()
+            started, used = time.perf_counter(), time.process_time()
             decision = tested.decide(game, state, seat, seed, tuple(history))
             if decision.iterations:
                 times.append(time.perf_counter() - started)
+                cpu.append(time.process_time() - used)
                 iters.append(decision.iterations)
         else:
             decision = other.decide(game, state, seat, seed)
@@ -70,13 +73,14 @@ def play_one(job: tuple[str, str, str, int, int | None, int | None]) -> dict:
     else:
         outcome = "loss"
     return {"game": slug, "opponent": opponent, "level": level, "outcome": outcome,
-            "times": times, "iterations": iters, "plies": ply}
+            "times": times, "cpu": cpu, "iterations": iters, "plies": ply}
 
 
 def table(rows: list[dict]) -> str:
     lines = ["| game | opponent | level | games | W/D/L | win rate "
-             "| decision p50 / p95 (ms) | iterations per decision | plies per game |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "| decision p50 / p95 (ms) | CPU p50 / p95 (ms) | iterations per decision "
+             "| plies per game |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     keys = list(dict.fromkeys((r["game"], r["opponent"], r["level"]) for r in rows))
     for slug, opponent, level in keys:
         mine = [r for r in rows if r["game"] == slug and r["opponent"] == opponent
@@ -85,6 +89,7 @@ def table(rows: list[dict]) -> str:
         d = sum(r["outcome"] == "draw" for r in mine)
         losses = len(mine) - w - d
         times = [t for r in mine for t in r["times"]]
+        cpu = [t for r in mine for t in r.get("cpu", [])]
         iters = [i for r in mine for i in r["iterations"]]
         rate = (w + d / 2) / len(mine)
         mean_iters = sum(iters) / len(iters) if iters else 0
@@ -92,6 +97,7 @@ def table(rows: list[dict]) -> str:
         lines.append(
             f"| {slug} | {opponent} | {level} | {len(mine)} | {w}/{d}/{losses} | {rate:.1%} "
             f"| {percentile(times, 0.5) * 1000:.0f} / {percentile(times, 0.95) * 1000:.0f} "
+            f"| {percentile(cpu, 0.5) * 1000:.0f} / {percentile(cpu, 0.95) * 1000:.0f} "
             f"| {mean_iters:.0f} | {plies:.0f} |")
     return "\n".join(lines)
 

@@ -135,3 +135,18 @@ async def test_the_same_match_in_threads_and_in_the_pool(tmp_path, workers):
         finally:
             await store.close()
     assert logs[0] == logs[1] and len(logs[0]) > 10
+
+
+async def test_match_start_with_a_level_seats_computers_at_that_level(store):
+    from bot.cogs.lobby import Lobby
+    from tests.discord_fakes import GUILD, World
+
+    world = World(Service(store, seed_source=lambda: 1, shuffle=lambda s: None))
+    lobby = Lobby(world.bot)
+    fake = world.interaction(world.user(1, "Ana"))
+    await lobby.start.callback(lobby, fake.interaction, "storm-of-the-gods", None, bots=2,
+                               level="hard")
+    [match] = await world.service.store.find_matches(guild_id=GUILD, user_id=1, limit=1)
+    assert [s.display_name for s in match.seats] == ["Ana", "Computer 1 (hard)",
+                                                      "Computer 2 (hard)"]
+    assert {world.service.level_of(s) for s in match.seats if s.is_ai} == {"hard"}
