@@ -69,10 +69,11 @@ def evaluate_deep(game: Game, state: State, players: int) -> list[float]:
         return [0.5] * players
     totals = [float(v) for v in scores]
     if game.slug == "terra":
-        from engines.ai.terra import potential
+        from engines.ai.terra import potential, reserve_worth
 
-        totals = [s + p for s, p in zip(totals, potential(view["board"], len(totals)),
-                                        strict=True)]
+        extra = zip(potential(view["board"], len(totals)), reserve_worth(state, len(totals)),
+                    strict=True)
+        totals = [s + p + r for s, (p, r) in zip(totals, extra, strict=True)]
     elif game.slug == "when-gods-collide":
         from engines.ai.wgc import adjusted_counts
 

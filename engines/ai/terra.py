@@ -10,7 +10,9 @@ seat's score, from the public board only, a potential that fades as the map fill
   weighted by what controlling it is worth (centre, lines, squares, corners it is part
   of);
 - runs: pairs of the seat's structures in a line with an empty plot to extend them;
-- territory counts: three or four structures where a fifth still fits.
+- territory counts: three or four structures where a fifth still fits;
+- the reserve, on the searched state (the searching seat's own, the others' resampled):
+  an army is a structure of an enemy's taken off the map later, so it is worth keeping.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from engines.terra.scoring import (
 )
 
 PLOTS = 81
+ARMY = 1.5
+"""An army in the reserve: roughly what removing an enemy structure later costs them."""
 
 
 def _worth(t: int) -> float:
@@ -76,3 +80,12 @@ def potential(board: dict, players: int) -> list[float]:
                 found[seat] += PAIR
     empty = (PLOTS - len(board)) / PLOTS
     return [p * empty for p in found]
+
+
+def reserve_worth(state: object, players: int) -> list[float]:
+    """Each seat's armies in reserve, valued (the state searched, not the public view)."""
+    reserves = getattr(state, "reserves", None)
+    if not reserves:
+        return [0.0] * players
+    return [ARMY * sum(1 for chit in reserves[seat] if chit == "army")
+            for seat in range(players)]
