@@ -16,6 +16,7 @@ Goals (issue 17, at hard): ≥ 97 % against random, ≥ 80 % against greedy, p95
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import multiprocessing
 import time
 
@@ -33,12 +34,23 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def play_one(job: tuple[str, str, str, int, int | None, int | None]) -> dict:
+def uncapped(tested: Player) -> Player:
+    """The player with no wall-clock cap: its whole iteration budget however loaded the
+    machine (the CPU column then says what a decision costs on a core of its own)."""
+    if isinstance(tested, MctsPlayer):
+        tested.budgets = {slug: dataclasses.replace(b, seconds=float("inf"))
+                          for slug, b in tested.budgets.items()}
+    return tested
+
+
+def play_one(job: tuple[str, str, str, int, int | None, int | None, bool]) -> dict:
     """One match: ``level`` in seat ``number % 2`` against the opponent; its outcome."""
-    slug, opponent, level, number, iterations, depth = job
+    slug, opponent, level, number, iterations, depth, no_cap = job
     game = engines.get(slug)
     tested: Player = (player(level) if iterations is None and depth is None
                       else MctsPlayer.with_budget(iterations, depth, game=slug))
+    if no_cap:
+        tested = uncapped(tested)
     other: Player = OPPONENTS[opponent]()
     mine = number % 2
     state = game.setup(2, 1000 + number, {})
@@ -110,6 +122,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--level", choices=LEVELS, action="append",
                    help="a level to test (repeatable; default all)")
     p.add_argument("--first", type=int, default=0, help="number of the first game (seeds)")
+    p.add_argument("--uncapped", action="store_true",
+                   help="no wall-clock cap on the search: its whole budget even on a loaded "
+                        "machine (read the CPU column for the time it costs)")
     p.add_argument("--jobs", type=int, default=2, help="worker processes")
     p.add_argument("--iterations", type=int, help="override the per-game iterations")
     p.add_argument("--depth", type=int, help="override the per-game rollout depth")
@@ -123,7 +138,8 @@ def main(argv: list[str] | None = None) -> None:
         for slug in slugs:
             for level in levels:
                 for opponent in opponents:
-                    jobs = [(slug, opponent, level, n, args.iterations, args.depth)
+                    jobs = [(slug, opponent, level, n, args.iterations, args.depth,
+                             args.uncapped)
                             for n in range(args.first, args.first + args.games)]
                     rows.extend(pool.imap_unordered(play_one, jobs))
                     print(table([r for r in rows if r["game"] == slug and r["level"] == level
