@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the Discord bot; ``python -m bot --local GAME`` plays offline."""
+"""``python -m bot`` runs the Discord bot; ``python -m bot --local GAME`` plays offline;
+``python -m bot migrate --to postgresql://…`` copies the SQLite database to PostgreSQL."""
 
 from __future__ import annotations
 
@@ -29,9 +30,15 @@ def main(argv: list[str]) -> int:
 
         logging.basicConfig(level=logging.WARNING)
         return console.main(argv[1:], settings.database_path, settings.boards_dir)
+    if argv and argv[0] == "migrate":
+        from db import migrate
+
+        logging.basicConfig(level=logging.WARNING)
+        return migrate.main(argv[1:], settings.sqlite_path)
     if argv and argv[0] in ("-h", "--help"):
         print("usage: python -m bot            run the Discord bot (DISCORD_TOKEN)\n"
-              "       python -m bot --local GAME [--ai N] [--players N] [--resume ID] ...")
+              "       python -m bot --local GAME [--ai N] [--players N] [--resume ID] ...\n"
+              "       python -m bot migrate --to postgresql://... [--from FILE]")
         return 0
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)

@@ -57,7 +57,7 @@ class Pantheon(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
         )  # each post allows its own
         self.settings = settings
-        self.store: db.SqliteStore | None = None
+        self.store: db.Store | None = None
         self.service: Service | None = None
 
     async def setup_hook(self) -> None:

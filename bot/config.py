@@ -14,10 +14,15 @@ from service.clock_math import VACATION_DAYS
 class Settings:
     token: str | None
     database_path: str
+    """Where the store lives: ``DATABASE_URL`` (PostgreSQL) if set, else the SQLite file
+    ``DATABASE_PATH``; :func:`db.open_store` tells them apart."""
     log_level: str
     dev_guild_id: int | None
     boards_dir: str
     vacation_days: int = VACATION_DAYS
+    sqlite_path: str = "pantheon.db"
+    """The SQLite file (``DATABASE_PATH``) even when ``DATABASE_URL`` wins: the source of
+    ``python -m bot migrate``."""
 
 
 def load_settings() -> Settings:
@@ -27,9 +32,11 @@ def load_settings() -> Settings:
     vacation = os.environ.get("PANTHEON_VACATION_DAYS", "").strip()
     return Settings(
         token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
-        database_path=os.environ.get("DATABASE_PATH", "pantheon.db"),
+        database_path=(os.environ.get("DATABASE_URL", "").strip()
+                       or os.environ.get("DATABASE_PATH", "pantheon.db")),
         log_level=os.environ.get("LOG_LEVEL", "INFO").upper(),
         dev_guild_id=int(guild) if guild.isdigit() else None,
         boards_dir=os.environ.get("BOARDS_DIR", "boards"),
         vacation_days=int(vacation) if vacation.isdigit() else VACATION_DAYS,
+        sqlite_path=os.environ.get("DATABASE_PATH", "pantheon.db"),
     )

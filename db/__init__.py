@@ -1,6 +1,15 @@
-"""Match persistence (aiosqlite). See :mod:`db.store`."""
+"""Match persistence behind one small async protocol, :class:`Store`, with an SQLite
+(aiosqlite) and a PostgreSQL (asyncpg) implementation; :func:`open_store` picks one.
 
-from db.store import (
+Modules: :mod:`db.records` (records, statuses, errors), :mod:`db.protocol` (the protocol),
+:mod:`db.base`, :mod:`db.matches`, :mod:`db.clocks`, :mod:`db.social` (the queries, written
+once), :mod:`db.sqlite` and :mod:`db.postgres` (the backends), :mod:`db.schema` (the
+migrations) and :mod:`db.migrate` (copying an SQLite database to PostgreSQL).
+"""
+
+from db.postgres import PostgresStore, is_postgres_url
+from db.protocol import Store
+from db.records import (
     ABORTED,
     FINISHED,
     LOBBY,
@@ -10,17 +19,26 @@ from db.store import (
     Full,
     MatchRecord,
     MoveRecord,
+    Rating,
+    RatingChange,
+    RatingRule,
     SeatRecord,
-    SqliteStore,
     StaleVersion,
+    Standing,
     TurnReminder,
+    UndoRequest,
 )
+from db.sqlite import SqliteStore
 
 __all__ = ["ABORTED", "FINISHED", "LOBBY", "OPEN_STATUSES", "RUNNING", "ClockRecord", "Full",
-           "MatchRecord", "MoveRecord", "SeatRecord", "SqliteStore", "StaleVersion", "TurnReminder",
-           "open_store"]
+           "MatchRecord", "MoveRecord", "PostgresStore", "Rating", "RatingChange", "RatingRule",
+           "SeatRecord", "SqliteStore", "StaleVersion", "Standing", "Store", "TurnReminder",
+           "UndoRequest", "is_postgres_url", "open_store"]
 
 
-async def open_store(path: str) -> SqliteStore:
-    """Open (creating and migrating if needed) the database at ``path``."""
-    return await SqliteStore(path).open()
+async def open_store(target: str) -> Store:
+    """Open (creating and migrating if needed) the store at ``target``: PostgreSQL for a
+    ``postgresql://`` or ``postgres://`` URL, else the SQLite file at that path."""
+    if is_postgres_url(target):
+        return await PostgresStore(target).open()
+    return await SqliteStore(target).open()

@@ -1,19 +1,29 @@
 """Board pictures. ``render(slug, view)`` turns an engine *view* into PNG bytes.
 
 Each game has a module named after its slug (``witch-stones`` → ``witch_stones``) with
-``render(view, names, highlight) -> bytes``. Renderers see only a view, never the state,
-so a picture can show no more than its viewer may know.
+``render(view, names, highlight, *, outcome=None, marks=None) -> bytes``. Renderers see
+only a view, never the state, so a picture can show no more than its viewer may know.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 
 def render(slug: str, view: dict, highlight: Sequence[str] | None = None,
-           names: Sequence[str] | None = None) -> bytes:
-    """PNG of ``view``. ``highlight`` overrides the positions of ``view["last"]``."""
+           names: Sequence[str] | None = None, *, outcome: str | None = None,
+           marks: Mapping[int, Sequence[str]] | None = None) -> bytes:
+    """PNG of ``view``.
+
+    ``highlight`` overrides the positions of ``view["last"]`` (the last move, outlined in
+    red). ``outcome`` is the match's result in a line ("Ana wins - reached 50 points"):
+    shown on a banner instead of who is to act. ``marks`` maps a seat to the positions
+    of its moves since the viewer's last turn, each outlined in that seat's colour (the
+    red last-move outline is then left out).
+    """
     module = importlib.import_module(f"{__name__}.{slug.replace('-', '_')}")
     marked = list(highlight) if highlight is not None else list(view.get("last", []))
-    return module.render(view, names=list(names or []), highlight=marked)
+    return module.render(view, names=list(names or []), highlight=marked, outcome=outcome,
+                         marks=None if marks is None else {int(s): list(p)
+                                                           for s, p in marks.items()})

@@ -2,8 +2,10 @@
 
 Leaders are large stones in spaces, followers small stones on intersections, gods stones
 on a drawn tower and False Gods empty towers. Every stone carries its colour's letter
-(R/Y/G/B) for colour-blind players. A side panel shows the pool, the towers, the gods per
-colour and each player's worshippers and score.
+(R/Y/G/B) for colour-blind players. Every position is named where no piece hides it: a
+space's name at the top of its circle, each intersection's corner ("se") inside the space
+that names it, so "C3" and "se" read as the move's "C3se". A panel under the board shows
+the pool, the towers, the gods per colour and each player's worshippers and score.
 """
 
 from __future__ import annotations
@@ -27,21 +29,24 @@ ROWS = "ABCDEFG"
 ROW_LENGTHS = (4, 5, 6, 7, 6, 5, 4)
 CORNER = {"n": (0, -2), "ne": (1, -1), "se": (1, 1), "s": (0, 2), "sw": (-1, 1), "nw": (-1, -1)}
 
-CIRCLE = 40  # radius of a space's circle; neighbouring circles touch
+CIRCLE = 58  # radius of a space's circle; neighbouring circles touch
 UNIT_X = CIRCLE  # half-unit sizes: a centre is (2q + r, 3r) half-units
 UNIT_Y = CIRCLE / math.sqrt(3)
-BOARD_HEIGHT = 600
-PANEL_X = 655
-CENTRE = (345, kit.HEADER + BOARD_HEIGHT // 2)
+EDGE = 30  # row letters and numbers around the hexagon
+BOARD_HEIGHT = round(2 * EDGE + 2 * CIRCLE + 18 * UNIT_Y)
+PANEL_ROW = 48
 
-LEADER_R = 20
-FOLLOWER_R = 12
-TOWER_STONE_R = 15
+LEADER_R = 25
+FOLLOWER_R = 15
+TOWER_STONE_R = 16
 SPACE_FILL: kit.RGB = (236, 226, 204)
 OUTER_FILL: kit.RGB = (214, 200, 172)
 TOWER: kit.RGB = (110, 104, 98)
 TOWER_DARK: kit.RGB = (60, 56, 52)
 HALO: kit.RGB = (235, 190, 50)
+CORNER_LABEL: kit.RGB = kit.MUTED
+SPACE_LABEL_DY = -40  # a space's name, above whatever stands in it
+CORNER_LABEL_AT = 0.62  # a corner's name, this far from its space's centre to the corner
 
 
 def _spaces() -> tuple[dict[str, tuple[int, int]], set[str]]:
@@ -61,34 +66,54 @@ def _spaces() -> tuple[dict[str, tuple[int, int]], set[str]]:
 SPACES, OUTER = _spaces()
 
 
-def _intersections() -> list[str]:
-    """The 54 intersections by one name each (a corner shared by three board spaces)."""
-    seen: dict[tuple[int, int], list[str]] = {}
+def naming_space(spaces: list[str]) -> str:
+    """The space whose name names an intersection shared by ``spaces``: the first in
+    reading order (A1, A2, …, G4), as the engine names them ("A1se", not "A2sw"). The
+    one place to change if the engine picks its canonical names differently."""
+    return min(spaces, key=lambda s: (s[0], int(s[1:])))
+
+
+def _intersections() -> dict[str, tuple[int, int]]:
+    """The 54 intersections (corners shared by three spaces) by their canonical name,
+    with their position in half-units."""
+    seen: dict[tuple[int, int], list[tuple[str, str]]] = {}
     for s, (x, y) in SPACES.items():
         for d, (dx, dy) in CORNER.items():
-            seen.setdefault((x + dx, y + dy), []).append(f"{s}{d}")
-    return [names[0] for names in seen.values() if len(names) == 3]
+            seen.setdefault((x + dx, y + dy), []).append((s, d))
+    out = {}
+    for point, owners in seen.items():
+        if len(owners) == 3:
+            space = naming_space([s for s, _ in owners])
+            out[space + dict(owners)[space]] = point
+    return out
 
 
 INTERSECTIONS = _intersections()
 
 
-def _xy(half: tuple[int, int]) -> tuple[float, float]:
-    return CENTRE[0] + half[0] * UNIT_X, CENTRE[1] + half[1] * UNIT_Y
+def _centre_y() -> float:
+    return EDGE + CIRCLE + 9 * UNIT_Y
 
 
-def position_xy(name: str) -> tuple[float, float]:
+
+def _xy(half: tuple[int, int], top: float) -> tuple[float, float]:
+    """Pixel of a point in half-units, on a board area that starts at ``top``."""
+    return kit.WIDTH / 2 + half[0] * UNIT_X, top + _centre_y() + half[1] * UNIT_Y
+
+
+def position_xy(name: str, top: float) -> tuple[float, float]:
     """Pixel centre of a space ("D4") or an intersection ("C3se")."""
     space, corner = name[:2].upper(), name[2:].lower()
     x, y = SPACES[space]
     if corner:
         dx, dy = CORNER[corner]
         x, y = x + dx, y + dy
-    return _xy((x, y))
+    return _xy((x, y), top)
 
 
 def _stone(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, colour: str, size: int) -> None:
     fill = STONE.get(colour, kit.GAP)
+    size = max(size, kit.SMALL)
     kit.disc(draw, x, y, r, fill, outline=kit.INK, width=2 if r > 14 else 1)
     draw.text(
         (x, y + 1),
@@ -134,7 +159,7 @@ def _god(draw: ImageDraw.ImageDraw, x: float, y: float, colour: str) -> None:
         outline=HALO,
         width=3,
     )
-    _stone(draw, x, y - 14, TOWER_STONE_R, colour, 16)
+    _stone(draw, x, y - 14, TOWER_STONE_R, colour, kit.SMALL)
 
 
 def _false_god(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -152,134 +177,145 @@ def _cross(draw: ImageDraw.ImageDraw, x: float, y: float, r: float = 6) -> None:
     draw.line((x - r, y + r, x + r, y - r), fill=kit.HIGHLIGHT, width=3)
 
 
-def _board(b: kit.Board, view: dict, highlight: list[str]) -> None:
+def _board(b: kit.Board, view: dict, marked: list[tuple[str, kit.RGB]]) -> None:
     d = b.draw
     board = view.get("board", {})
     for name, (hx, hy) in SPACES.items():
-        x, y = _xy((hx, hy))
+        x, y = _xy((hx, hy), b.top)
         fill = OUTER_FILL if name in OUTER else SPACE_FILL
         kit.disc(d, x, y, CIRCLE - 2, fill, outline=kit.GRID, width=1)
-        if name not in board:
-            b.label((x, y), name, size=14, fill=kit.MUTED)
     # Row letters on both sides.
     for row, letter in enumerate(ROWS):
         first = SPACES[f"{letter}1"]
         last = SPACES[f"{letter}{ROW_LENGTHS[row]}"]
-        lx, ly = _xy(first)
-        rx, _ = _xy(last)
-        b.label((lx - CIRCLE - 16, ly), letter, size=20, fill=kit.INK)
-        b.label((rx + CIRCLE + 16, ly), letter, size=20, fill=kit.INK)
-    # Numbers above the top row and below the bottom row.
-    for k in range(1, 5):
-        tx, ty = _xy(SPACES[f"A{k}"])
-        b.label((tx, ty - CIRCLE - 13), str(k), size=16, fill=kit.MUTED)
-        bx, by = _xy(SPACES[f"G{k}"])
-        b.label((bx, by + CIRCLE + 13), str(k), size=16, fill=kit.MUTED)
+        lx, ly = _xy(first, b.top)
+        rx, _ = _xy(last, b.top)
+        b.label((lx - CIRCLE - 15, ly), letter, size=kit.LARGE, fill=kit.INK)
+        b.label((rx + CIRCLE + 15, ly), letter, size=kit.LARGE, fill=kit.INK)
     for name in INTERSECTIONS:
-        x, y = position_xy(name)
+        x, y = position_xy(name, b.top)
         d.ellipse((x - 3, y - 3, x + 3, y + 3), fill=kit.MUTED)
     for name, what in board.items():
-        x, y = position_xy(name)
+        try:
+            x, y = position_xy(name, b.top)
+        except (KeyError, ValueError):
+            continue
         role, colour = what.get("role"), what.get("colour", "")
         if role == "leader":
-            _stone(d, x, y, LEADER_R, colour, 20)
+            _stone(d, x, y, LEADER_R, colour, kit.LARGE)
         elif role == "god":
-            _god(d, x, y, colour)
+            _god(d, x, y + 4, colour)
         elif role == "false_god":
-            _false_god(d, x, y)
+            _false_god(d, x, y + 4)
         elif role == "follower":
-            _stone(d, x, y, FOLLOWER_R, colour, 13)
+            _stone(d, x, y, FOLLOWER_R, colour, kit.SMALL)
     for name in view.get("removed", []):
-        _cross(d, *position_xy(name))
-    for name in highlight:
+        _cross(d, *position_xy(name, b.top))
+    _names(b)
+    for name, colour in marked:
         try:
-            x, y = position_xy(name)
+            x, y = position_xy(name, b.top)
         except (KeyError, ValueError):
             continue
         if len(name) == 2:
-            radius = CIRCLE - 3 if board.get(name, {}).get("role") != "leader" else LEADER_R + 6
+            radius = CIRCLE - 4 if board.get(name, {}).get("role") != "leader" else LEADER_R + 6
         else:
             radius = FOLLOWER_R + 5
-        kit.ring(d, x, y, radius, width=4)
+        kit.ring(d, x, y, radius, colour=colour, width=5)
 
 
-def _panel(b: kit.Board, view: dict, names: list[str]) -> None:
+def _names(b: kit.Board) -> None:
+    """Every position's name where no piece hides it: a space's in the top of its circle,
+    an intersection's corner ("se") inside the space that names it, towards the corner;
+    the two read together give the name the moves use ("C3" + "se" = "C3se")."""
+    for name, (hx, hy) in SPACES.items():
+        x, y = _xy((hx, hy), b.top)
+        b.label((x, y + SPACE_LABEL_DY), name, size=kit.SMALL, fill=kit.INK)
+    for name in INTERSECTIONS:
+        space, corner = name[:2], name[2:]
+        cx, cy = _xy(SPACES[space], b.top)
+        px, py = position_xy(name, b.top)
+        b.label((cx + (px - cx) * CORNER_LABEL_AT, cy + (py - cy) * CORNER_LABEL_AT), corner,
+                size=kit.SMALL, fill=CORNER_LABEL)
+
+
+def _counts(b: kit.Board, x: float, y: float, title: str, counts: dict) -> None:
+    b.label((x, y), title, size=kit.TEXT, anchor="lm")
+    x += 16 + kit.font(kit.TEXT).getlength(title)
+    for c in COLOURS:
+        _stone(b.draw, x + 15, y, 15, c, kit.SMALL)
+        b.label((x + 36, y), str(counts.get(c, 0)), size=kit.TEXT, anchor="lm")
+        x += 82
+
+
+def _panel(b: kit.Board, view: dict, names: list[str], y: float) -> None:
     d = b.draw
-    x0 = PANEL_X
-    y = b.top + 14
-    b.label((x0, y), "Pool", size=19, anchor="lt")
-    pool = view.get("pool", {})
-    for i, c in enumerate(COLOURS):
-        cx = x0 + 14 + (i % 2) * 118
-        cy = y + 42 + (i // 2) * 34
-        _stone(d, cx, cy, 13, c, 14)
-        b.label((cx + 20, cy), f"{c} {pool.get(c, 0)}", size=17, anchor="lm")
-    y += 120
+    x0 = 20
+    _counts(b, x0, y + PANEL_ROW / 2, "Pool", view.get("pool", {}))
+    _counts(b, b.width / 2 + 10, y + PANEL_ROW / 2, "Gods", view.get("gods", {}))
+    y += PANEL_ROW
     left = int(view.get("towers_left", 0))
-    b.label((x0, y), f"Towers left: {left} of 9", size=19, anchor="lt")
+    b.label((x0, y + PANEL_ROW / 2), f"Towers left {left}/9", size=kit.TEXT, anchor="lm")
     for k in range(9):
-        tx = x0 + 12 + k * 25
+        tx = x0 + 230 + k * 30
         if k < left:
-            _tower(d, tx, y + 40, scale=0.6)
+            _tower(d, tx, y + 16, scale=0.7)
         else:
-            _tower(d, tx, y + 40, scale=0.6, fill=kit.BACKGROUND, outline=kit.GAP)
-    y += 74
-    b.label((x0, y), "Gods on the board", size=19, anchor="lt")
-    gods = view.get("gods", {})
-    for i, c in enumerate(COLOURS):
-        cx = x0 + 14 + i * 58
-        _stone(d, cx, y + 38, 13, c, 14)
-        b.label((cx + 18, y + 38), f"{gods.get(c, 0)}", size=18, anchor="lm")
-    y += 68
+            _tower(d, tx, y + 16, scale=0.7, fill=kit.BACKGROUND, outline=kit.GAP)
+    y += PANEL_ROW + 6
     scores = view.get("scores", [])
-    to_act = view.get("to_act", [])
     for seat, chips in enumerate(view.get("worshippers", [])):
         name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-        if len(name) > 14:
-            name = name[:13] + "…"
-        kit.disc(d, x0 + 8, y + 10, 7, kit.seat_colour(seat), outline=kit.INK, width=1)
+        kit.disc(d, x0 + 10, y + 16, 10, kit.seat_colour(seat), outline=kit.INK, width=1)
         points = scores[seat] if seat < len(scores) else 0
-        b.label(
-            (x0 + 22, y + 10),
-            f"{name}: {points} pts",
-            size=18,
-            anchor="lm",
-            fill=kit.HIGHLIGHT if seat in to_act else kit.INK,
-        )
-        b.label((x0, y + 28), "worshippers:", size=14, fill=kit.MUTED, anchor="lt")
+        b.label((x0 + 28, y + 16), kit.fit(name, 200, kit.TEXT), size=kit.TEXT, anchor="lm")
+        b.label((x0 + 28, y + 44), kit.plural(points, "pt"), size=kit.SMALL, fill=kit.MUTED,
+                anchor="lm")
+        per_line = 20
         for k, c in enumerate(chips):
-            cx = x0 + 12 + (k % 10) * 24
-            cy = y + 58 + (k // 10) * 24
-            _stone(d, cx, cy, 11, c, 13)
-        y += 76 + 24 * ((max(len(chips), 1) - 1) // 10)
-    # Legend.
-    y = max(y + 4, b.top + BOARD_HEIGHT - 118)
-    b.label((x0, y), "Key", size=16, fill=kit.MUTED, anchor="lt")
-    _stone(d, x0 + 14, y + 34, LEADER_R - 4, "red", 15)
-    b.label((x0 + 36, y + 34), "leader", size=15, anchor="lm")
-    _stone(d, x0 + 124, y + 34, FOLLOWER_R - 1, "blue", 12)
-    b.label((x0 + 142, y + 34), "follower", size=15, anchor="lm")
-    _god(d, x0 + 16, y + 80, "green")
-    b.label((x0 + 40, y + 80), "god", size=15, anchor="lm")
-    _false_god(d, x0 + 124, y + 80)
-    b.label((x0 + 148, y + 80), "False God", size=15, anchor="lm")
+            cx = x0 + 260 + (k % per_line) * 31
+            cy = y + 16 + (k // per_line) * 31
+            _stone(d, cx, cy, 14, c, kit.SMALL)
+        if not chips:
+            b.label((x0 + 246, y + 16), "no worshippers", size=kit.SMALL, fill=kit.MUTED,
+                    anchor="lm")
+        y += 62 + 31 * ((max(len(chips), 1) - 1) // per_line)
+    # Key.
+    y += 26
+    _stone(d, x0 + 22, y, LEADER_R - 4, "red", kit.SMALL)
+    b.label((x0 + 50, y), "leader", size=kit.SMALL, anchor="lm")
+    _stone(d, x0 + 190, y, FOLLOWER_R, "blue", kit.SMALL)
+    b.label((x0 + 212, y), "follower", size=kit.SMALL, anchor="lm")
+    _god(d, x0 + 390, y + 4, "green")
+    b.label((x0 + 416, y), "god", size=kit.SMALL, anchor="lm")
+    _false_god(d, x0 + 540, y + 4)
+    b.label((x0 + 566, y), "False God", size=kit.SMALL, anchor="lm")
 
 
-def render(view: dict, names: list[str], highlight: list[str]) -> bytes:
+def _panel_height(view: dict) -> int:
+    rows = sum(62 + 31 * ((max(len(c), 1) - 1) // 20) for c in view.get("worshippers", []))
+    return 2 * PANEL_ROW + 6 + rows + 70
+
+
+def render(view: dict, names: list[str], highlight: list[str], *, outcome: str | None = None,
+           marks: dict[int, list[str]] | None = None) -> bytes:
     scores = view.get("scores", [0, 0])
-    seats = kit.seats_from_view(names, len(view.get("worshippers", [])) or 2, scores)
+    players = len(view.get("worshippers", [])) or 2
+    seats = kit.seats_from_view(names, players, scores)
+    names = [s.name for s in seats]
     for seat, chips in zip(seats, view.get("worshippers", []), strict=False):
-        seat.note = f"{len(chips)} worshipper{'s' if len(chips) != 1 else ''}"
+        seat.note = kit.plural(len(chips), "worshipper")
     result = view.get("result")
+    if outcome is None and result:
+        outcome = kit.outcome_line(names, (result.get("ranking") or [[]])[0],
+                                   kit.name_seats(result.get("reason", ""), names))
     status = "game over" if result else f"placement {int(view.get('placements', 0)) + 1}"
-    b = kit.Board("Angry Gods", seats, view.get("to_act", []), BOARD_HEIGHT, status=status)
-    _board(b, view, list(highlight))
-    _panel(b, view, names)
-    if result:
-        b.footer(f"Game over: {result.get('reason', '')}.")
-    else:
-        b.footer(
-            "Each worshipper scores 1 point per god of its colour. "
-            "Red crosses: followers just removed."
-        )
+    b = kit.Board("Angry Gods", seats, view.get("to_act", []),
+                  BOARD_HEIGHT + _panel_height(view), status=status, outcome=outcome)
+    _board(b, view, kit.marked(highlight, marks))
+    d = b.draw
+    d.line((0, b.top + BOARD_HEIGHT, b.width, b.top + BOARD_HEIGHT), fill=kit.GAP, width=1)
+    _panel(b, view, names, b.top + BOARD_HEIGHT + 4)
+    b.footer("A follower's place: a space and a corner, C3 + se = C3se. "
+             "Red crosses: followers just removed.")
     return b.png()

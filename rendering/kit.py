@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
+
+from engines.base import name_seats as name_seats  # re-exported for reasons
 
 RGB = tuple[int, int, int]
 
@@ -37,14 +41,95 @@ SEAT_COLOURS: tuple[RGB, ...] = (
 )
 
 WIDTH = 900
-HEADER = 96
-FOOTER = 40
+PHONE = 400  # the width a phone shows a picture at, in CSS pixels
+PHONE_MIN = 9  # the smallest text height there, in pixels
+
+
+def min_size(width: int = WIDTH) -> int:
+    """The smallest font size that stays readable when ``width`` shrinks to a phone's."""
+    return math.ceil(PHONE_MIN * width / PHONE)
+
+
+SMALL = min_size()  # 21 px at 900: footers, labels, side notes
+TEXT = SMALL + 2
+LARGE = SMALL + 5
+TITLE = SMALL + 9
+BANNER: RGB = (255, 226, 150)
+TITLE_ROW = 46
+SEAT_ROW = 62
+TURN_ROW = 46
+FOOTER_LINE = SMALL + 7
+HEADER = TITLE_ROW + SEAT_ROW + TURN_ROW + 8  # the header of a match of up to 3 players
 
 
 @cache
 def font(size: int) -> ImageFont.FreeTypeFont:
     """Pillow's bundled scalable font: no font files to ship or install."""
     return ImageFont.load_default(size=size)
+
+
+# ---- what was drawn: every text's size, for the phone-readability test ---------------
+_records: list[list[tuple[int, str]]] = []
+
+
+@contextmanager
+def recording() -> Iterator[list[tuple[int, str]]]:
+    """Within the block, each text a :class:`Board` draws adds ``(font size, text)``."""
+    seen: list[tuple[int, str]] = []
+    _records.append(seen)
+    try:
+        yield seen
+    finally:
+        _records.remove(seen)
+
+
+_SUBSTITUTES = {"\u2014": "-", "\u2013": "-", "\u00d7": "x", "\u2022": "\u00b7", "\u2192": ">",
+                "\u2190": "<"}
+
+
+@cache
+def _has_glyph(ch: str) -> bool:
+    face = font(20)
+    return _mask(ch, face) != _mask("\uffff", face)
+
+
+def _mask(ch: str, face: ImageFont.FreeTypeFont) -> bytes:
+    image = Image.new("L", (40, 40))
+    ImageDraw.Draw(image).text((5, 5), ch, font=face, fill=255)
+    return image.tobytes()
+
+
+def clean(text: str) -> str:
+    """``text`` in the characters the bundled font has: dashes and accents simplified,
+    anything else it lacks shown as "?" rather than as an empty box."""
+    if text.isascii():
+        return text
+    out = []
+    for ch in text:
+        if ch.isascii() or _has_glyph(ch):
+            out.append(ch)
+            continue
+        ch = _SUBSTITUTES.get(ch, ch)
+        base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+        out.append(ch if ch.isascii() else base or "?")
+    return "".join(out)
+
+
+class Draw(ImageDraw.ImageDraw):
+    """ImageDraw whose texts are cleaned (see :func:`clean`) and recorded."""
+
+    def text(self, xy, text, fill=None, font=None, *args, **kwargs):  # type: ignore[override]
+        text = clean(str(text))
+        if _records:
+            size = int(getattr(font, "size", 10))
+            for seen in _records:
+                seen.append((size, text))
+        return super().text(xy, text, fill, font, *args, **kwargs)
+
+
+def plural(count: float, word: str, words: str | None = None) -> str:
+    """"1 tile", "2 tiles", "1 pt", "0 pts"."""
+    return f"{_number(count)} {word if count == 1 else (words or word + 's')}"
 
 
 def seat_colour(seat: int) -> RGB:
@@ -57,6 +142,29 @@ def text_colour_on(fill: RGB) -> RGB:
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else (255, 255, 255)
 
 
+def marked(highlight: Sequence[str], marks: Mapping[int, Sequence[str]] | None
+           ) -> list[tuple[str, RGB]]:
+    """The positions to outline and their colours: each seat's ``marks`` in its colour
+    (every move since the viewer's last turn), else ``highlight`` (the last move) in red."""
+    if marks is None:
+        return [(p, HIGHLIGHT) for p in highlight]
+    return [(p, seat_colour(int(seat))) for seat, positions in sorted(marks.items())
+            for p in positions]
+
+
+def outcome_line(names: Sequence[str], winners: Sequence[int], reason: str = "") -> str:
+    """"Ana wins - reached 50 points" from the winners' seats and the reason."""
+    who = [names[s] if s < len(names) and names[s] else f"Seat {s + 1}" for s in winners]
+    if not who:
+        head = "Game over"
+    elif len(who) == 1:
+        head = f"{who[0]} wins"
+    else:
+        head = " and ".join(who) + " share the win"
+    reason = reason.strip().rstrip(".")
+    return f"{head} - {reason}" if reason else head
+
+
 @dataclass
 class Seat:
     """One player as the header shows them."""
@@ -67,53 +175,130 @@ class Seat:
     note: str = ""
 
 
+def seat_rows(count: int) -> int:
+    return 1 if count <= 3 else 2
+
+
+def header_height(count: int, outcome: str | None = None, width: int = WIDTH) -> int:
+    return TITLE_ROW + seat_rows(count) * SEAT_ROW + _turn_row(outcome, width)[0] + 8
+
+
+def _turn_row(outcome: str | None, width: int) -> tuple[int, int, list[str]]:
+    """The height of the line under the seats, and the outcome's size and lines: one
+    line in large type when it fits, else up to three lines in ordinary type."""
+    if not outcome:
+        return TURN_ROW, LARGE, []
+    text = clean(outcome)
+    room = width - 44
+    if font(LARGE).getlength(text) <= room:
+        return TURN_ROW, LARGE, [text]
+    lines = wrap(text, room, font(TEXT))
+    if len(lines) > 3:
+        lines = [*lines[:2], _fit(" ".join(lines[2:]), "", room, font(TEXT))]
+    return 14 + len(lines) * (TEXT + 6), TEXT, lines
+
+
 class Board:
     """A canvas with the shared header and footer; ``draw`` paints the board area.
 
-    The board area starts at ``top`` and is ``height`` pixels tall.
+    The board area starts at ``top`` and is ``height`` pixels tall. The header shows the
+    title, a status, each seat (colour, name, score) and one line: who is to act, or,
+    once the match is over, ``outcome`` on a banner (and then nobody is to act).
     """
 
     def __init__(self, title: str, seats: Sequence[Seat], to_act: Sequence[int],
-                 height: int, width: int = WIDTH, status: str = "") -> None:
+                 height: int, width: int = WIDTH, status: str = "",
+                 outcome: str | None = None) -> None:
         self.width = width
-        self.top = HEADER
+        self.top = header_height(len(seats), outcome, width)
         self.height = height
-        self.image = Image.new("RGB", (width, HEADER + height + FOOTER), BACKGROUND)
-        self.draw = ImageDraw.Draw(self.image)
-        self._header(title, seats, to_act, status)
+        self.image = Image.new("RGB", (width, self.top + height), BACKGROUND)
+        self.draw = Draw(self.image)
+        self._footer = ""
+        self._header(title, seats, [] if outcome else list(to_act), status, outcome)
 
     def _header(self, title: str, seats: Sequence[Seat], to_act: Sequence[int],
-                status: str) -> None:
+                status: str, outcome: str | None) -> None:
         d = self.draw
-        d.text((16, 10), title, font=font(26), fill=INK)
+        d.text((16, TITLE_ROW / 2 + 2), title, font=font(TITLE), fill=INK, anchor="lm")
         if status:
-            d.text((self.width - 16, 14), status, font=font(18), fill=MUTED, anchor="ra")
-        column = (self.width - 32) / max(1, len(seats))
+            left = 32 + font(TITLE).getlength(title)
+            d.text((self.width - 16, TITLE_ROW / 2 + 2),
+                   _fit(clean(status), "", self.width - 16 - left, font(SMALL)),
+                   font=font(SMALL), fill=MUTED, anchor="rm")
+        per_row = len(seats) if seat_rows(len(seats)) == 1 else math.ceil(len(seats) / 2)
+        column = (self.width - 24) / max(1, per_row)
         for i, seat in enumerate(seats):
-            x = 16 + i * column
+            x = 12 + (i % per_row) * column
+            y = TITLE_ROW + (i // per_row) * SEAT_ROW
             colour = seat.colour or seat_colour(i)
-            acting = i in to_act
-            if acting:
-                d.rounded_rectangle((x - 4, 46, x + column - 8, 90), radius=8,
-                                    outline=HIGHLIGHT, width=3)
-            d.ellipse((x + 4, 56, x + 24, 76), fill=colour, outline=INK)
-            suffix = "  · to act" if acting else ""
-            d.text((x + 32, 52), _fit(seat.name, suffix, column - 44, font(16)) + suffix,
-                   font=font(16), fill=INK)
+            if i in to_act:
+                d.rounded_rectangle((x, y + 2, x + column - 6, y + SEAT_ROW - 4), radius=8,
+                                    outline=HIGHLIGHT, width=4)
+            disc(d, x + 20, y + SEAT_ROW / 2, 12, colour, width=2)
+            room = column - 50
+            d.text((x + 38, y + 18), _fit(clean(seat.name), "", room, font(TEXT)),
+                   font=font(TEXT), fill=INK, anchor="lm")
             line = " · ".join(p for p in (seat.score, seat.note) if p)
-            d.text((x + 32, 70), line, font=font(15), fill=MUTED)
-        d.line((0, HEADER - 2, self.width, HEADER - 2), fill=GRID, width=2)
+            d.text((x + 38, y + 44), _fit(clean(line), "", room, font(SMALL)),
+                   font=font(SMALL), fill=MUTED, anchor="lm")
+        y = TITLE_ROW + seat_rows(len(seats)) * SEAT_ROW + 2
+        if outcome:
+            row, size, lines = _turn_row(outcome, self.width)
+            d.rounded_rectangle((10, y, self.width - 10, y + row - 4), radius=10,
+                                fill=BANNER, outline=INK, width=2)
+            step = size + 6
+            first = y + (row - 4) / 2 - step * (len(lines) - 1) / 2
+            for k, line in enumerate(lines):
+                d.text((self.width / 2, first + k * step), line, font=font(size), fill=INK,
+                       anchor="mm")
+        elif to_act:
+            who = [seats[i].name for i in to_act if i < len(seats)]
+            cy = y + TURN_ROW / 2 - 2
+            d.polygon([(18, cy - 11), (18, cy + 11), (36, cy)], fill=HIGHLIGHT)
+            d.text((46, cy), _fit(clean(", ".join(who)), " to act", self.width - 70,
+                                  font(TEXT)) + " to act",
+                   font=font(TEXT), fill=HIGHLIGHT, anchor="lm")
+        d.line((0, self.top - 2, self.width, self.top - 2), fill=GRID, width=2)
 
     def footer(self, text: str) -> None:
-        y = self.top + self.height + FOOTER // 2
-        self.draw.text((16, y), text, font=font(15), fill=MUTED, anchor="lm")
+        """A note under the board, wrapped onto as many lines as it needs."""
+        self._footer = text
 
-    def label(self, xy: tuple[float, float], text: str, size: int = 16,
+    def label(self, xy: tuple[float, float], text: str, size: int = SMALL,
               fill: RGB = INK, anchor: str = "mm") -> None:
         self.draw.text(xy, text, font=font(size), fill=fill, anchor=anchor)
 
     def png(self) -> bytes:
-        return to_png(self.image)
+        return to_png(self.finished())
+
+    def finished(self) -> Image.Image:
+        """The picture with its footer (the canvas grows to hold it)."""
+        if not self._footer:
+            return self.image
+        lines = wrap(clean(self._footer), self.width - 32, font(SMALL))
+        image = Image.new("RGB", (self.width, self.image.height + 14 + FOOTER_LINE * len(lines)),
+                          BACKGROUND)
+        image.paste(self.image, (0, 0))
+        d = Draw(image)
+        for k, line in enumerate(lines):
+            d.text((16, self.image.height + 8 + FOOTER_LINE * k + FOOTER_LINE / 2), line,
+                   font=font(SMALL), fill=MUTED, anchor="lm")
+        return image
+
+
+def wrap(text: str, width: float, face: ImageFont.FreeTypeFont) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` px."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and face.getlength(trial) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines
 
 
 def _fit(name: str, suffix: str, width: float, face: ImageFont.FreeTypeFont) -> str:
@@ -125,13 +310,17 @@ def _fit(name: str, suffix: str, width: float, face: ImageFont.FreeTypeFont) -> 
     return name + "…"
 
 
+def fit(text: str, width: float, size: int = SMALL) -> str:
+    return _fit(clean(text), "", width, font(size))
+
+
 def seats_from_view(names: Sequence[str] | None, count: int,
                     scores: Sequence[float] | None = None) -> list[Seat]:
     """Header seats named from ``names`` (or "Seat 1"…) with scores when given."""
     seats = []
     for i in range(count):
         name = names[i] if names and i < len(names) else f"Seat {i + 1}"
-        score = "" if scores is None else f"{_number(scores[i])} pts"
+        score = "" if scores is None else plural(scores[i], "pt")
         seats.append(Seat(name=name, score=score))
     return seats
 

@@ -4,7 +4,8 @@ Each tile shows its population (top), its coordinate (bottom), the owner's worsh
 (a disc in the seat's colour with the count), a construction (a house) or a sanctuary
 (a star). The Compass tile has a rose, Vaal Er Num a dark swirl, its last move an arrow;
 an attack ends in a red burst. A band above the map announces a pending encirclement or
-construction victory; a panel on the right lists the roll, each god's counts and a legend.
+construction victory (or what the player to act may do); a panel under the map lists the
+roll, each god's counts and a legend.
 """
 
 from __future__ import annotations
@@ -13,18 +14,17 @@ import math
 
 from rendering import kit
 
-R = 44  # hex radius (centre to corner)
+R = 59  # hex radius (centre to corner)
 ROOT3 = math.sqrt(3)
 COLUMNS = "abcdefghi"
 WIND: kit.RGB = (58, 36, 112)
 ATTACK: kit.RGB = (200, 30, 30)
-BAND = 40
-MAP_LEFT = 30
-MAP_TOP = BAND + 30
+BAND_LINE = kit.SMALL + 8
+MAP_LEFT = (kit.WIDTH - int(14 * R)) // 2
 MAP_WIDTH = int(14 * R)
 MAP_HEIGHT = int(9 * ROOT3 * R)
-HEIGHT = MAP_TOP + MAP_HEIGHT + 30
-PANEL_X = MAP_LEFT + MAP_WIDTH + 24
+EDGE = 32  # column letters above and below the map
+ROW = 34  # a line of the panel under the map
 TILE_FILL: dict[int, kit.RGB] = {
     0: (236, 232, 222),
     1: (233, 222, 194),
@@ -52,7 +52,7 @@ POSITIONS = tuple(f"{c}{row}" for i, c in enumerate(COLUMNS) for row in range(1,
 def centre(board: kit.Board, position: str) -> tuple[float, float]:
     q, y = _coords(position)
     cx = MAP_LEFT + MAP_WIDTH / 2 + 1.5 * R * q
-    cy = board.top + MAP_TOP + MAP_HEIGHT / 2 - (ROOT3 / 2) * R * y
+    cy = board.top + board.map_top + MAP_HEIGHT / 2 - (ROOT3 / 2) * R * y  # type: ignore[attr-defined]
     return cx, cy
 
 
@@ -60,20 +60,29 @@ def _name(names: list[str], seat: int) -> str:
     return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
 
 
-def render(view: dict, names: list[str], highlight: list[str]) -> bytes:
+def render(view: dict, names: list[str], highlight: list[str], *, outcome: str | None = None,
+           marks: dict[int, list[str]] | None = None) -> bytes:
     players = int(view.get("players", len(view.get("scores", [])) or 2))
-    short = [
-        n if len(n) <= 24 // max(1, players - 2) + 4 else n[: 24 // max(1, players - 2) + 3] + "…"
-        for n in names
-    ]
-    seats = kit.seats_from_view(short, players, view.get("scores"))
+    names = [_name(names, i) for i in range(players)]
+    seats = kit.seats_from_view(names, players, view.get("scores"))
     community, limbo = view.get("community", []), view.get("limbo", [])
     for i, seat in enumerate(seats):
         if i < len(community) and i < len(limbo):
             seat.note = f"C{community[i]} L{limbo[i]}"
+    result = view.get("result")
+    if outcome is None and result:
+        outcome = kit.outcome_line(names, (result.get("ranking") or [[]])[0],
+                                   kit.name_seats(str(result.get("reason", "")), names))
     status = f"Turn {view.get('turn', 0)} · stack {view.get('stack_size', 0)}"
-    board = kit.Board("Storm of the Gods", seats, view.get("to_act", []), HEIGHT, status=status)
-    _band(board, view, names)
+    lines, fill = _band_lines(view, names, bool(outcome))
+    band = len(lines) * BAND_LINE + 12 if lines else 0
+    map_top = band + EDGE
+    height = map_top + MAP_HEIGHT + EDGE + _panel_height(players)
+    board = kit.Board("Storm of the Gods", seats, view.get("to_act", []), height,
+                      status=status, outcome=outcome)
+    board.map_top = map_top  # type: ignore[attr-defined]
+    if lines:
+        _band(board, lines, fill, band)
     _edges(board)
     cells = view.get("board", {})
     for position in POSITIONS:
@@ -81,59 +90,67 @@ def render(view: dict, names: list[str], highlight: list[str]) -> bytes:
     _path(board, view)
     for position in POSITIONS:
         _contents(board, position, cells.get(position))
-    for position in highlight:
+    for position, colour in kit.marked(highlight, marks):
         if position in POSITIONS:
             cx, cy = centre(board, position)
             board.draw.polygon(
-                kit.hex_corners(cx, cy, R - 3, pointy=False), outline=kit.HIGHLIGHT, width=4
+                kit.hex_corners(cx, cy, R - 4, pointy=False), outline=colour, width=5
             )
     wind = view.get("wind")
     if wind in POSITIONS:
         _wind(board, *centre(board, wind), R * 0.42)
-    _panel(board, view, names)
-    board.footer(
-        "C = community (ready to use) · L = Limbo · number on top = population · "
-        f"{view.get('discarded', 0)} tiles discarded"
-    )
+    _panel(board, view, names, board.top + map_top + MAP_HEIGHT + EDGE)
+    board.footer("C: community (ready) · L: Limbo · top number: population · "
+                 + _discarded(view.get("discarded", 0), view.get("discarded_populations")))
     return board.png()
+
+
+def _discarded(discarded: object, populations: list[int] | None) -> str:
+    """"3 tiles discarded", with how many of each population when the view counts them
+    (``discarded_populations``: the count of population 0, 1, … 5)."""
+    if populations:
+        counts = " ".join(f"{pop}:{n}" for pop, n in enumerate(populations) if n)
+        return f"{kit.plural(sum(populations), 'tile')} discarded (by population {counts})"
+    return kit.plural(int(discarded or 0), "tile") + " discarded"
 
 
 # ---- pieces ---------------------------------------------------------------------------
 
 
-def _band(board: kit.Board, view: dict, names: list[str]) -> None:
+def _band_lines(view: dict, names: list[str], over: bool) -> tuple[list[str], kit.RGB]:
+    """The announcement over the map (a pending encirclement or construction victory, or
+    what the player to act may do), wrapped to the picture's width, and its colour."""
     lines: list[str] = []
     fill = NEUTRAL
-    result = view.get("result")
     since = view.get("encircled_since")
     pending = view.get("pending_construction_victory") or []
-    if result:
-        winners = " & ".join(_name(names, s) for s in result["ranking"][0])
-        reason = str(result.get("reason", ""))
-        lines.append(f"Game over: {winners} won. {reason[:1].upper()}{reason[1:]}")
-        fill = PENDING
-    else:
-        if since is not None:
-            lines.append(
-                f"Vaal Er Num is surrounded since {_name(names, since)}'s turn: the game ends "
-                "when it comes back, unless broken"
-            )
-            fill = ALERT
-        for seat in pending:
-            lines.append(
-                f"{_name(names, seat)} holds a sanctuary and 2 constructions: "
-                "wins at the start of their next turn"
-            )
-            fill = ALERT if since is not None else PENDING
-        if not lines:
-            lines.append(_phase_line(view, names))
-    top = board.top + 4
+    if over or view.get("result"):
+        return [], fill
+    if since is not None:
+        lines.append(f"Vaal Er Num surrounded since {_name(names, since)}'s turn: "
+                     "the game ends when it comes back, unless broken")
+        fill = ALERT
+    for seat in pending:
+        lines.append(f"{_name(names, seat)} holds a sanctuary and 2 constructions: "
+                     "wins at the start of their next turn")
+        fill = ALERT if since is not None else PENDING
+    if not lines:
+        lines.append(_phase_line(view, names))
+    wrapped: list[str] = []
+    for line in lines:
+        if line:
+            wrapped += kit.wrap(kit.clean(line), kit.WIDTH - 48, kit.font(kit.SMALL))
+    return wrapped, fill
+
+
+def _band(board: kit.Board, lines: list[str], fill: kit.RGB, band: int) -> None:
+    top = board.top + 6
     board.draw.rounded_rectangle(
-        (12, top, board.width - 12, top + BAND - 6), radius=8, fill=fill, outline=kit.GRID
+        (12, top, board.width - 12, top + band - 6), radius=8, fill=fill, outline=kit.GRID
     )
-    text = "  |  ".join(lines)
-    size = 17 if len(text) < 95 else 14
-    board.label((board.width / 2, top + (BAND - 6) / 2), text, size=size, fill=kit.INK)
+    for k, line in enumerate(lines):
+        board.label((24, top + 6 + BAND_LINE * k + BAND_LINE / 2 - 2), line, size=kit.SMALL,
+                    anchor="lm")
 
 
 def _phase_line(view: dict, names: list[str]) -> str:
@@ -160,8 +177,8 @@ def _edges(board: kit.Board) -> None:
         _, top_y = centre(board, f"{letter}{length}")
         _, bottom_y = centre(board, f"{letter}1")
         x = MAP_LEFT + MAP_WIDTH / 2 + 1.5 * R * q
-        board.label((x, top_y - R - 4), letter, size=18, fill=kit.INK)
-        board.label((x, bottom_y + R + 6), letter, size=18, fill=kit.INK)
+        board.label((x, top_y - R - 4), letter, size=kit.LARGE, fill=kit.INK, anchor="ms")
+        board.label((x, bottom_y + R + 4), letter, size=kit.LARGE, fill=kit.INK, anchor="mt")
 
 
 def _hex(board: kit.Board, position: str, cell: dict | None) -> None:
@@ -186,15 +203,15 @@ def _contents(board: kit.Board, position: str, cell: dict | None) -> None:
     d = board.draw
     cx, cy = centre(board, position)
     if cell is None:
-        board.label((cx, cy), position, size=13, fill=(170, 162, 150))
+        board.label((cx, cy), position, size=kit.SMALL, fill=(150, 142, 130))
         return
     if cell.get("compass"):
         _rose(board, cx, cy)
         return
     population = cell.get("population", 0)
     background = TILE_FILL.get(population, TILE_FILL[0])
-    _boxed(board, (cx, cy - R * 0.62), str(population), 16, kit.INK, background)
-    _boxed(board, (cx, cy + R * 0.66), position, 12, kit.MUTED, background)
+    _boxed(board, (cx, cy - R * 0.6), str(population), kit.TEXT, kit.INK, background)
+    _boxed(board, (cx, cy + R * 0.62), position, kit.SMALL, kit.MUTED, background)
     owner = cell.get("owner")
     if owner is None:
         return
@@ -204,13 +221,13 @@ def _contents(board: kit.Board, position: str, cell: dict | None) -> None:
     if building:
         bx = cx - R * 0.42 if men else cx
         if cell.get("sanctuary"):
-            _star(board, bx, cy + 1, 15 if men else 19, colour)
+            _star(board, bx, cy + 1, 17 if men else 22, colour)
         else:
-            _house(board, bx, cy + 1, 12 if men else 15, colour)
+            _house(board, bx, cy + 1, 13 if men else 17, colour)
     if men:
         mx = cx + R * 0.22 if building else cx
-        kit.disc(d, mx, cy + 1, 15, colour)
-        board.label((mx, cy + 1), str(men), size=17, fill=kit.text_colour_on(colour))
+        kit.disc(d, mx, cy + 1, 17, colour)
+        board.label((mx, cy + 1), str(men), size=kit.TEXT, fill=kit.text_colour_on(colour))
 
 
 def _boxed(
@@ -255,7 +272,7 @@ def _rose(board: kit.Board, cx: float, cy: float) -> None:
         side = (cx - dy * s * 0.2, cy + dx * s * 0.2)
         other = (cx + dy * s * 0.2, cy - dx * s * 0.2)
         d.polygon([tip, side, other], fill=(90, 96, 110) if dy >= 0 else kit.INK)
-    board.label((cx, cy - s - 8), "N", size=12, fill=kit.INK)
+    board.label((cx + s * 0.55, cy - s * 0.6), "N", size=kit.SMALL, fill=kit.INK)
 
 
 def _wind(board: kit.Board, cx: float, cy: float, r: float) -> None:
@@ -301,7 +318,7 @@ def _arrowhead(
 ) -> None:
     angle = math.atan2(b[1] - a[1], b[0] - a[0])
     tip = (b[0] - back * math.cos(angle), b[1] - back * math.sin(angle))
-    size = 16
+    size = 20
     left = (tip[0] - size * math.cos(angle - 0.45), tip[1] - size * math.sin(angle - 0.45))
     right = (tip[0] - size * math.cos(angle + 0.45), tip[1] - size * math.sin(angle + 0.45))
     board.draw.polygon([tip, left, right], fill=colour)
@@ -319,77 +336,58 @@ def _burst(board: kit.Board, x: float, y: float, s: float) -> None:
 # ---- the side panel -----------------------------------------------------------------
 
 
-def _panel(board: kit.Board, view: dict, names: list[str]) -> None:
+def _panel_height(players: int) -> int:
+    return ROW * (2 + players) + 14 + ROW * 2 + 6
+
+
+def _panel(board: kit.Board, view: dict, names: list[str], y: float) -> None:
+    """Under the map: the wind's roll, each god's counts and a legend."""
     d = board.draw
-    x = PANEL_X
-    y = board.top + MAP_TOP - 10
+    x = 20
     roll = view.get("roll") or {}
-    board.label((x, y), "Vaal Er Num", size=18, anchor="lm")
-    y += 24
+    text = f"Vaal Er Num on {view.get('wind', '?')}"
     if roll:
         direction = roll.get("direction")
-        towards = (
-            direction.upper() if direction else "/".join(c.upper() for c in view.get("choices", []))
-        )
-        board.label(
-            (x, y),
-            f"rolled {roll.get('face')} {roll.get('steps')}, went {towards}"
-            if direction
-            else f"rolled {roll.get('face')} {roll.get('steps')}: {towards}?",
-            size=15,
-            anchor="lm",
-            fill=kit.MUTED,
-        )
-        y += 20
-    board.label((x, y), f"on {view.get('wind', '?')}", size=15, anchor="lm", fill=kit.MUTED)
-    y += 20
-    board.label(
-        (x, y), f"stack: {view.get('stack_size', 0)} tiles", size=15, anchor="lm", fill=kit.MUTED
-    )
-    y += 34
-    board.label((x, y), "Gods", size=18, anchor="lm")
-    y += 22
-    board.label((x + 24, y), "comm  limbo  built  sanct", size=12, anchor="lm", fill=kit.MUTED)
-    y += 18
+        choices = "/".join(c.upper() for c in view.get("choices", []))
+        text += f" · rolled {roll.get('face')} {roll.get('steps')}"
+        text += f", went {direction.upper()}" if direction else f": {choices}?"
+    text += f" · stack {kit.plural(view.get('stack_size', 0), 'tile')}"
+    board.label((x, y + ROW / 2), kit.fit(text, board.width - 40, kit.TEXT), size=kit.TEXT,
+                anchor="lm")
+    y += ROW
+    columns = {"community": 430, "limbo": 560, "built": 670, "sanctuary": 790}
+    for title, cx in columns.items():
+        board.label((cx, y + ROW / 2), title, size=kit.SMALL, anchor="mm", fill=kit.MUTED)
+    y += ROW
     players = int(view.get("players", 0))
     community, limbo = view.get("community", []), view.get("limbo", [])
     built = view.get("constructions", [0] * players)
     sanctuaries = view.get("sanctuaries", [None] * players)
     for seat in range(players):
-        colour = kit.seat_colour(seat)
-        kit.disc(d, x + 8, y + 8, 8, colour)
-        name = _name(names, seat)
-        board.label((x + 24, y), name if len(name) <= 20 else name[:19] + "…", size=14, anchor="lm")
-        y += 18
+        kit.disc(d, x + 10, y + ROW / 2, 10, kit.seat_colour(seat))
+        board.label((x + 28, y + ROW / 2), kit.fit(_name(names, seat), 340, kit.TEXT),
+                    size=kit.TEXT, anchor="lm")
         sanct = sanctuaries[seat] if seat < len(sanctuaries) and sanctuaries[seat] else "-"
-        row = (
-            f"{community[seat] if seat < len(community) else 0:>4}"
-            f"{limbo[seat] if seat < len(limbo) else 0:>7}"
-            f"{built[seat] if seat < len(built) else 0:>6}/5   {sanct}"
-        )
-        board.label((x + 24, y), row, size=14, anchor="lm", fill=kit.MUTED)
-        y += 24
-    y += 10
-    board.label((x, y), "Legend", size=18, anchor="lm")
-    y += 26
+        values = (community[seat] if seat < len(community) else 0,
+                  limbo[seat] if seat < len(limbo) else 0,
+                  f"{built[seat] if seat < len(built) else 0}/5", sanct)
+        for value, cx in zip(values, columns.values(), strict=True):
+            board.label((cx, y + ROW / 2), str(value), size=kit.TEXT, anchor="mm")
+        y += ROW
+    y += 14 + ROW / 2
     grey = (150, 150, 150)
-    kit.disc(d, x + 10, y, 10, grey)
-    board.label((x + 28, y), "worshippers", size=14, anchor="lm")
-    y += 26
-    _house(board, x + 10, y, 9, grey)
-    board.label((x + 28, y), "construction", size=14, anchor="lm")
-    y += 26
-    _star(board, x + 10, y, 11, grey)
-    board.label((x + 28, y), "sanctuary", size=14, anchor="lm")
-    y += 26
-    _wind(board, x + 10, y, 11)
-    board.label((x + 28, y), "Vaal Er Num (wind)", size=14, anchor="lm")
-    y += 26
-    d.line([(x, y), (x + 16, y)], fill=WIND, width=5)
-    board.label((x + 28, y), "its last move", size=14, anchor="lm")
-    y += 26
-    _burst(board, x + 10, y, 9)
-    board.label((x + 28, y), "its attack", size=14, anchor="lm")
-    y += 26
-    d.rectangle((x + 2, y - 8, x + 18, y + 8), outline=kit.HIGHLIGHT, width=3)
-    board.label((x + 28, y), "last move", size=14, anchor="lm")
+    step = (board.width - 40) / 4
+    items = [("worshippers", lambda cx, cy: kit.disc(d, cx, cy, 11, grey)),
+             ("construction", lambda cx, cy: _house(board, cx, cy, 10, grey)),
+             ("sanctuary", lambda cx, cy: _star(board, cx, cy, 13, grey)),
+             ("the wind", lambda cx, cy: _wind(board, cx, cy, 13)),
+             ("its move", lambda cx, cy: d.line([(cx - 10, cy), (cx + 10, cy)], fill=WIND,
+                                                width=6)),
+             ("its attack", lambda cx, cy: _burst(board, cx, cy, 12)),
+             ("last move", lambda cx, cy: d.rectangle((cx - 10, cy - 10, cx + 10, cy + 10),
+                                                      outline=kit.HIGHLIGHT, width=3))]
+    for k, (label, draw) in enumerate(items):
+        cx = x + 14 + (k % 4) * step
+        cy = y + (k // 4) * ROW
+        draw(cx, cy)
+        board.label((cx + 22, cy), label, size=kit.SMALL, anchor="lm")

@@ -2,8 +2,10 @@
 
 Drawn only from the engine's view: structures (an icon per type in the owner's colour),
 territory numbers with a badge and frame in the controller's colour, mountains and the
-river when terrain is on, the last turn's plots ringed, reserves (sizes, or the chits
-themselves when reserves are open), cups and discard piles at the side.
+river when terrain is on, the last turn's plots ringed. Under the board: each player's
+reserve, cup and discard counts; the chits themselves as counted tiles ("x2") where the
+viewer may know them (everyone's with open reserves, else the viewer's own reserve in
+their private picture, and their discards when the view has them); a legend.
 """
 
 from __future__ import annotations
@@ -16,13 +18,14 @@ from PIL import ImageDraw
 from rendering import kit
 
 COLUMNS = "abcdefghi"
-CELL = 74
-LEFT = 30  # board's left edge (row numbers to its left)
-TOP_GAP = 26  # column letters above the board
+CELL = 90
+LEFT = 36  # board's left edge (row numbers to its left)
+TOP_GAP = 32  # column letters above the board
 BOARD = CELL * 9
-PANEL_X = LEFT + BOARD + 28
-HEIGHT = TOP_GAP + BOARD + 30
-TILE_INSET = 7
+HEIGHT = TOP_GAP + BOARD + 36  # the board and its coordinates; the panel goes under it
+TILE_INSET = 8
+ROW = 38  # a line of the panel
+CHIT = 44  # a reserve chit drawn as a tile
 
 PLAIN = (236, 226, 204)
 PLAIN_ALT = (228, 216, 190)
@@ -219,18 +222,29 @@ def _waves(
 # ---- the board ---------------------------------------------------------------------
 
 
-def render(view: dict, names: list[str], highlight: list[str]) -> bytes:
+def render(view: dict, names: list[str], highlight: list[str], *, outcome: str | None = None,
+           marks: dict[int, list[str]] | None = None) -> bytes:
     players = int(view.get("players", len(view.get("scores", [])) or 2))
     scores = view.get("scores", [0] * players)
     seats = kit.seats_from_view(names, players, scores)
+    names = [s.name for s in seats]
     sizes = view.get("reserve_sizes", [0] * players)
     for i, seat in enumerate(seats):
         seat.note = f"reserve {sizes[i]}"
     if view.get("over"):
         status = "game over"
+        if outcome is None:
+            best = max(scores, default=0)
+            outcome = kit.outcome_line(names, [s for s, v in enumerate(scores) if v == best],
+                                       kit.name_seats(str(view.get("reason", "")), names))
     else:
-        status = f"turn {view.get('turns', 0)} · {view.get('phase', '')} phase"
-    board = kit.Board("Terra", seats, view.get("to_act", []), HEIGHT, status=status)
+        status = f"turn {view.get('turns', 0)} · {view.get('phase', '')}"
+    rows = _panel_rows(view, players)
+    shown = view.get("terrain") or {}
+    terrain_on = bool(shown.get("mountains") or shown.get("river"))
+    board = kit.Board("Terra", seats, view.get("to_act", []),
+                      HEIGHT + _panel_height(rows, players, terrain_on),
+                      status=status, outcome=outcome)
     d = board.draw
     top = board.top
     terrain = view.get("terrain") or {}
@@ -283,7 +297,7 @@ def render(view: dict, names: list[str], highlight: list[str]) -> bytes:
         )
         icon(d, held["type"], x + CELL / 2, y + CELL / 2 + 1, CELL * 0.56, colour)
         if plot in mountains:
-            _mountain_glyph(d, x + CELL - 14, y + CELL - 13, 18)
+            _mountain_glyph(d, x + CELL - 16, y + CELL - 15, 20)
         elif plot in river_set:
             d.rounded_rectangle(
                 (x + CELL - 24, y + CELL - 20, x + CELL - 5, y + CELL - 6),
@@ -307,31 +321,32 @@ def render(view: dict, names: list[str], highlight: list[str]) -> bytes:
             badge, text = colour, kit.text_colour_on(colour)
         else:
             badge, text = WHITE, kit.INK
-        d.ellipse((tx + 3, ty + 3, tx + 27, ty + 27), fill=badge, outline=kit.INK, width=2)
-        d.text((tx + 15, ty + 15), str(t + 1), font=kit.font(16), fill=text, anchor="mm")
+        d.ellipse((tx + 3, ty + 3, tx + 33, ty + 33), fill=badge, outline=kit.INK, width=2)
+        d.text((tx + 18, ty + 18), str(t + 1), font=kit.font(kit.SMALL), fill=text,
+               anchor="mm")
 
-    # last turn
-    for plot in highlight:
-        if len(plot) < 2 or plot[0] not in COLUMNS:
+    # last turn, or each seat's moves since the viewer's last turn
+    for plot, colour in kit.marked(highlight, marks):
+        if len(plot) < 2 or plot[0] not in COLUMNS or not plot[1:].isdigit():
             continue
         x, y = _cell(plot, top)
-        d.rectangle((x + 2, y + 2, x + CELL - 2, y + CELL - 2), outline=kit.HIGHLIGHT, width=4)
+        d.rectangle((x + 2, y + 2, x + CELL - 2, y + CELL - 2), outline=colour, width=5)
         if plot not in cells:
             m = CELL * 0.3
             cx, cy = x + CELL / 2, y + CELL / 2
-            d.line((cx - m, cy - m, cx + m, cy + m), fill=kit.HIGHLIGHT, width=5)
-            d.line((cx - m, cy + m, cx + m, cy - m), fill=kit.HIGHLIGHT, width=5)
+            d.line((cx - m, cy - m, cx + m, cy + m), fill=colour, width=5)
+            d.line((cx - m, cy + m, cx + m, cy - m), fill=colour, width=5)
 
     # coordinates
     for i in range(9):
         cx = LEFT + i * CELL + CELL / 2
-        board.label((cx, top + TOP_GAP / 2), COLUMNS[i], 17, kit.MUTED)
-        board.label((cx, top + TOP_GAP + BOARD + 15), COLUMNS[i], 17, kit.MUTED)
+        board.label((cx, top + TOP_GAP / 2), COLUMNS[i], kit.TEXT, kit.MUTED)
+        board.label((cx, top + TOP_GAP + BOARD + 17), COLUMNS[i], kit.TEXT, kit.MUTED)
         cy = top + TOP_GAP + (8 - i) * CELL + CELL / 2
-        board.label((LEFT / 2, cy), str(i + 1), 17, kit.MUTED)
-        board.label((LEFT + BOARD + 14, cy), str(i + 1), 17, kit.MUTED)
+        board.label((LEFT / 2, cy), str(i + 1), kit.TEXT, kit.MUTED)
+        board.label((LEFT + BOARD + 18, cy), str(i + 1), kit.TEXT, kit.MUTED)
 
-    _panel(board, view, names, players, bool(terrain.get("mountains") or river))
+    _panel(board, view, names, rows, top + HEIGHT, bool(terrain.get("mountains") or river))
     board.footer(_footer(view, names))
     return board.png()
 
@@ -346,47 +361,96 @@ def _full_name(names: Sequence[str], seat: int) -> str:
     return name if len(name) <= 24 else name[:23] + "…"
 
 
-def _panel(board: kit.Board, view: dict, names: Sequence[str], players: int, terrain: bool) -> None:
+def _counted(chits: Sequence[str]) -> list[tuple[str, int]]:
+    """Chits grouped by kind, in the order of ``TYPES`` (then armies and the rest)."""
+    order = {k: i for i, k in enumerate((*TYPES, "army"))}
+    kinds = sorted(set(chits), key=lambda k: (order.get(k, len(order)), k))
+    return [(k, list(chits).count(k)) for k in kinds]
+
+
+def _panel_rows(view: dict, players: int) -> list[tuple[int, str, list[str]]]:
+    """The chit rows the panel shows: (seat, caption, chits): everyone's reserve and
+    discards when reserves are open, else the viewer's own (a private view)."""
+    rows: list[tuple[int, str, list[str]]] = []
+    reserves, discards = view.get("reserves"), view.get("discards")
+    own = view.get("seat")
+    for seat in range(players):
+        if reserves is not None and seat < len(reserves):
+            rows.append((seat, "reserve", list(reserves[seat])))
+        elif seat == own and "reserve" in view:
+            rows.append((seat, "your reserve", list(view["reserve"])))
+        if discards is not None and seat < len(discards):
+            if discards[seat]:
+                rows.append((seat, "discarded", list(discards[seat])))
+        elif seat == own and view.get("discard"):
+            rows.append((seat, "you discarded", list(view["discard"])))
+    return rows
+
+
+def _panel_height(rows: list, players: int, terrain: bool) -> int:
+    legend = 3 if terrain else 2  # 7 kinds, then mountain and river
+    return 6 + ROW * players + 12 + (CHIT + 12) * len(rows) + 16 + legend * (CHIT + 10) + 8
+
+
+def _panel(board: kit.Board, view: dict, names: Sequence[str],
+           rows: list[tuple[int, str, list[str]]], y: float, terrain: bool) -> None:
     d = board.draw
-    x = PANEL_X
-    y = board.top + TOP_GAP
-    reserves = view.get("reserves")
+    x = 20
+    players = int(view.get("players", 2))
     sizes = view.get("reserve_sizes", [0] * players)
     cups = view.get("cup_sizes", [0] * players)
     piles = view.get("discard_sizes", [0] * players)
-    board.label((x, y), "Reserves" if reserves else "Reserves (hidden)", 17, kit.INK, "la")
-    y += 26
+    d.line((0, y, board.width, y), fill=kit.GAP, width=1)
+    y += 6
     for seat in range(players):
+        kit.disc(d, x + 10, y + ROW / 2, 10, kit.seat_colour(seat), width=1)
+        board.label((x + 28, y + ROW / 2), kit.fit(_name(names, seat), 250, kit.TEXT),
+                    kit.TEXT, kit.INK, "lm")
+        counts = (f"reserve {sizes[seat]} · cup {cups[seat]} · "
+                  f"{kit.plural(piles[seat], 'discard')}")
+        board.label((320, y + ROW / 2), counts, kit.SMALL, kit.MUTED, "lm")
+        y += ROW
+    y += 12
+    for seat, caption, chits in rows:
         colour = kit.seat_colour(seat)
-        kit.disc(d, x + 8, y + 9, 7, colour, width=1)
-        board.label((x + 22, y), _name(names, seat), 15, kit.INK, "la")
-        y += 20
-        board.label((x + 22, y), f"reserve {sizes[seat]}", 14, kit.MUTED, "la")
-        y += 17
-        board.label((x + 22, y), f"cup {cups[seat]} · discards {piles[seat]}", 14, kit.MUTED, "la")
-        y += 19
-        if reserves is not None:
-            for i, kind in enumerate(reserves[seat]):
-                icon(d, kind, x + 32 + i * 25, y + 11, 20, colour)
-            y += 26
-        y += 6
-    y += 4
-    board.label((x, y), "Structures", 17, kit.INK, "la")
-    y += 26
-    for kind in TYPES:
-        d.rounded_rectangle((x, y, x + 34, y + 34), radius=5, fill=WHITE, outline=kit.GRID)
-        icon(d, kind, x + 17, y + 17, 26, LEGEND)
-        board.label((x + 44, y + 17), kind, 15, kit.INK, "lm")
-        y += 36
+        kit.disc(d, x + 10, y + CHIT / 2, 10, colour, width=1)
+        board.label((x + 28, y + CHIT / 2), caption, kit.SMALL, kit.INK, "lm")
+        cx = 250.0
+        if not chits:
+            board.label((cx, y + CHIT / 2), "none", kit.SMALL, kit.MUTED, "lm")
+        for kind, count in _counted(chits):
+            _chit(d, cx, y, kind, colour)
+            board.label((cx + CHIT + 6, y + CHIT / 2), f"x{count}", kit.TEXT, kit.INK, "lm")
+            cx += CHIT + 62
+        y += CHIT + 12
+    y += 16
+    legend = [(k, k) for k in (*TYPES, "army")]
+    step = (board.width - 40) / 4
+    for i, (kind, label) in enumerate(legend):
+        lx = x + (i % 4) * step
+        ly = y + (i // 4) * (CHIT + 10)
+        d.rounded_rectangle((lx, ly, lx + CHIT, ly + CHIT), radius=5, fill=WHITE,
+                            outline=kit.GRID)
+        icon(d, kind, lx + CHIT / 2, ly + CHIT / 2, CHIT * 0.72, LEGEND)
+        board.label((lx + CHIT + 10, ly + CHIT / 2), label, kit.SMALL, kit.INK, "lm")
     if terrain:
-        y += 6
-        d.rectangle((x, y, x + 34, y + 26), fill=MOUNTAIN, outline=kit.GRID)
-        _mountain_glyph(d, x + 17, y + 13, 20)
-        board.label((x + 44, y + 13), "mountain", 15, kit.INK, "lm")
-        y += 32
-        d.rectangle((x, y, x + 34, y + 26), fill=RIVER, outline=kit.GRID)
-        _waves(d, x + 3, y, 28, 2, (9, 17), 2)
-        board.label((x + 44, y + 13), "river", 15, kit.INK, "lm")
+        for i, label in ((7, "mountain"), (8, "river")):
+            lx = x + (i % 4) * step
+            ly = y + (i // 4) * (CHIT + 10)
+            if label == "mountain":
+                d.rectangle((lx, ly, lx + CHIT, ly + CHIT), fill=MOUNTAIN, outline=kit.GRID)
+                _mountain_glyph(d, lx + CHIT / 2, ly + CHIT / 2, CHIT * 0.6)
+            else:
+                d.rectangle((lx, ly, lx + CHIT, ly + CHIT), fill=RIVER, outline=kit.GRID)
+                _waves(d, lx + 3, ly, CHIT - 6, 2, (14, 28), 2)
+            board.label((lx + CHIT + 10, ly + CHIT / 2), label, kit.SMALL, kit.INK, "lm")
+
+
+def _chit(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, colour: kit.RGB) -> None:
+    """A reserve chit as a small tile in the seat's colours."""
+    d.rounded_rectangle((x, y, x + CHIT, y + CHIT), radius=6,
+                        fill=_blend(colour, WHITE, 0.8), outline=colour, width=3)
+    icon(d, kind, x + CHIT / 2, y + CHIT / 2, CHIT * 0.66, colour)
 
 
 def _footer(view: dict, names: Sequence[str]) -> str:
@@ -395,11 +459,11 @@ def _footer(view: dict, names: Sequence[str]) -> str:
         best = max(scores, default=0)
         winners = [_full_name(names, s) for s, v in enumerate(scores) if v == best]
         lead = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
-        return f"Game over: {view.get('reason', '')}. {lead} with {best}."
+        return f"{lead} with {kit.plural(best, 'point')}."
     parts = []
     if view.get("phase") == "discard" and "must_discard" in view:
         parts.append(
             f"{_full_name(names, int(view['turn']))} must discard {view['must_discard']} to keep 4"
         )
-    parts.append("control: badge and frame in the controller's colour")
+    parts.append("badge and frame: the territory's controller")
     return " · ".join(parts)

@@ -3,7 +3,9 @@
 Only the used part of the 16×16 area is drawn (plus a margin), with the area's own file
 letters and row numbers on the edges so they match the move notation. Tiles are tinted by
 owner; each checker carries its culture's symbol (Ziggurat, Sphinx, Temple, Viking Ship)
-in its owner's colour; gods appear only where the view marks them (a private view).
+in its owner's colour; gods appear only where the view marks them: the viewer's own god
+with a gold crown, gods the viewer has found out with a ring and star in the viewer's
+colour (only they know), gods known to all (``"public"`` in the view) with a gold star.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from rendering import kit
 
 FILES = "abcdefghijklmnop"
 SIZE = 16
-LABEL = 26
-DICE_STRIP = 74
+LABEL = 32
+DICE_STRIP = 96
 MAX_CELL = 64
 GOLD = (212, 160, 23)
 GAP_FILL = (222, 220, 214)
@@ -155,7 +157,7 @@ def _ship(d: ImageDraw.ImageDraw, cx: float, cy: float, k: float, c: kit.RGB) ->
 SYMBOLS = (_ziggurat, _sphinx, _temple, _ship)
 
 
-def _star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+def _star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: kit.RGB = GOLD) -> None:
     import math
 
     points = []
@@ -163,19 +165,39 @@ def _star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
         radius = r if i % 2 == 0 else r * 0.45
         angle = math.radians(-90 + 36 * i)
         points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-    d.polygon(points, fill=GOLD, outline=kit.INK)
+    d.polygon(points, fill=fill, outline=kit.INK)
+
+
+def _crown(d: ImageDraw.ImageDraw, cx: float, cy: float, w: float) -> None:
+    """A gold crown, ``w`` wide, standing on (cx, cy)."""
+    h = w * 0.62
+    d.polygon([(cx - w / 2, cy), (cx - w / 2, cy - h), (cx - w / 4, cy - h * 0.45),
+               (cx, cy - h * 1.05), (cx + w / 4, cy - h * 0.45), (cx + w / 2, cy - h),
+               (cx + w / 2, cy)], fill=GOLD, outline=kit.INK)
 
 
 def _checker(
-    d: ImageDraw.ImageDraw, cx: float, cy: float, cell: int, owner: int, god: bool
+    d: ImageDraw.ImageDraw, cx: float, cy: float, cell: int, owner: int, god: str
 ) -> None:
+    """A checker; ``god`` is "" (no god known), "own" (the viewer's god), "found" (a god
+    the viewer found out: ``finder`` colour) or "public" (known to all)."""
     r = cell * 0.4
     colour = kit.seat_colour(owner)
-    if god:
-        d.ellipse((cx - r - 4, cy - r - 4, cx + r + 4, cy + r + 4), outline=GOLD, width=4)
+    if god == "own":
+        d.ellipse((cx - r - 4, cy - r - 4, cx + r + 4, cy + r + 4), outline=GOLD, width=5)
+    elif god.startswith("found"):
+        finder = kit.seat_colour(int(god[5:] or 0))
+        d.ellipse((cx - r - 4, cy - r - 4, cx + r + 4, cy + r + 4), outline=finder, width=5)
+    elif god == "public":
+        d.ellipse((cx - r - 3, cy - r - 3, cx + r + 3, cy + r + 3), outline=GOLD, width=3)
     kit.disc(d, cx, cy, r, CHECKER_FILL, outline=colour, width=max(2, cell // 14))
     SYMBOLS[owner % len(SYMBOLS)](d, cx, cy + r * 0.04, r * 0.62, colour)
-    if god:
+    if god == "own":
+        _crown(d, cx, cy - r * 0.62, r * 1.3)
+    elif god.startswith("found"):
+        _star(d, cx + r * 0.72, cy - r * 0.72, max(8, cell * 0.2),
+              kit.seat_colour(int(god[5:] or 0)))
+    elif god == "public":
         _star(d, cx + r * 0.72, cy - r * 0.72, max(7, cell * 0.17))
 
 
@@ -201,10 +223,10 @@ def _pips(d: ImageDraw.ImageDraw, x: float, y: float, size: float, n: int) -> No
 
 def _face(board: kit.Board, x: float, y: float, caption: str, text: str, fill: kit.RGB) -> float:
     d = board.draw
-    width = max(110, int(d.textlength(text, font=kit.font(19))) + 28)
+    width = max(120, int(d.textlength(text, font=kit.font(kit.TEXT))) + 28)
     d.rounded_rectangle((x, y, x + width, y + 44), radius=8, fill=fill, outline=kit.INK, width=2)
-    board.label((x + width / 2, y + 22), text, size=19, fill=kit.text_colour_on(fill))
-    board.label((x + width / 2, y - 10), caption, size=14, fill=kit.MUTED)
+    board.label((x + width / 2, y + 22), text, size=kit.TEXT, fill=kit.text_colour_on(fill))
+    board.label((x + width / 2, y - 14), caption, size=kit.SMALL, fill=kit.MUTED)
     return x + width
 
 
@@ -215,45 +237,51 @@ def _dice(board: kit.Board, view: dict, names: list[str], y: float) -> None:
     phase = view.get("phase")
     x = 16.0
     if phase == "over":
-        winners = view.get("winners") or []
-        text = "Game over" + (f": {names[winners[0]]} wins" if len(winners) == 1 else "")
-        board.label((x, y + 22), text, size=22, anchor="lm")
         return
     if not dice.get("chess"):
         text = {
-            "tiles": "Laying tiles (6 each)",
+            "tiles": "Laying tiles, 6 each",
             "arrange": "Arranging the armies",
             "god": "Choosing gods in secret",
         }.get(phase or "", "")
-        who = f" · {names[to_act[0]]} to act" if to_act else ""
-        board.label((x, y + 22), text + who, size=20, anchor="lm")
+        board.label((x, y + 22), text, size=kit.TEXT, anchor="lm")
         return
     who = names[to_act[0]] if to_act else ""
-    board.label((x, y + 22), f"{who} rolled", size=18, anchor="lm")
-    x += d.textlength(f"{who} rolled", font=kit.font(18)) + 18
+    who = kit.fit(who, 200, kit.TEXT)
+    board.label((x, y + 22), f"{who} rolled", size=kit.TEXT, anchor="lm")
+    x += d.textlength(f"{who} rolled", font=kit.font(kit.TEXT)) + 16
     x = (
-        _face(
-            board, x, y, "chess die", FACE_NAMES.get(dice["chess"], dice["chess"]), (255, 255, 255)
-        )
-        + 18
+        _face(board, x, y, "chess", FACE_NAMES.get(dice["chess"], dice["chess"]),
+              (255, 255, 255))
+        + 16
     )
     if dice.get("number"):
-        board.label((x + 22, y - 10), "number", size=14, fill=kit.MUTED)
+        board.label((x + 22, y - 14), "number", size=kit.SMALL, fill=kit.MUTED)
         _pips(d, x, y, 44, int(dice["number"]))
-        x += 44 + 18
+        x += 44 + 16
     if dice.get("hero"):
-        _face(board, x, y, "hero die", FACE_NAMES.get(dice["hero"], dice["hero"]), GOLD)
+        _face(board, x, y, "hero", FACE_NAMES.get(dice["hero"], dice["hero"]), GOLD)
     elif phase == "hero":
-        board.label((x, y + 22), "a 6: hero or nohero?", size=18, fill=kit.HIGHLIGHT, anchor="lm")
+        board.label((x, y + 22), "a 6: hero or not?", size=kit.TEXT, fill=kit.HIGHLIGHT,
+                    anchor="lm")
+
+
+def _outcome(view: dict, names: list[str]) -> str:
+    winners = list(view.get("winners") or [])
+    eliminated = set(view.get("eliminated") or [])
+    alive = [p for p in range(len(names)) if p not in eliminated]
+    reason = "last god standing" if len(alive) == 1 else "most checkers at the turn limit"
+    return kit.outcome_line(names, winners, reason)
 
 
 # ------------------------------------------------------------------- render
-def render(view: dict, names: list[str], highlight: list[str]) -> bytes:
+def render(view: dict, names: list[str], highlight: list[str], *, outcome: str | None = None,
+           marks: dict[int, list[str]] | None = None) -> bytes:
     players = int(view.get("players", len(view.get("scores", [])) or 2))
     names = [names[i] if i < len(names) and names[i] else f"Player {i + 1}" for i in range(players)]
     x0, y0, x1, y1 = _bounds(view)
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
-    cell = min(MAX_CELL, (kit.WIDTH - 2 * LABEL - 32) // cols, 820 // rows)
+    cell = min(MAX_CELL, (kit.WIDTH - 2 * LABEL - 32) // cols, 860 // rows)
     bw, bh = cols * cell, rows * cell
     height = LABEL * 2 + bh + DICE_STRIP + 12
 
@@ -265,9 +293,9 @@ def render(view: dict, names: list[str], highlight: list[str]) -> bytes:
         culture = CULTURES[i % len(CULTURES)]
         note = "eliminated" if i in eliminated else ("winner" if i in winners else culture)
         score = (
-            f"{scores[i]} checkers"
+            kit.plural(scores[i], "checker")
             if view.get("phase") not in ("tiles", "arrange") or scores[i]
-            else f"{(view.get('placed') or [0] * players)[i]} tiles"
+            else kit.plural((view.get("placed") or [0] * players)[i], "tile")
         )
         colour = _mix(kit.seat_colour(i), (200, 200, 200), 0.7) if i in eliminated else None
         seats.append(kit.Seat(name=names[i], score=score, colour=colour, note=note))
@@ -278,7 +306,10 @@ def render(view: dict, names: list[str], highlight: list[str]) -> bytes:
         "god": "Choosing gods",
         "over": "Game over",
     }.get(phase or "", f"Turn {view.get('turn', 0)} / {view.get('max_turns', 400)}")
-    board = kit.Board("When Gods Collide", seats, view.get("to_act") or [], height, status=status)
+    if outcome is None and phase == "over":
+        outcome = _outcome(view, names)
+    board = kit.Board("When Gods Collide", seats, view.get("to_act") or [], height,
+                      status=status, outcome=outcome)
     d = board.draw
     left = (kit.WIDTH - bw) // 2
     top = board.top + LABEL
@@ -312,21 +343,24 @@ def render(view: dict, names: list[str], highlight: list[str]) -> bytes:
         d.rectangle((px, py, px + 2 * cell, py + 2 * cell), outline=kit.INK, width=3)
     d.rectangle((left, top, left + bw, top + bh), outline=kit.GRID, width=1)
 
-    for square in highlight or []:
-        x, y = _xy(square)
+    for square, colour in kit.marked(highlight or [], marks):
+        try:
+            x, y = _xy(square)
+        except (ValueError, IndexError):
+            continue
         if x0 <= x <= x1 and y0 <= y <= y1:
             px, py = corner(x, y)
             d.rectangle(
-                (px + 2, py + 2, px + cell - 2, py + cell - 2), outline=kit.HIGHLIGHT, width=4
+                (px + 2, py + 2, px + cell - 2, py + cell - 2), outline=colour, width=5
             )
+    viewer = view.get("viewer")
     for square, checker in (view.get("board") or {}).items():
         x, y = _xy(square)
         px, py = corner(x, y)
-        _checker(
-            d, px + cell / 2, py + cell / 2, cell, int(checker["owner"]), bool(checker.get("god"))
-        )
+        owner = int(checker["owner"])
+        _checker(d, px + cell / 2, py + cell / 2, cell, owner, _god(checker, owner, viewer))
 
-    size = 16 if cell >= 40 else 14
+    size = kit.SMALL
     for x in range(x0, x1 + 1):
         cx = corner(x, y0)[0] + cell / 2
         board.label((cx, top - LABEL / 2), FILES[x], size=size, fill=kit.MUTED)
@@ -336,15 +370,28 @@ def render(view: dict, names: list[str], highlight: list[str]) -> bytes:
         board.label((left - LABEL / 2 - 2, cy), str(y + 1), size=size, fill=kit.MUTED)
         board.label((left + bw + LABEL / 2 + 2, cy), str(y + 1), size=size, fill=kit.MUTED)
 
-    _dice(board, view, names, top + bh + LABEL + 22)
+    _dice(board, view, names, top + bh + LABEL + 30)
     notes = []
     if eliminated:
         notes.append("Out: " + ", ".join(names[i] for i in view.get("eliminated", [])))
-    if any(c.get("god") for c in (view.get("board") or {}).values()):
-        notes.append("gold ring and star: a god you know (only you see this)")
-    board.footer(
-        "  ·  ".join(notes)
-        or "Grey squares are gaps: only knights, the Double "
-        "Knight and the Winged Sandals cross them."
-    )
+    kinds = {_god(c, int(c["owner"]), viewer) for c in (view.get("board") or {}).values()}
+    if "own" in kinds:
+        notes.append("crown: your god")
+    if any(k.startswith("found") for k in kinds):
+        notes.append("star in your colour: a god only you found")
+    if "public" in kinds:
+        notes.append("gold star: a god known to all")
+    notes.append("grey: gaps")
+    board.footer(" · ".join(notes))
     return board.png()
+
+
+def _god(checker: dict, owner: int, viewer: int | None) -> str:
+    """How the picture marks a checker's god (see :func:`_checker`)."""
+    if not checker.get("god"):
+        return ""
+    if checker.get("public") or viewer is None:
+        return "public"
+    if owner == viewer:
+        return "own"
+    return f"found{viewer}"

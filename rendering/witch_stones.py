@@ -11,43 +11,66 @@ import math
 from rendering import kit
 
 CELL = 78
-MARGIN = 40
+MARGIN = 34
 SIZE = 9
 FILES = "abcdefghi"
+STRIP = 56  # the row of piece counts under the board
 
 SUN_FILL = (244, 180, 30)
 MOON_FILL = (150, 170, 205)
 CROWN_FILL = (160, 60, 160)
 EARTH_FILL = (140, 110, 80)
+KINDS = ("crown", "sun", "moon", "earth")
 
 
-def render(view: dict, names: list[str], highlight: list[str]) -> bytes:
+def render(view: dict, names: list[str], highlight: list[str], *, outcome: str | None = None,
+           marks: dict[int, list[str]] | None = None) -> bytes:
     sides = view.get("sides") or [None, None]
     seats = kit.seats_from_view(names, 2, view.get("scores"))
     for seat, side in zip(seats, sides, strict=False):
         seat.note = side or ""
-    status = {"side": "choosing sides", "over": "game over"}.get(view.get("phase", ""), "")
+    phase = view.get("phase", "")
     target = view.get("target", 50)
+    if outcome is None and phase == "over":
+        outcome = _outcome(view, [s.name for s in seats])
+    status = "choosing sides" if phase == "side" else f"first to {target}"
     board = kit.Board("Witch Stones", seats, view.get("to_act", []),
-                      height=SIZE * CELL + 2 * MARGIN, status=status or f"first to {target}")
+                      height=SIZE * CELL + 2 * MARGIN + STRIP, status=status, outcome=outcome)
     left = (board.width - SIZE * CELL) // 2
     top = board.top + MARGIN
     _grid(board, left, top)
     for name, kind in view.get("board", {}).items():
         x, y = _centre(name, left, top)
         _piece(board, kind, x, y)
-    for name in highlight:
+    for name, colour in kit.marked(highlight, marks):
         if len(name) == 2 and name[0] in FILES and name[1].isdigit():
             x, y = _centre(name, left, top)
             half = CELL / 2 - 3
             board.draw.rectangle((x - half, y - half, x + half, y + half),
-                                 outline=kit.HIGHLIGHT, width=4)
-    left_counts = view.get("pieces_left", {})
-    board.footer("On the board: " + ", ".join(
-        f"{left_counts.get(k, 0)} {label}" for k, label in
-        (("crown", "crowns (5)"), ("sun", "suns"), ("moon", "moons"),
-         ("earth", "earthstones (1)"))) + " · opponent's piece 2, own 0")
+                                 outline=colour, width=5)
+    _strip(board, view.get("pieces_left", {}), top + SIZE * CELL + MARGIN + STRIP / 2)
+    board.footer("Points: crown 5, earthstone 1, the other side's piece 2, your own 0")
     return board.png()
+
+
+def _outcome(view: dict, names: list[str]) -> str:
+    scores = list(view.get("scores") or [0, 0])
+    target = view.get("target", 50)
+    best = max(scores, default=0)
+    winners = [s for s, v in enumerate(scores) if v == best]
+    reason = f"reached {target} points" if best >= target else "no moves left"
+    if len(winners) > 1:
+        return f"Draw at {kit.plural(best, 'point')} - no moves left"
+    return kit.outcome_line(names, winners, reason)
+
+
+def _strip(board: kit.Board, counts: dict, cy: float) -> None:
+    """Each kind of piece with how many are still on the board."""
+    step = board.width / len(KINDS)
+    for i, kind in enumerate(KINDS):
+        x = step * i + step / 2 - 30
+        _piece(board, kind, x, cy)
+        board.label((x + CELL * 0.45, cy), f"x{counts.get(kind, 0)}", kit.TEXT, anchor="lm")
 
 
 def _centre(name: str, left: int, top: int) -> tuple[float, float]:
@@ -65,11 +88,11 @@ def _grid(board: kit.Board, left: int, top: int) -> None:
     d.rectangle((left, top, left + SIZE * CELL, top + SIZE * CELL), outline=kit.GRID, width=2)
     for i in range(SIZE):
         cx = left + i * CELL + CELL / 2
-        board.label((cx, top - MARGIN / 2), FILES[i], 20)
-        board.label((cx, top + SIZE * CELL + MARGIN / 2), FILES[i], 20)
+        board.label((cx, top - MARGIN / 2), FILES[i], kit.TEXT)
+        board.label((cx, top + SIZE * CELL + MARGIN / 2), FILES[i], kit.TEXT)
         cy = top + (SIZE - 1 - i) * CELL + CELL / 2
-        board.label((left - 20, cy), str(i + 1), 20)
-        board.label((left + SIZE * CELL + 20, cy), str(i + 1), 20)
+        board.label((left - 22, cy), str(i + 1), kit.TEXT)
+        board.label((left + SIZE * CELL + 22, cy), str(i + 1), kit.TEXT)
 
 
 def _piece(board: kit.Board, kind: str, x: float, y: float) -> None:

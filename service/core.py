@@ -26,8 +26,8 @@ from db import (
     MatchRecord,
     MoveRecord,
     SeatRecord,
-    SqliteStore,
     StaleVersion,
+    Store,
 )
 from engines.ai import LEVELS, Player, level_name
 from engines.ai import player as level_player
@@ -46,7 +46,7 @@ class MatchCore:
     """What every part of the service shares: the store, the clock, the computer player,
     the renderer, and the steps of running a match."""
 
-    def __init__(self, store: SqliteStore, *, render: Renderer = rendering.render,
+    def __init__(self, store: Store, *, render: Renderer = rendering.render,
                  seed_source: Callable[[], int] | None = None,
                  shuffle: Callable[[list], None] | None = None,
                  vacation_days: int = clock_math.VACATION_DAYS,
@@ -319,8 +319,10 @@ class MatchCore:
     # --- pictures -----------------------------------------------------------------------
     def draw(self, match: MatchRecord, game: Game, state: object, seat: int | None = None
              ) -> bytes:
-        """The PNG of ``seat``'s view (None: the public view)."""
-        return self.render(game.slug, game.view(state, seat), names=match.names)
+        """The PNG of ``seat``'s view (None: the public view); a finished match's picture
+        says who won and why, in the words of its text (one result, shown everywhere)."""
+        return self.render(game.slug, game.view(state, seat), names=match.names,
+                           outcome=outcome_of(match))
 
     async def picture(self, match: MatchRecord, game: Game, state: object,
                       seat: int | None) -> bytes:
@@ -330,6 +332,15 @@ class MatchCore:
             return await pool.run(pool.picture, game.slug, game.view(state, seat),
                                   list(match.names))
         return await asyncio.to_thread(self.draw, match, game, state, seat)
+
+
+def outcome_of(match: MatchRecord) -> str | None:
+    """The line a finished (or aborted) match's pictures show instead of who is to act."""
+    if match.status == FINISHED and match.result:
+        return names.outcome_text(match.names, Result(**match.result))
+    if match.status == ABORTED:
+        return "Aborted"
+    return None
 
 
 def positions(game: Game, match: MatchRecord, moves: Iterable[MoveRecord]) -> Iterator[object]:

@@ -57,3 +57,8 @@ def result_text(names: Sequence[str], result: Result) -> str:
     """The end of a match in one line: who won, why, and the scores."""
     return (f"Game over: {verdict(names, result)} ({named(result.reason, names)}). "
             f"Scores: {scores_text(names, result.scores)}.")
+
+
+def outcome_text(names: Sequence[str], result: Result) -> str:
+    """The result as a picture's banner says it: ``Ana wins - reached 50 points``."""
+    return f"{verdict(names, result)} - {named(result.reason, names)}"

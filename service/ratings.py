@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from db import MatchRecord, SqliteStore
+from db import MatchRecord, Store
 from db.social import Rating, RatingChange, Standing
 
 log = logging.getLogger(__name__)
@@ -60,7 +60,7 @@ def rate(match: MatchRecord, rated: bool, current: dict[int, Rating]
             for u, b, team in zip(users, before, after, strict=True)}
 
 
-async def settle(store: SqliteStore, match: MatchRecord) -> list[str]:
+async def settle(store: Store, match: MatchRecord) -> list[str]:
     """Rate a just-finished match (if rated and not done yet); the lines for its final
     post. Never raises: the match is over either way, and :func:`catch_up` retries."""
     try:
@@ -71,7 +71,7 @@ async def settle(store: SqliteStore, match: MatchRecord) -> list[str]:
     return change_lines(match, changes or [])
 
 
-async def catch_up(store: SqliteStore) -> int:
+async def catch_up(store: Store) -> int:
     """Settle every finished match a crash left unsettled, oldest first; how many."""
     settled = 0
     while ids := await store.unsettled_finishes():
@@ -104,7 +104,7 @@ class Board:
     players: int
 
 
-async def leaderboard(store: SqliteStore, guild_id: int, game: str, user_id: int) -> Board:
+async def leaderboard(store: Store, guild_id: int, game: str, user_id: int) -> Board:
     await catch_up(store)
     standings = await store.standings(guild_id, game)
     ranked = list(enumerate(standings, start=1))

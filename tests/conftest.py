@@ -1,7 +1,12 @@
-"""Shared fixtures: a fresh store and service over a temporary database file."""
+"""Shared fixtures: a fresh store (SQLite file, then PostgreSQL database) and a service.
+
+Every test that uses ``store`` (or ``database``) runs on both backends: ``[sqlite]`` over a
+temporary file, ``[postgres]`` over a fresh database of a real server (see tests/pg.py).
+"""
 
 from __future__ import annotations
 
+import asyncio
 import os
 
 import pytest
@@ -9,6 +14,7 @@ import pytest
 from db import open_store
 from engines.ai import RandomPlayer
 from service import Service
+from tests.pg import HOW_TO_ENABLE, PostgresServer
 
 
 def games_budget(default: int) -> int:
@@ -16,9 +22,33 @@ def games_budget(default: int) -> int:
     return int(os.environ.get("PANTHEON_GAMES", default))
 
 
+@pytest.fixture(scope="session")
+def postgres():
+    """The PostgreSQL server of the session; skips the test if there is none."""
+    server = PostgresServer.from_env_or_start()
+    if server is None:
+        pytest.skip(HOW_TO_ENABLE)
+    yield server
+    if server.folder is None:  # a server we did not start: leave nothing behind
+        asyncio.run(server.drop_template())
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+async def database(request, tmp_path):
+    """Where a store lives: an SQLite path or a fresh PostgreSQL database's URL."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "pantheon.db")
+        return
+    server = request.getfixturevalue("postgres")
+    url = await server.create_database()
+    yield url
+    await server.drop_database(url)
+
+
 @pytest.fixture
-async def store(tmp_path):
-    opened = await open_store(str(tmp_path / "pantheon.db"))
+async def store(database):
+    opened = await open_store(database)
     yield opened
     await opened.close()
 
@@ -29,3 +59,18 @@ async def service(store):
     # random player keeps computer seats fast (tests/test_ai.py exercises the search).
     return Service(store, seed_source=lambda: 12345, shuffle=lambda seats: None,
                    player=RandomPlayer())
+
+
+def pytest_report_header(config):
+    if os.environ.get("TEST_DATABASE_URL", "").strip():
+        return "postgres: TEST_DATABASE_URL"
+    from tests.pg import find_bin
+
+    found = find_bin()
+    return f"postgres: throwaway server from {found}" if found else HOW_TO_ENABLE
+
+
+def pytest_terminal_summary(terminalreporter):
+    skipped = terminalreporter.stats.get("skipped", [])
+    if any(HOW_TO_ENABLE in str(getattr(r, "longrepr", "")) for r in skipped):
+        terminalreporter.write_line(HOW_TO_ENABLE)

@@ -111,8 +111,7 @@ async def db_state(store) -> dict[str, dict]:
     and the reminder settings."""
 
     async def rows(sql: str) -> list[tuple]:
-        async with store.db.execute(sql) as cur:
-            return [tuple(row) for row in await cur.fetchall()]
+        return await store.query(sql)
 
     seats: dict[int, list[tuple]] = {}
     for match_id, *seat in await rows(

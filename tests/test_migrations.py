@@ -6,16 +6,16 @@ import json
 import sqlite3
 
 from db import open_store
-from db.store import _statements, migrations
+from db.schema import migrations, statements
 
 
 def old_database(path, upto: int) -> None:
     """A database as the code of migration ``upto`` left it."""
     with sqlite3.connect(path) as db:
         db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        for number, sql in migrations():
+        for number, sql in migrations("sqlite"):
             if number <= upto:
-                for statement in _statements(sql):
+                for statement in statements(sql):
                     db.execute(statement)
                 db.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
 

@@ -79,7 +79,7 @@ async def test_every_text_names_the_right_person_in_every_order(service, order):
 async def test_names_are_escaped_in_text_and_kept_in_pictures(store):
     drawn: list[list[str]] = []
 
-    def render(slug, view, names=()):
+    def render(slug, view, names=(), **_):
         drawn.append(list(names))
         return b"\x89PNG"
 

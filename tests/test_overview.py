@@ -27,9 +27,8 @@ async def witch_stones(service, host, guest, *, thread_id):
 
 
 async def set_updated(service, match_id, when):
-    async with service.store.transaction() as db:
-        await db.execute("UPDATE matches SET updated_at = ? WHERE id = ?",
-                         (when.isoformat(timespec="milliseconds"), match_id))
+    await service.store.execute("UPDATE matches SET updated_at = ? WHERE id = ?",
+                                when.isoformat(timespec="milliseconds"), match_id)
 
 
 async def test_overview_spans_servers_oldest_first_with_links(service):

@@ -7,9 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-import db.store as db_store
 from bot.cogs.reminders import Reminders
-from db import FINISHED, RUNNING, open_store
+from db import FINISHED, RUNNING, open_store, records
 from service import Actor, Service, ServiceError
 from tests.discord_fakes import GUILD, World
 
@@ -64,8 +63,8 @@ async def test_finished_matches_are_never_reminded(service):
     assert await service.reminders_due(later(match, 100)) == []
 
 
-async def test_a_reminded_turn_stays_reminded_after_a_restart(tmp_path):
-    path = str(tmp_path / "r.db")
+async def test_a_reminded_turn_stays_reminded_after_a_restart(database):
+    path = database
     store = await open_store(path)
     service = Service(store)
     match = await waiting_match(service)
@@ -104,7 +103,7 @@ class FakeClock:
     def __init__(self, monkeypatch: pytest.MonkeyPatch, service: Service,
                  start: datetime = T0) -> None:
         self.now = start
-        monkeypatch.setattr(db_store, "now", lambda: db_store.stamp(self.now))
+        monkeypatch.setattr(records, "now", lambda: records.stamp(self.now))
         service.now = lambda: self.now
 
     def at(self, hours: float) -> datetime:
@@ -304,8 +303,8 @@ async def test_nudges_once_a_day_per_match_not_yourself_not_the_away(service, cl
     assert (await service.nudge(match.id, ANA, now=clock.at(28))).mentions == [2]
 
 
-async def test_a_due_deadline_and_reminder_survive_a_restart_exactly_once(tmp_path, clock):
-    path = str(tmp_path / "clocks.db")
+async def test_a_due_deadline_and_reminder_survive_a_restart_exactly_once(database, clock):
+    path = database
     store = await open_store(path)
     service = Service(store, seed_source=lambda: 12345, shuffle=lambda seats: None)
     match = await clocked_match(service, remind=6, remind_every=6, deadline=20)
@@ -414,8 +413,8 @@ async def test_match_start_takes_the_clock_options_and_shows_them(service, clock
 async def test_a_broken_match_does_not_stop_the_others_clocks(service, clock, caplog):
     broken = await clocked_match(service, remind=1, deadline=5)
     healthy = await clocked_match(service, remind=1, deadline=5)
-    await service.store.db.execute("UPDATE matches SET snapshot = '{\"nonsense\": 1}' "
-                                    "WHERE id = ?", (broken.id,))
+    await service.store.execute("UPDATE matches SET snapshot = '{\"nonsense\": 1}' "
+                                "WHERE id = ?", broken.id)
     (due,) = await service.reminders_due(clock.at(1))
     assert due.match.id == healthy.id
     (update,) = await service.expire(clock.at(5))

@@ -99,7 +99,7 @@ def test_a_gif_too_big_is_redone_smaller():
     assert image.size[0] < replay_gif.WIDTH and image.n_frames <= len(views)
 
 
-def tiny_png(slug, view, highlight=None, names=None) -> bytes:
+def tiny_png(slug, view, highlight=None, names=None, **_) -> bytes:
     """A quick stand-in board: service tests here are about the log, not the drawing."""
     out = io.BytesIO()
     shade = len(view.get("board", {})) * 7 % 256
@@ -156,7 +156,7 @@ async def test_replay_draws_public_views_only(store):
     """When Gods Collide hides each god checker: every view drawn is the public one."""
     drawn: list[dict] = []
 
-    def spy(slug, view, highlight=None, names=None):
+    def spy(slug, view, highlight=None, names=None, **_):
         drawn.append(view)
         return rendering.render(slug, view, highlight, names)
 

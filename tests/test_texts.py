@@ -47,3 +47,51 @@ async def test_terra_table_on_request_and_at_the_end_not_after_every_move(servic
     assert final.match.status == FINISHED
     assert [name for name, _ in final.public.table] == ["Computer 1", "Player 2"]
     assert "Scores: Computer 1: " in final.public.text
+
+
+class OutcomeSpy:
+    """A renderer that remembers the outcome line of each picture."""
+
+    def __init__(self) -> None:
+        self.outcomes: list[str | None] = []
+
+    def __call__(self, slug, view, names=None, highlight=None, outcome=None, marks=None):
+        self.outcomes.append(outcome)
+        return b"\x89PNG"
+
+
+def spied(store):
+    from engines.ai import RandomPlayer
+    from service import Service
+
+    spy = OutcomeSpy()
+    return spy, Service(store, render=spy, seed_source=lambda: 9, shuffle=lambda s: None,
+                        player=RandomPlayer())
+
+
+async def test_one_result_in_the_text_and_on_the_picture_after_a_resignation(store):
+    spy, service = spied(store)
+    match = await service.create(ANA, "witch-stones", channel_id=5)
+    await service.join(match.id, BO)
+    match = (await service.start(match.id, ANA)).match
+    assert spy.outcomes[-1] is None  # running: the picture says who is to act
+    final = await service.resign(match.id, ANA)
+    assert "Game over: Player 2 wins (Computer 1 resigned)." in final.public.text
+    assert spy.outcomes[-1] == "Player 2 wins - Computer 1 resigned"
+    await service.board(match.id)
+    assert spy.outcomes[-1] == "Player 2 wins - Computer 1 resigned"
+
+
+async def test_three_players_the_resigned_seat_ranks_last_in_text_and_picture(store):
+    # The computer plays the resigned seat to the end; the winners are the same two
+    # words in the final text and on the final picture.
+    spy, service = spied(store)
+    match = await service.create(ANA, "storm-of-the-gods", channel_id=5)
+    await service.add_ai(match.id, ANA)
+    await service.add_ai(match.id, ANA)
+    await service.start(match.id, ANA)
+    final = await service.resign(match.id, ANA)
+    assert final.match.status == FINISHED
+    verdict = final.public.text.split("Game over: ", 1)[1].split(" (", 1)[0]
+    assert final.match.result["ranking"][-1] == [0]  # the resigned seat is last
+    assert spy.outcomes[-1].startswith(verdict + " - ")

@@ -252,8 +252,8 @@ async def test_against_the_computer_undo_is_immediate(service):
     assert len(await service.store.moves(match.id)) == count - 2
 
 
-async def test_a_request_survives_a_restart(tmp_path):
-    path = str(tmp_path / "undo.db")
+async def test_a_request_survives_a_restart(database):
+    path = database
     store = await open_store(path)
     service = Service(store, seed_source=lambda: 12345, shuffle=lambda s: None)
     match = await started(service)

@@ -1,0 +1,170 @@
+"""The queries of matches: creation, listing, the lobby and the move log."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import db.records as records
+from db.base import (
+    Queries,
+    bump,
+    dumps,
+    match_of,
+    matches_with_seats,
+    seats_of,
+    status_of,
+    update,
+)
+from db.records import (
+    LOBBY,
+    OPEN_STATUSES,
+    RUNNING,
+    Full,
+    MatchRecord,
+    MoveRecord,
+    StaleVersion,
+)
+
+
+class MatchQueries(Queries):
+    # --- matches ------------------------------------------------------------------------
+    async def create_match(self, *, guild_id: int | None, channel_id: int | None, game: str,
+                           options: dict, seed: int, host_id: int,
+                           host_name: str, seat_host: bool = True) -> MatchRecord:
+        at = records.now()
+        async with self.transaction() as tx:
+            match_id = await tx.insert(
+                "INSERT INTO matches (guild_id, channel_id, game, options, seed, status, "
+                "host_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                guild_id, channel_id, game, dumps(options), seed, LOBBY, host_id, at, at)
+            if seat_host:
+                await tx.execute(
+                    "INSERT INTO seats (match_id, user_id, display_name, joined_at) "
+                    "VALUES (?, ?, ?, ?)", match_id, host_id, host_name, at)
+        return await self._must(match_id)
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        async with self.reading(consistent=True) as tx:
+            row = await tx.fetchrow("SELECT * FROM matches WHERE id = ?", match_id)
+            if row is None:
+                return None
+            match = match_of(row)
+            match.seats = await seats_of(tx, match_id)
+        return match
+
+    async def find_matches(self, *, guild_id: int | None = None, channel_id: int | None = None,
+                           thread_id: int | None = None, user_id: int | None = None,
+                           statuses: Sequence[str] = OPEN_STATUSES,
+                           limit: int = 50) -> list[MatchRecord]:
+        """Matches by guild, channel (or thread) and/or seated user, newest first."""
+        where, args = [f"m.status IN ({', '.join('?' for _ in statuses)})"], list(statuses)
+        for column, value in (("m.guild_id", guild_id), ("m.channel_id", channel_id),
+                              ("m.thread_id", thread_id)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                args.append(value)
+        if user_id is not None:
+            where.append("EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id "
+                         "AND s.user_id = ?)")
+            args.append(user_id)
+        sql = (f"SELECT m.* FROM matches m WHERE {' AND '.join(where)} "
+               "ORDER BY m.id DESC LIMIT ?")
+        async with self.reading(consistent=True) as tx:
+            return await matches_with_seats(tx, await tx.fetch(sql, *args, limit))
+
+    async def set_places(self, match_id: int, *, thread_id: int | None = None,
+                         lobby_message_id: int | None = None) -> None:
+        """Remember where the match lives in Discord (no version bump: not game state)."""
+        async with self.transaction() as tx:
+            if thread_id is not None:
+                await tx.execute("UPDATE matches SET thread_id = ? WHERE id = ?",
+                                 thread_id, match_id)
+            if lobby_message_id is not None:
+                await tx.execute("UPDATE matches SET lobby_message_id = ? WHERE id = ?",
+                                 lobby_message_id, match_id)
+
+    # --- lobby --------------------------------------------------------------------------
+    async def add_seat(self, match_id: int, *, user_id: int, display_name: str,
+                       capacity: int, is_ai: bool = False) -> MatchRecord:
+        """Seat a user in a lobby; raises :class:`Full` past ``capacity``."""
+        async with self.transaction() as tx:
+            if await status_of(tx, match_id) != LOBBY:
+                raise StaleVersion("the match is no longer in its lobby")
+            (count,) = await tx.fetchrow("SELECT COUNT(*) FROM seats WHERE match_id = ?",
+                                         match_id)
+            if count >= capacity:
+                raise Full(f"the match is full ({capacity} players)")
+            await tx.execute(
+                "INSERT INTO seats (match_id, user_id, display_name, is_ai, joined_at) "
+                "VALUES (?, ?, ?, ?, ?)", match_id, user_id, display_name, int(is_ai),
+                records.now())
+            await bump(tx, match_id)
+        return await self._must(match_id)
+
+    async def remove_seat(self, match_id: int, user_id: int) -> MatchRecord:
+        async with self.transaction() as tx:
+            if await status_of(tx, match_id) != LOBBY:
+                raise StaleVersion("the match is no longer in its lobby")
+            await tx.execute("DELETE FROM seats WHERE match_id = ? AND user_id = ?",
+                             match_id, user_id)
+            await bump(tx, match_id)
+        return await self._must(match_id)
+
+    async def start_match(self, match_id: int, *, version: int, order: Sequence[int],
+                          snapshot: dict) -> MatchRecord:
+        """Give seats 0..n-1 to ``order`` (user ids) and store the first snapshot."""
+        async with self.transaction() as tx:
+            await update(tx, match_id, version, status=RUNNING, snapshot=snapshot)
+            for seat, user_id in enumerate(order):
+                await tx.execute("UPDATE seats SET seat = ? WHERE match_id = ? AND user_id = ?",
+                                 seat, match_id, user_id)
+        return await self._must(match_id)
+
+    # --- play ---------------------------------------------------------------------------
+    async def record_move(self, match_id: int, *, version: int, seat: int, notation: str,
+                          snapshot: dict, status: str = RUNNING,
+                          result: dict | None = None) -> int:
+        """Append a move and its snapshot in one transaction; returns the new version."""
+        async with self.transaction() as tx:
+            # The versioned update first: it locks the match row, so the log read next
+            # cannot change under this transaction.
+            await update(tx, match_id, version, status=status, snapshot=snapshot,
+                         result=result)
+            (last_seq,) = await tx.fetchrow(
+                "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE match_id = ?", match_id)
+            await tx.execute(
+                "INSERT INTO moves (match_id, seq, seat, notation, created_at) "
+                "VALUES (?, ?, ?, ?, ?)", match_id, last_seq + 1, seat, notation,
+                records.now())
+        return version + 1
+
+    async def finish(self, match_id: int, *, version: int, status: str,
+                     result: dict | None, resigned_user: int | None = None) -> int:
+        """End a match (resignation, abort) without a move; returns the new version."""
+        async with self.transaction() as tx:
+            await update(tx, match_id, version, status=status, result=result)
+            if resigned_user is not None:
+                await tx.execute("UPDATE seats SET resigned = 1 WHERE match_id = ? "
+                                 "AND user_id = ?", match_id, resigned_user)
+        return version + 1
+
+    async def mark_resigned(self, match_id: int, *, version: int, user_id: int) -> int:
+        async with self.transaction() as tx:
+            await update(tx, match_id, version)
+            await tx.execute("UPDATE seats SET resigned = 1 WHERE match_id = ? AND user_id = ?",
+                             match_id, user_id)
+        return version + 1
+
+    async def moves(self, match_id: int) -> list[MoveRecord]:
+        async with self.reading() as tx:
+            rows = await tx.fetch("SELECT seq, seat, notation, created_at FROM moves "
+                                  "WHERE match_id = ? ORDER BY seq", match_id)
+        return [MoveRecord(r["seq"], r["seat"], r["notation"], r["created_at"]) for r in rows]
+
+    # --- internals ----------------------------------------------------------------------
+    async def _must(self, match_id: int) -> MatchRecord:
+        match = await self.get_match(match_id)
+        if match is None:
+            raise KeyError(match_id)
+        return match
+

@@ -1,0 +1,144 @@
+"""What the store hands out and takes in: records, statuses, errors and time stamps.
+
+Shared by every backend and by their callers; imports nothing else from :mod:`db`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+LOBBY, RUNNING, FINISHED, ABORTED = "lobby", "running", "finished", "aborted"
+OPEN_STATUSES = (LOBBY, RUNNING)
+
+
+class StaleVersion(Exception):
+    """The match changed since the caller read it."""
+
+
+class Full(Exception):
+    """The lobby has no free seat."""
+
+
+@dataclass
+class SeatRecord:
+    user_id: int
+    display_name: str
+    seat: int | None = None
+    is_ai: bool = False
+    resigned: bool = False
+
+
+@dataclass
+class MoveRecord:
+    seq: int
+    seat: int
+    notation: str
+    created_at: str
+
+
+@dataclass
+class MatchRecord:
+    id: int
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    lobby_message_id: int | None
+    game: str
+    options: dict
+    seed: int
+    status: str
+    host_id: int
+    version: int
+    snapshot: dict | None
+    result: dict | None
+    created_at: str
+    updated_at: str
+    seats: list[SeatRecord] = field(default_factory=list)
+
+    def seat_of(self, user_id: int) -> SeatRecord | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def by_seat(self) -> list[SeatRecord]:
+        """Seated players ordered by seat number (after the start)."""
+        return sorted((s for s in self.seats if s.seat is not None), key=lambda s: s.seat)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.display_name for s in self.by_seat()]
+
+
+@dataclass
+class ClockRecord:
+    """A match's clock settings (hours; 0 = off) and when it was last nudged."""
+
+    remind_after: int = 24
+    remind_every: int = 24
+    deadline: int = 0
+    on_timeout: str = "skip"
+    nudged_at: str | None = None
+
+
+@dataclass
+class TurnReminder:
+    """The latest reminder a player got in a match: for which turn (version), which one."""
+
+    version: int = -1
+    slot: int = -1
+    warned: bool = False
+
+
+Rating = tuple[float, float]
+"""(mu, sigma)."""
+
+
+@dataclass
+class UndoRequest:
+    """A player's request to take back moves from ``from_seq`` on, at ``version``."""
+
+    match_id: int
+    version: int
+    user_id: int
+    from_seq: int
+    consents: list[int] = field(default_factory=list)
+    created_at: str = ""
+
+
+@dataclass
+class Standing:
+    """One line of a leaderboard."""
+
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative rating shown to players: mu − 3σ."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass
+class RatingChange:
+    user_id: int
+    before: Rating
+    after: Rating
+
+
+RatingRule = Callable[[MatchRecord, bool, dict[int, Rating]],
+                      dict[int, tuple[Rating, Rating]]]
+"""Given a finished match, whether its host left it rated, and the current ratings of its
+players (absent: never rated), each player's rating before and after (empty: the match is
+not rated)."""
+
+
+def now() -> str:
+    """The time the store writes (tests replace it: call it as ``records.now()``)."""
+    return stamp(datetime.now(UTC))
+
+
+def stamp(moment: datetime) -> str:
+    """A datetime as the store writes times (UTC ISO, milliseconds): they sort as text."""
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds")

@@ -1,0 +1,119 @@
+"""The SQLite backend (aiosqlite): one file, one connection, WAL.
+
+Transactions are serialised by a lock and ``BEGIN IMMEDIATE``; reads take the lock too,
+since on one connection a read could otherwise see the uncommitted writes of a
+transaction in flight. Every cursor is closed as soon as its rows are read: an open
+cursor (even of a PRAGMA) keeps a statement in progress, and SQLite then refuses to
+COMMIT ("cannot commit transaction - SQL statements in progress").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import aiosqlite
+
+from db.clocks import ClockQueries
+from db.matches import MatchQueries
+from db.schema import migrations, statements
+from db.social import SocialQueries
+
+log = logging.getLogger(__name__)
+
+PRAGMAS = ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000")
+
+
+class SqliteTx:
+    """An aiosqlite connection as the queries see it (see :class:`db.base.Tx`)."""
+
+    for_update = ""  # BEGIN IMMEDIATE holds the write lock for the whole transaction
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    async def fetch(self, sql: str, *args: Any) -> list[aiosqlite.Row]:
+        async with self.db.execute(sql, args) as cur:
+            return list(await cur.fetchall())
+
+    async def fetchrow(self, sql: str, *args: Any) -> aiosqlite.Row | None:
+        async with self.db.execute(sql, args) as cur:
+            return await cur.fetchone()
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        async with self.db.execute(sql, args) as cur:
+            return cur.rowcount
+
+    async def insert(self, sql: str, *args: Any) -> int:
+        async with self.db.execute(sql, args) as cur:
+            assert cur.lastrowid is not None
+            return cur.lastrowid
+
+    async def lock(self, key: str) -> None:
+        """Nothing to do: one writer at a time already."""
+
+
+class SqliteStore(MatchQueries, ClockQueries, SocialQueries):
+    """The SQLite store over the file at ``path``."""
+
+    backend = "sqlite"
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # --- life cycle ---------------------------------------------------------------------
+    async def open(self) -> SqliteStore:
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        self._db.row_factory = aiosqlite.Row
+        tx = SqliteTx(self._db)
+        for pragma in PRAGMAS:
+            await tx.fetch(f"PRAGMA {pragma}")  # fetched and closed: no statement left open
+        await self._migrate()
+        return self
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("the store is not open")
+        return self._db
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[SqliteTx]:
+        tx = SqliteTx(self.db)
+        async with self._lock:
+            await tx.execute("BEGIN IMMEDIATE")
+            try:
+                yield tx
+            except BaseException:
+                await tx.execute("ROLLBACK")
+                raise
+            await tx.execute("COMMIT")
+
+    @asynccontextmanager
+    async def reading(self, consistent: bool = False) -> AsyncIterator[SqliteTx]:
+        """Reads hold the lock, so even a read of several queries sees one moment."""
+        async with self._lock:
+            yield SqliteTx(self.db)
+
+    async def _migrate(self) -> None:
+        tx = SqliteTx(self.db)
+        await tx.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        current = await self.schema_version()
+        for number, sql in migrations("sqlite"):
+            if number <= current:
+                continue
+            log.info("applying migration %03d", number)
+            async with self.transaction() as tx:
+                for statement in statements(sql):
+                    await tx.execute(statement)
+                await tx.execute("INSERT INTO schema_version (version) VALUES (?)", number)

@@ -1,0 +1,79 @@
+"""Positions to draw: each game at its start, in the middle and at the end of a seeded
+random match, with 2 and the most players, seen publicly and by seat 0. Shared by the
+rendering tests and ``bench/pictures.py``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+
+import engines
+
+NAMES = ["Ana", "Bartholomew the Magnificent", "Chen", "Dee", "Eve", "Fitz"]
+SLUGS = ("witch-stones", "angry-gods", "storm-of-the-gods", "when-gods-collide", "terra")
+MAX_MOVES = 4000
+
+
+@dataclass(frozen=True)
+class Case:
+    slug: str
+    players: int
+    stage: str  # start, middle, end
+    viewer: int | None
+    view: dict
+    highlight: tuple[str, ...] | None = None
+
+    @property
+    def name(self) -> str:
+        who = "public" if self.viewer is None else f"seat{self.viewer}"
+        return f"{self.slug}-{self.players}p-{self.stage}-{who}"
+
+
+@cache
+def states(slug: str, players: int, seed: int = 3) -> tuple:
+    """(start, middle, end) states of a seeded random match."""
+    game = engines.get(slug)
+    rng = random.Random(seed)
+    state = game.setup(players, seed, {})
+    history = [state]
+    for _ in range(MAX_MOVES):
+        acting = game.to_act(state)
+        if not acting or game.result(state) is not None:
+            break
+        seat = acting[0]
+        state = game.play(state, seat, rng.choice(game.legal_moves(state, seat)))
+        history.append(state)
+    return history[0], history[len(history) // 2], history[-1]
+
+
+def cases(slugs=SLUGS, viewers=(None, 0)) -> Iterator[Case]:
+    for slug in slugs:
+        game = engines.get(slug)
+        for players in sorted({game.min_players, game.max_players}):
+            for stage, state in zip(("start", "middle", "end"), states(slug, players),
+                                    strict=True):
+                for viewer in viewers:
+                    yield Case(slug, players, stage, viewer, game.view(state, viewer))
+
+
+def smallest_text(chosen) -> dict[str, tuple[float, str]]:
+    """Each game's smallest text over ``chosen`` cases, in px on a 400 px wide screen."""
+    import io
+
+    from PIL import Image
+
+    import rendering
+    from rendering import kit
+
+    out: dict[str, tuple[float, str]] = {}
+    for case in chosen:
+        with kit.recording() as seen:
+            png = rendering.render(case.slug, case.view, names=NAMES[: case.players])
+        width = Image.open(io.BytesIO(png)).width
+        size, text = min(seen)
+        height = size * kit.PHONE / width
+        if case.slug not in out or height < out[case.slug][0]:
+            out[case.slug] = (height, text)
+    return out

@@ -1,0 +1,111 @@
+"""The layers hold: no import cycles anywhere, and only the Discord adapter imports discord.
+
+The import graph is read from the source (every ``import``, also inside functions and
+``if TYPE_CHECKING:``), so a cycle hidden behind a late import is still a cycle.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("bot", "console", "db", "engines", "rendering", "service")
+NO_DISCORD = ("console", "db", "engines", "rendering", "service")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def project_modules() -> dict[str, Path]:
+    return {module_name(p): p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py")}
+
+
+def imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """Every module ``name`` imports (project modules by name, others by top package)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, *([base] if base else [])])
+            for alias in node.names:
+                # ``from pkg import mod`` imports the module pkg.mod, not pkg itself.
+                child = f"{base}.{alias.name}"
+                found.add(child if child in modules else base)
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    modules = project_modules()
+    return {name: {m for m in imports(name, path, modules) if m in modules and m != name}
+            for name, path in modules.items()}
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in edges[node]:
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_cycles_anywhere():
+    edges = graph()
+    assert {"service", "service.core", "bot.client", "engines.base"} <= edges.keys()
+    assert cycles(edges) == []
+
+
+def test_only_the_discord_adapter_imports_discord():
+    modules = project_modules()
+    offenders = [name for name, path in modules.items()
+                 if name.split(".")[0] in NO_DISCORD
+                 and any(m.split(".")[0] == "discord" for m in imports(name, path, modules))]
+    assert offenders == []
+    assert "discord" in imports("bot.client", modules["bot.client"], modules)
+
+
+def test_service_modules_are_small():
+    sizes = {name: len(path.read_text().splitlines())
+             for name, path in project_modules().items() if name.split(".")[0] == "service"}
+    assert max(sizes.values()) <= 400, sizes
