@@ -330,7 +330,7 @@ class MatchCore:
         process pool when the service offloads there and draws with the real renderer."""
         if self.offload == "process" and self.render is rendering.render:
             return await pool.run(pool.picture, game.slug, game.view(state, seat),
-                                  list(match.names))
+                                  list(match.names), outcome_of(match))
         return await asyncio.to_thread(self.draw, match, game, state, seat)
 
 

@@ -89,11 +89,12 @@ def decide(slug: str, dump: dict, seat: int, seed: int, level: str,
     return decision.move, decision.iterations, decision.seconds
 
 
-def picture(slug: str, view: dict, names: Sequence[str]) -> bytes:
-    """The PNG of a view."""
+def picture(slug: str, view: dict, names: Sequence[str], outcome: str | None = None
+            ) -> bytes:
+    """The PNG of a view (with a finished match's outcome line)."""
     import rendering
 
-    return rendering.render(slug, view, names=list(names))
+    return rendering.render(slug, view, names=list(names), outcome=outcome)
 
 
 def recent_keys(slug: str, players: int, seed: int, options: dict,

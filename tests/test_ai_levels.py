@@ -76,8 +76,9 @@ def test_a_decision_in_the_pool_is_the_one_made_in_process(workers):
 def test_a_picture_from_the_pool_is_the_one_drawn_in_process(workers):
     game = engines.get("storm-of-the-gods")
     view = game.view(midgame(game, 2, 3, 20), None)
-    there = workers.executor().submit(pool.picture, game.slug, view, ["Ana", "Bo"]).result()
-    assert there == rendering.render(game.slug, view, names=["Ana", "Bo"])
+    there = workers.executor().submit(pool.picture, game.slug, view, ["Ana", "Bo"],
+                                      "Ana won").result()
+    assert there == rendering.render(game.slug, view, names=["Ana", "Bo"], outcome="Ana won")
 
 
 def test_the_recent_moves_replayed_are_the_last_ones_that_changed_the_board():
