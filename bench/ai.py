@@ -22,6 +22,7 @@ import time
 
 import engines
 from engines.ai import LEVELS, GreedyPlayer, MctsPlayer, Player, RandomPlayer, player
+from engines.ai.evaluate import evaluate
 from engines.ai.repetition import HISTORY, move_key
 
 OPPONENTS = {"random": RandomPlayer, "greedy": GreedyPlayer}
@@ -43,14 +44,16 @@ def uncapped(tested: Player) -> Player:
     return tested
 
 
-def play_one(job: tuple[str, str, str, int, int | None, int | None, bool]) -> dict:
+def play_one(job: tuple[str, str, str, int, int | None, int | None, bool, bool]) -> dict:
     """One match: ``level`` in seat ``number % 2`` against the opponent; its outcome."""
-    slug, opponent, level, number, iterations, depth, no_cap = job
+    slug, opponent, level, number, iterations, depth, no_cap, reference = job
     game = engines.get(slug)
     tested: Player = (player(level) if iterations is None and depth is None
                       else MctsPlayer.with_budget(iterations, depth, game=slug))
     if no_cap:
         tested = uncapped(tested)
+    if reference and isinstance(tested, MctsPlayer):
+        tested.evaluation = evaluate
     other: Player = OPPONENTS[opponent]()
     mine = number % 2
     state = game.setup(2, 1000 + number, {})
@@ -122,6 +125,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--level", choices=LEVELS, action="append",
                    help="a level to test (repeatable; default all)")
     p.add_argument("--first", type=int, default=0, help="number of the first game (seeds)")
+    p.add_argument("--reference", action="store_true",
+                   help="the search values leaves by the score margins only (comparisons)")
     p.add_argument("--uncapped", action="store_true",
                    help="no wall-clock cap on the search: its whole budget even on a loaded "
                         "machine (read the CPU column for the time it costs)")
@@ -139,7 +144,7 @@ def main(argv: list[str] | None = None) -> None:
             for level in levels:
                 for opponent in opponents:
                     jobs = [(slug, opponent, level, n, args.iterations, args.depth,
-                             args.uncapped)
+                             args.uncapped, args.reference)
                             for n in range(args.first, args.first + args.games)]
                     rows.extend(pool.imap_unordered(play_one, jobs))
                     print(table([r for r in rows if r["game"] == slug and r["level"] == level
