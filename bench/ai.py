@@ -1,23 +1,29 @@
-"""How strong and how fast the computer player is, per game.
+"""How strong and how fast the computer player is, per game and level.
 
-    python -m bench.ai                       # every game, 200 games per opponent
-    python -m bench.ai --games 20 --game terra --jobs 2
+    python -m bench.ai                       # every game and level, 200 games per opponent
+    python -m bench.ai --games 20 --game terra --level hard --jobs 1
 
-Two-player matches, seeded, the search's seat alternating: MCTS (production budget of
-``engines.ai.BUDGETS`` unless ``--iterations``) against a random player and against a
-one-ply greedy player. Prints a Markdown table: wins/draws/losses, the win rate (a draw
-counts half), the search's time per decision (p50/p95) and iterations per decision.
-Goals (issue 8): ≥ 95 % against random, ≥ 70 % against greedy, p95 ≤ 2 s.
+Two-player matches, seeded, the tested player's seat alternating: each level of
+``engines.ai`` (easy, normal, hard; ``--iterations`` overrides the search's budget)
+against a random player and against a one-ply greedy player. The tested player is shown
+the match's recent moves, as the service shows it. Prints a Markdown table per game ×
+opponent × level: wins/draws/losses, the win rate (a draw counts half), its time per
+decision (p50/p95: wall clock, and the CPU it used, which a loaded machine does not
+inflate), iterations per decision and plies per game.
+Goals (issue 17, at hard): ≥ 97 % against random, ≥ 80 % against greedy, p95 ≤ 2 s.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import multiprocessing
 import time
 
 import engines
-from engines.ai import GreedyPlayer, MctsPlayer, Player, RandomPlayer
+from engines.ai import LEVELS, GreedyPlayer, MctsPlayer, Player, RandomPlayer, player
+from engines.ai.evaluate import evaluate
+from engines.ai.repetition import HISTORY, move_key
 
 OPPONENTS = {"random": RandomPlayer, "greedy": GreedyPlayer}
 
@@ -29,30 +35,50 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def play_one(job: tuple[str, str, int, int | None, int | None]) -> dict:
-    """One match: MCTS in seat ``number % 2`` against the opponent; returns its outcome."""
-    slug, opponent, number, iterations, depth = job
+def uncapped(tested: Player) -> Player:
+    """The player with no wall-clock cap: its whole iteration budget however loaded the
+    machine (the CPU column then says what a decision costs on a core of its own)."""
+    if isinstance(tested, MctsPlayer):
+        tested.budgets = {slug: dataclasses.replace(b, seconds=float("inf"))
+                          for slug, b in tested.budgets.items()}
+    return tested
+
+
+def play_one(job: tuple[str, str, str, int, int | None, int | None, bool, bool]) -> dict:
+    """One match: ``level`` in seat ``number % 2`` against the opponent; its outcome."""
+    slug, opponent, level, number, iterations, depth, no_cap, reference = job
     game = engines.get(slug)
-    search: Player = (MctsPlayer() if iterations is None and depth is None
+    tested: Player = (player(level) if iterations is None and depth is None
                       else MctsPlayer.with_budget(iterations, depth, game=slug))
+    if no_cap:
+        tested = uncapped(tested)
+    if reference and isinstance(tested, MctsPlayer):
+        tested.evaluation = evaluate
     other: Player = OPPONENTS[opponent]()
     mine = number % 2
     state = game.setup(2, 1000 + number, {})
     times: list[float] = []
+    cpu: list[float] = []
     iters: list[int] = []
+    history: list[str] = []
     ply = 0
     while game.result(state) is None:
         seat = game.to_act(state)[0]
         seed = number * 100003 + ply
         if seat == mine:
-            started = time.perf_counter()
-            decision = search.decide(game, state, seat, seed)
+            started, used = time.perf_counter(), time.process_time()
+            decision = tested.decide(game, state, seat, seed, tuple(history))
             if decision.iterations:
                 times.append(time.perf_counter() - started)
+                cpu.append(time.process_time() - used)
                 iters.append(decision.iterations)
         else:
             decision = other.decide(game, state, seat, seed)
-        state = game.play(state, seat, decision.move)
+        after = game.play(state, seat, decision.move)
+        key = move_key(game, state, seat, after)
+        if key is not None:
+            history = [*history[-(HISTORY - 1):], key]
+        state = after
         ply += 1
     ranking = game.result(state).ranking
     if ranking[0] == [mine]:
@@ -61,28 +87,32 @@ def play_one(job: tuple[str, str, int, int | None, int | None]) -> dict:
         outcome = "draw"
     else:
         outcome = "loss"
-    return {"game": slug, "opponent": opponent, "outcome": outcome, "times": times,
-            "iterations": iters, "plies": ply}
+    return {"game": slug, "opponent": opponent, "level": level, "outcome": outcome,
+            "times": times, "cpu": cpu, "iterations": iters, "plies": ply}
 
 
 def table(rows: list[dict]) -> str:
-    lines = ["| game | opponent | games | W/D/L | win rate | decision p50 / p95 (ms) "
-             "| iterations per decision | plies per game |",
-             "|---|---|---|---|---|---|---|---|"]
-    keys = list(dict.fromkeys((r["game"], r["opponent"]) for r in rows))
-    for slug, opponent in keys:
-        mine = [r for r in rows if r["game"] == slug and r["opponent"] == opponent]
+    lines = ["| game | opponent | level | games | W/D/L | win rate "
+             "| decision p50 / p95 (ms) | CPU p50 / p95 (ms) | iterations per decision "
+             "| plies per game |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    keys = list(dict.fromkeys((r["game"], r["opponent"], r["level"]) for r in rows))
+    for slug, opponent, level in keys:
+        mine = [r for r in rows if r["game"] == slug and r["opponent"] == opponent
+                and r["level"] == level]
         w = sum(r["outcome"] == "win" for r in mine)
         d = sum(r["outcome"] == "draw" for r in mine)
         losses = len(mine) - w - d
         times = [t for r in mine for t in r["times"]]
+        cpu = [t for r in mine for t in r.get("cpu", [])]
         iters = [i for r in mine for i in r["iterations"]]
         rate = (w + d / 2) / len(mine)
         mean_iters = sum(iters) / len(iters) if iters else 0
         plies = sum(r["plies"] for r in mine) / len(mine)
         lines.append(
-            f"| {slug} | {opponent} | {len(mine)} | {w}/{d}/{losses} | {rate:.1%} "
+            f"| {slug} | {opponent} | {level} | {len(mine)} | {w}/{d}/{losses} | {rate:.1%} "
             f"| {percentile(times, 0.5) * 1000:.0f} / {percentile(times, 0.95) * 1000:.0f} "
+            f"| {percentile(cpu, 0.5) * 1000:.0f} / {percentile(cpu, 0.95) * 1000:.0f} "
             f"| {mean_iters:.0f} | {plies:.0f} |")
     return "\n".join(lines)
 
@@ -92,21 +122,33 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--games", type=int, default=200, help="games per game and opponent")
     p.add_argument("--game", choices=[g.slug for g in engines.all()], help="one game only")
     p.add_argument("--opponent", choices=list(OPPONENTS), help="one opponent only")
+    p.add_argument("--level", choices=LEVELS, action="append",
+                   help="a level to test (repeatable; default all)")
+    p.add_argument("--first", type=int, default=0, help="number of the first game (seeds)")
+    p.add_argument("--reference", action="store_true",
+                   help="the search values leaves by the score margins only (comparisons)")
+    p.add_argument("--uncapped", action="store_true",
+                   help="no wall-clock cap on the search: its whole budget even on a loaded "
+                        "machine (read the CPU column for the time it costs)")
     p.add_argument("--jobs", type=int, default=2, help="worker processes")
     p.add_argument("--iterations", type=int, help="override the per-game iterations")
     p.add_argument("--depth", type=int, help="override the per-game rollout depth")
     args = p.parse_args(argv)
     slugs = [args.game] if args.game else [g.slug for g in engines.all()]
     opponents = [args.opponent] if args.opponent else list(OPPONENTS)
+    levels = args.level or list(LEVELS)
     started = time.perf_counter()
     rows: list[dict] = []
     with multiprocessing.Pool(args.jobs) as pool:
         for slug in slugs:
-            for opponent in opponents:
-                jobs = [(slug, opponent, n, args.iterations, args.depth) for n in range(args.games)]
-                rows.extend(pool.imap_unordered(play_one, jobs))
-                print(table([r for r in rows if r["game"] == slug
-                             and r["opponent"] == opponent]).splitlines()[-1], flush=True)
+            for level in levels:
+                for opponent in opponents:
+                    jobs = [(slug, opponent, level, n, args.iterations, args.depth,
+                             args.uncapped, args.reference)
+                            for n in range(args.first, args.first + args.games)]
+                    rows.extend(pool.imap_unordered(play_one, jobs))
+                    print(table([r for r in rows if r["game"] == slug and r["level"] == level
+                                 and r["opponent"] == opponent]).splitlines()[-1], flush=True)
     print()
     print(table(rows))
     print(f"\n{len(rows)} games in {time.perf_counter() - started:.0f} s on {args.jobs} jobs")

@@ -6,6 +6,7 @@ buttons are :mod:`bot.ui`'s dynamic items, registered here so they work after a 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -17,7 +18,7 @@ from bot import buttons
 from bot.cogs import EXTENSIONS
 from bot.config import Settings
 from bot.interact import SOMETHING_WRONG, safe_reply
-from service import Service, ServiceError
+from service import Service, ServiceError, pool
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,7 @@ class Pantheon(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await db.open_store(self.settings.database_path)
         self.service = Service(self.store, vacation_days=self.settings.vacation_days,
-                               escape=escape_name)
+                               escape=escape_name, offload="process")
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*buttons.DYNAMIC_ITEMS)
@@ -90,6 +91,7 @@ class Pantheon(commands.Bot):
             if self.store is not None:
                 await self.store.close()
                 self.store = None
+            await asyncio.to_thread(pool.shutdown)  # the computer players' processes
 
 
 def escape_name(name: str) -> str:

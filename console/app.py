@@ -1,7 +1,8 @@
 """The offline console: play a match in the terminal through the same service and database.
 
 Human seats share the keyboard (hot seat); computer seats search for their moves
-(``--ai-level``: mcts by default, greedy or random).
+(``--ai-level``: easy, normal — the default — or hard; random and greedy for tests; the
+old ``mcts`` is normal). The searching levels think in worker processes.
 Each board is saved as a PNG in a folder. A match interrupted (Ctrl-D, ``quit``) can be
 resumed with ``--resume ID``: the database is the only state.
 """
@@ -20,8 +21,8 @@ import engines
 from console import typeahead
 from console.words import Unknown, game_slug, pick
 from db import RUNNING, MatchRecord, open_store
-from engines.ai import LEVELS, MctsPlayer, Player, player
-from service import Actor, Post, Service, ServiceError, Update, parse_options
+from engines.ai import KINDS, MctsPlayer, Player, level_name
+from service import Actor, Post, Service, ServiceError, Update, parse_options, pool
 from service.names import plural, points_text
 
 HELP = """Type a move (e.g. one from `moves`), or:
@@ -199,11 +200,12 @@ def parser() -> argparse.ArgumentParser:
                    + " (any case, or the start of a name: witch, terra)")
     p.add_argument("--players", type=int, help="number of seats (default: the minimum)")
     p.add_argument("--ai", type=int, default=0, help="how many seats the computer plays")
-    p.add_argument("--ai-level", choices=list(LEVELS), default="mcts",
-                   help="how the computer plays: mcts (search, default), greedy (one move "
-                        "ahead) or random")
+    p.add_argument("--ai-level", choices=list(KINDS), default="normal",
+                   help="how the computer plays: easy (one move ahead, often careless), "
+                        "normal (search, default; also 'mcts') or hard (the longest search "
+                        "within 2 s a move); random and greedy for tests")
     p.add_argument("--ai-iterations", type=int, metavar="N",
-                   help="search iterations per decision for --ai-level mcts "
+                   help="search iterations per decision at the normal level "
                         "(default: each game's own budget)")
     p.add_argument("--options", default="", help='game options, e.g. "terrain=true"')
     p.add_argument("--seed", type=int, help="fix the match's random seed (and seat order)")
@@ -213,11 +215,18 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def computer(level: str, iterations: int | None) -> Player:
-    """The computer player the console's computer seats use."""
-    if level == "mcts" and iterations is not None:
+def offload(level: str) -> str:
+    """Searching levels think in worker processes; random and greedy, instant, in a
+    thread (no processes started for them)."""
+    return "thread" if level_name(level) in ("random", "greedy") else "process"
+
+
+def computer(level: str, iterations: int | None) -> Player | None:
+    """A player object for the console's computer seats when ``--ai-iterations`` sets the
+    search's budget; None: the service plays each seat at its level."""
+    if level_name(level) == "normal" and iterations is not None:
         return MctsPlayer.with_budget(max(1, iterations))
-    return player(level)
+    return None
 
 
 async def run(argv: list[str], database_path: str, boards_dir: str,
@@ -234,7 +243,8 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
         # --seed fixes everything chance decides, the seat draw included.
         service = Service(store, seed_source=(lambda: seed) if seed is not None else None,
                           shuffle=random.Random(seed).shuffle if seed is not None else None,
-                          player=computer(args.ai_level, args.ai_iterations))
+                          player=computer(args.ai_level, args.ai_iterations),
+                          level=args.ai_level, offload=offload(args.ai_level))
         console = Console(service, Path(args.boards or boards_dir), out=out, read=read,
                           discard=discard)
         if args.resume is not None:
@@ -258,6 +268,7 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
         return 2
     finally:
         await store.close()
+        await asyncio.to_thread(pool.shutdown)
 
 
 def main(argv: list[str], database_path: str, boards_dir: str) -> int:

@@ -15,6 +15,7 @@ pure :mod:`~service.clock_math`), :mod:`~service.reading`, :mod:`~service.undo`,
 
 from __future__ import annotations
 
+from service import pool
 from service.clocks import MAX_REMIND_AFTER_HOURS, Reminder
 from service.core import positions
 from service.lobby import parse_options
@@ -30,4 +31,4 @@ class Service(Reading):
 
 
 __all__ = ["MAX_REMIND_AFTER_HOURS", "STALE", "Actor", "Post", "Reminder", "Renderer",
-           "Service", "ServiceError", "Update", "parse_options", "points_text", "positions"]
+           "Service", "ServiceError", "Update", "parse_options", "points_text", "pool", "positions"]

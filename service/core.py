@@ -29,10 +29,13 @@ from db import (
     StaleVersion,
     Store,
 )
-from engines.ai import MctsPlayer, Player
+from engines.ai import LEVELS, Player, level_name
+from engines.ai import player as level_player
+from engines.ai.repetition import HISTORY, move_key
 from engines.base import Game, Result
-from service import clock_math, names, ratings
+from service import clock_math, names, pool, ratings
 from service.model import STALE, Actor, Post, Renderer, ServiceError, Update
+from service.recent import marks_of, recent
 
 log = logging.getLogger(__name__)
 
@@ -50,12 +53,22 @@ class MatchCore:
                  vacation_days: int = clock_math.VACATION_DAYS,
                  now: Callable[[], datetime] | None = None,
                  player: Player | None = None,
-                 escape: Callable[[str], str] | None = None) -> None:
+                 escape: Callable[[str], str] | None = None,
+                 level: str = "normal", offload: str = "thread") -> None:
         self.store = store
         self.vacation_days = vacation_days
         self.now = now or (lambda: datetime.now(UTC))
         """The time the clocks read where no ``now`` is given (tests put a fake clock)."""
-        self.player: Player = player or MctsPlayer()
+        self.player: Player | None = player
+        """A player object for every computer seat (tests, ``--ai-iterations``): it runs
+        in a thread. Without one, each seat plays at its level (:meth:`level_of`)."""
+        self.level = level_name(level)
+        """The level of computer seats added without one, and of resigned seats."""
+        if offload not in ("thread", "process"):
+            raise ValueError(f"offload is 'thread' or 'process', not {offload!r}")
+        self.offload = offload
+        """Where decisions and pictures run: ``process`` (:mod:`service.pool`, the bot
+        and the console) or ``thread`` (``asyncio.to_thread``: tests, no processes)."""
         self.render = render
         self.escape = escape or (lambda name: name)
         """How a person's name is written into text (the Discord front end escapes
@@ -199,6 +212,7 @@ class MatchCore:
         """Play the automatic seats, then build the public and private posts. ``moved``:
         how many moves the caller recorded just before (their lines are in ``lines``)."""
         first_previous = previous
+        history: list[str] | None = None
         for _ in range(AI_MOVE_LIMIT):
             if match.status != RUNNING:
                 break
@@ -207,12 +221,17 @@ class MatchCore:
             if not auto:
                 break
             seat = auto[0]
-            move = await self.choose(match, game, state, seat)
+            if history is None:
+                history = list(await self.recent_moves(match, game))
+            move = await self.choose(match, game, state, seat, history)
             lines.append(self.describe(match, game, state, seat, move, viewer=None))
             after = game.play(state, seat, move)
             match = await self.record(match, game, state, after, seat, move)
-            state = after
+            before, state = state, after
             moved += 1
+            key = move_key(game, before, seat, state)
+            if key is not None:
+                history = [*history[-(HISTORY - 1):], key]
         played = await self.store.moves(match.id)
         acting = game.to_act(state)[:1] if match.status == RUNNING else []
         # What others did since this player's last turn, before this update: listed when
@@ -251,12 +270,43 @@ class MatchCore:
             lines.append("Revealed: " + self.named(match, reveal))
         return [*lines, *await ratings.settle(self.store, match)]
 
-    async def choose(self, match: MatchRecord, game: Game, state: object, seat: int) -> str:
+    async def choose(self, match: MatchRecord, game: Game, state: object, seat: int,
+                     history: Sequence[str] = ()) -> str:
         """The move the computer plays for ``seat`` (a computer seat, or one whose player
-        resigned): the same for the same match and position."""
+        resigned): the same for the same match and position, in a thread or the pool.
+        ``history``: the keys of the match's recent moves (not to go round in
+        circles)."""
         seed = random.Random(f"{match.seed}:ai:{match.version}").getrandbits(62)
-        # Off the event loop: a search takes up to a couple of seconds.
-        return await asyncio.to_thread(self.player.choose, game, state, seat, seed)
+        history = tuple(history)
+        if self.player is not None:
+            return await asyncio.to_thread(self.player.choose, game, state, seat, seed,
+                                           history)
+        level = self.level_of(self.seat_at(match, seat))
+        if self.offload == "process":
+            move, _, _ = await pool.run(pool.decide, game.slug, game.dump(state), seat,
+                                        seed, level, history)
+            return move
+        return await asyncio.to_thread(
+            lambda: level_player(level).choose(game, state, seat, seed, history))
+
+    def level_of(self, seated: SeatRecord) -> str:
+        """A computer seat's level: written after its name ("Computer 1 (hard)"), else
+        the service's level (also for a player who resigned)."""
+        name = seated.display_name
+        if seated.is_ai and name.endswith(")") and "(" in name:
+            written = name[name.rindex("(") + 1:-1]
+            if written in LEVELS:
+                return written
+        return self.level
+
+    async def recent_moves(self, match: MatchRecord, game: Game) -> tuple[str, ...]:
+        """The keys of the match's last moves (:mod:`engines.ai.repetition`), replayed
+        from its move log off the event loop."""
+        moves = [(m.seat, m.notation) for m in await self.store.moves(match.id)]
+        args = (game.slug, len(match.seats), match.seed, match.options, moves)
+        if self.offload == "process":
+            return await pool.run(pool.recent_keys, *args)
+        return await asyncio.to_thread(pool.recent_keys, *args)
 
     def private_posts(self, match: MatchRecord, game: Game, state: object,
                       previous: object | None, moves: Sequence[MoveRecord] = ()
@@ -305,32 +355,12 @@ class MatchCore:
 
     async def picture(self, match: MatchRecord, game: Game, state: object,
                       seat: int | None, marks: dict[int, list[str]] | None = None) -> bytes:
-        """:meth:`draw` off the event loop: a PNG takes tens of milliseconds."""
+        """:meth:`draw` off the event loop (a PNG takes tens of milliseconds): in the
+        process pool when the service offloads there and draws with the real renderer."""
+        if self.offload == "process" and self.render is rendering.render:
+            return await pool.run(pool.picture, game.slug, game.view(state, seat),
+                                  list(match.names), outcome_of(match), marks)
         return await asyncio.to_thread(self.draw, match, game, state, seat, marks)
-
-
-RECENT_LIMIT = 30
-"""At most this many moves are outlined and listed as "since your last turn"."""
-
-
-def recent(moves: Sequence[MoveRecord], seat: int) -> list[MoveRecord]:
-    """The moves played since ``seat``'s last move (all of them if it has not moved yet),
-    the latest :data:`RECENT_LIMIT` at most."""
-    found: list[MoveRecord] = []
-    for record in reversed(moves):
-        if record.seat == seat or len(found) == RECENT_LIMIT:
-            break
-        found.append(record)
-    return found[::-1]
-
-
-def marks_of(moves: Iterable[MoveRecord]) -> dict[int, list[str]]:
-    """Each seat's positions among ``moves``, in order, each once."""
-    marks: dict[int, list[str]] = {}
-    for record in moves:
-        seen = marks.setdefault(record.seat, [])
-        seen.extend(p for p in record.marks if p not in seen)
-    return {seat: places for seat, places in marks.items() if places}
 
 
 def outcome_of(match: MatchRecord) -> str | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 
 from db import LOBBY, RUNNING, Full, MatchRecord, StaleVersion
+from engines.ai import LEVELS, level_name
 from service import clock_math
 from service.clocks import clock_record, schedule_of
 from service.core import MatchCore
@@ -48,13 +49,24 @@ class Lobby(MatchCore):
             raise ServiceError("You are already in this match.")
         return await self._add_seat(match, actor.user_id, actor.name or "Player", is_ai=False)
 
-    async def add_ai(self, match_id: int, actor: Actor) -> MatchRecord:
-        """Seat a computer player (host only); ``Service.player`` chooses its moves."""
+    async def add_ai(self, match_id: int, actor: Actor, level: str | None = None
+                     ) -> MatchRecord:
+        """Seat a computer player (host only) at ``level`` (easy, normal, hard; default the
+        service's level). A level other than normal is written after its name,
+        "Computer 2 (hard)", which is where :meth:`level_of` reads it."""
+        if level is not None:
+            try:
+                level = level_name(level)
+            except ValueError as exc:
+                raise ServiceError(sentence(str(exc))) from None
+            if level not in LEVELS:
+                raise ServiceError(f"The computer levels are {', '.join(LEVELS)}.")
         match = await self._lobby(match_id, actor)
         if actor.user_id != match.host_id:
             raise ServiceError("Only the host can add computer players.")
         number = sum(1 for s in match.seats if s.is_ai) + 1
-        return await self._add_seat(match, -number, f"Computer {number}", is_ai=True)
+        name = f"Computer {number}" + (f" ({level})" if level not in (None, "normal") else "")
+        return await self._add_seat(match, -number, name, is_ai=True)
 
     async def leave(self, match_id: int, actor: Actor) -> MatchRecord:
         match = await self._lobby(match_id, actor)

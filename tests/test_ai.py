@@ -94,7 +94,11 @@ def test_mcts_beats_a_random_player_at_witch_stones():
 
 def test_levels_by_name():
     assert isinstance(player(), MctsPlayer)
+    assert isinstance(player("mcts"), MctsPlayer)  # the old name of normal
     assert isinstance(player("greedy"), GreedyPlayer)
+    assert isinstance(player("easy"), GreedyPlayer) and player("easy").noise > 0
+    terra = engines.get("terra")
+    assert player("hard").budget(terra).iterations >= player("normal").budget(terra).iterations
     with pytest.raises(ValueError, match="levels"):
         player("grandmaster")
 
@@ -134,7 +138,7 @@ class Waiting(Player):
         self.ticked = threading.Event()
         self.order: list[str] = []
 
-    def decide(self, game, state, seat, seed):
+    def decide(self, game, state, seat, seed, history=()):
         from engines.ai import Decision
         self.order.append("thinking")
         if not self.ticked.wait(timeout=10):  # on the event loop, this would never be set
@@ -196,9 +200,11 @@ async def test_console_plays_two_mcts_seats_to_the_end(tmp_path):
 
 
 def test_console_computer_levels():
-    assert isinstance(console.computer("random", None), RandomPlayer)
+    assert console.computer("random", None) is None
+    assert console.computer("hard", None) is None
     searcher = console.computer("mcts", 5)
     assert isinstance(searcher, MctsPlayer)
     assert searcher.budget(engines.get("terra")).iterations == 5
+    assert console.offload("random") == "thread" and console.offload("hard") == "process"
 
 

@@ -18,6 +18,11 @@ from service import clock_math as clocks
 log = logging.getLogger(__name__)
 
 THREAD_ARCHIVE_MINUTES = 10080  # 7 days, Discord's longest auto-archive
+LEVEL_CHOICES = [
+    app_commands.Choice(name="easy — one move ahead, often careless", value="easy"),
+    app_commands.Choice(name="normal — searches a little (default)", value="normal"),
+    app_commands.Choice(name="hard — searches for up to 2 s a move", value="hard"),
+]
 TIMEOUT_CHOICES = [
     app_commands.Choice(name="skip the turn (a pass, or the computer moves)", value=clocks.SKIP),
     app_commands.Choice(name="forfeit the match", value=clocks.FORFEIT),
@@ -51,8 +56,9 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         on_timeout="When a turn runs out: skip it (the computer moves) or forfeit the match",
         rated="False: the match does not count for /leaderboard (default true)",
         bots="How many seats computer players take (they join the lobby at once)",
+        level="How well the computer players play (default normal)",
     )
-    @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES, level=LEVEL_CHOICES)
     async def start(
         self,
         interaction: discord.Interaction,
@@ -64,6 +70,7 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         on_timeout: str | None = None,
         rated: bool = True,
         bots: app_commands.Range[int, 0, 5] = 0,
+        level: str | None = None,
     ) -> None:
         async with guard(interaction, "/match start"):
             channel = interaction.channel
@@ -80,7 +87,7 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
                 remind_every=remind_every, deadline=deadline, on_timeout=on_timeout,
                 rated=rated)
             for _ in range(bots):
-                match = await self.service.add_ai(match.id, actor)
+                match = await self.service.add_ai(match.id, actor, level)
             title = engines.get(match.game).title
             try:
                 thread = await channel.create_thread(

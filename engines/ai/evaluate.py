@@ -45,7 +45,8 @@ def score_values(scores: list[float], scale: float) -> list[float]:
 
 
 def evaluate(game: Game, state: State, players: int) -> list[float]:
-    """Values per seat: the result if the match is over, else the score margins."""
+    """Values per seat: the result if the match is over, else the score margins (the
+    reference evaluation: the greedy player's, and the search's where no better one)."""
     result = game.result(state)
     if result is not None:
         return ranking_values(result, players)
@@ -53,6 +54,31 @@ def evaluate(game: Game, state: State, players: int) -> list[float]:
     if not scores:
         return [0.5] * players
     return score_values([float(v) for v in scores], SCALE.get(game.slug, DEFAULT_SCALE))
+
+
+def evaluate_deep(game: Game, state: State, players: int) -> list[float]:
+    """The search's evaluation: the score margins, plus for the games where the score is
+    a poor guide what the public position promises (:mod:`engines.ai.terra`) or how safe each god
+    is on the searched state (:mod:`engines.ai.wgc`)."""
+    result = game.result(state)
+    if result is not None:
+        return ranking_values(result, players)
+    view = game.view(state, None)
+    scores = view.get("scores")
+    if not scores:
+        return [0.5] * players
+    totals = [float(v) for v in scores]
+    if game.slug == "terra":
+        from engines.ai.terra import potential, reserve_worth
+
+        extra = zip(potential(view["board"], len(totals)), reserve_worth(state, len(totals)),
+                    strict=True)
+        totals = [s + p + r for s, (p, r) in zip(totals, extra, strict=True)]
+    elif game.slug == "when-gods-collide":
+        from engines.ai.wgc import adjusted_counts
+
+        totals = adjusted_counts(state, totals)
+    return score_values(totals, SCALE.get(game.slug, DEFAULT_SCALE))
 
 
 def players_of(game: Game, state: State) -> int:

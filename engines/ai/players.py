@@ -10,9 +10,12 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engines.ai.evaluate import evaluate, players_of
+from engines.ai.evaluate import evaluate, evaluate_deep, players_of
+from engines.ai.repetition import board, change_key
 from engines.base import Game, State
 
 
@@ -26,15 +29,20 @@ class Decision:
 
 
 class Player:
-    """The interface: a move for ``seat`` in ``state``, the same for the same ``seed``."""
+    """The interface: a move for ``seat`` in ``state``, the same for the same ``seed``.
+
+    ``history`` is the keys (:func:`engines.ai.repetition.move_key`) of the match's
+    recent moves, oldest first: a player may use it not to go round in circles."""
 
     name = "player"
 
-    def decide(self, game: Game, state: State, seat: int, seed: int) -> Decision:
+    def decide(self, game: Game, state: State, seat: int, seed: int,
+               history: Sequence[str] = ()) -> Decision:
         raise NotImplementedError
 
-    def choose(self, game: Game, state: State, seat: int, seed: int) -> str:
-        return self.decide(game, state, seat, seed).move
+    def choose(self, game: Game, state: State, seat: int, seed: int,
+               history: Sequence[str] = ()) -> str:
+        return self.decide(game, state, seat, seed, history).move
 
 
 class RandomPlayer(Player):
@@ -42,7 +50,8 @@ class RandomPlayer(Player):
 
     name = "random"
 
-    def decide(self, game: Game, state: State, seat: int, seed: int) -> Decision:
+    def decide(self, game: Game, state: State, seat: int, seed: int,
+               history: Sequence[str] = ()) -> Decision:
         return Decision(random.Random(seed).choice(game.legal_moves(state, seat)))
 
 
@@ -52,12 +61,19 @@ class GreedyPlayer(Player):
 
     name = "greedy"
 
-    def decide(self, game: Game, state: State, seat: int, seed: int) -> Decision:
+    def __init__(self, noise: float = 0.0) -> None:
+        self.noise = noise
+        """How often a random legal move is played instead (0: never)."""
+
+    def decide(self, game: Game, state: State, seat: int, seed: int,
+               history: Sequence[str] = ()) -> Decision:
         started = time.perf_counter()
         rng = random.Random(seed)
         moves = game.legal_moves(state, seat)
         if len(moves) == 1:
             return Decision(moves[0])
+        if self.noise and rng.random() < self.noise:
+            return Decision(rng.choice(moves), 1, time.perf_counter() - started)
         world = game.determinise(state, seat, rng)
         players = players_of(game, state)
         best: list[str] = []
@@ -94,6 +110,35 @@ BUDGETS = {
     "terra": Budget(iterations=1),
 }
 
+# The hard level: the largest budgets whose decisions stay under 2 s (p95) on the shared
+# 2-core machine (bench/ai.py --level hard), with the wall-clock cap as the net.
+HARD_BUDGETS = {
+    "witch-stones": Budget(iterations=40, seconds=1.5),
+    "angry-gods": Budget(iterations=64, seconds=1.5),
+    "storm-of-the-gods": Budget(iterations=600, rollout_depth=3, seconds=1.5),
+    "when-gods-collide": Budget(iterations=400, seconds=1.5),
+    "terra": Budget(iterations=1, seconds=1.5),
+}
+
+
+Evaluation = Callable[[Game, State, int], list[float]]
+REPEAT_PENALTY = 0.2
+REPEAT_DEPTH = 2
+
+
+@dataclass(eq=False, slots=True)
+class _Search:
+    """What one decision's iterations share."""
+
+    game: Game
+    seat: int
+    players: int
+    budget: Budget
+    rng: random.Random
+    seen: Counter
+    before: State | None = None
+    before_board: dict = field(default_factory=dict)
+
 
 @dataclass(eq=False, slots=True)
 class _Edge:
@@ -123,10 +168,18 @@ class MctsPlayer(Player):
     name = "mcts"
 
     def __init__(self, budgets: dict[str, Budget] | None = None,
-                 default: Budget | None = None, exploration: float = 0.25) -> None:
+                 default: Budget | None = None, exploration: float = 0.25,
+                 repeat_penalty: float = REPEAT_PENALTY,
+                 evaluation: Evaluation = evaluate_deep) -> None:
         self.budgets = dict(BUDGETS if budgets is None else budgets)
+        self.evaluation = evaluation
+        """How a position is valued (:func:`~engines.ai.evaluate.evaluate_deep`; tests and
+        benchmarks may give the reference score margins)."""
         self.default = default or Budget()
         self.exploration = exploration
+        self.repeat_penalty = repeat_penalty
+        """Taken off the searching seat's value, per time the match has already been in
+        the position a move of its own brings back (0: repetitions are not noticed)."""
         # UCB1's constant, for values in [0, 1]: low, because the budgets are small and the
         # first value of every move is already an informed one.
 
@@ -144,7 +197,8 @@ class MctsPlayer(Player):
     def budget(self, game: Game) -> Budget:
         return self.budgets.get(game.slug, self.default)
 
-    def decide(self, game: Game, state: State, seat: int, seed: int) -> Decision:
+    def decide(self, game: Game, state: State, seat: int, seed: int,
+               history: Sequence[str] = ()) -> Decision:
         started = time.perf_counter()
         moves = game.legal_moves(state, seat)
         if len(moves) == 1:
@@ -154,12 +208,14 @@ class MctsPlayer(Player):
         players = players_of(game, state)
         root = _Node()
         deadline = started + budget.seconds
+        search = _Search(game, seat, players, budget, rng,
+                         Counter(history) if self.repeat_penalty else Counter())
         done = 0
         while done < budget.iterations:
             if done and time.perf_counter() > deadline:
                 break
             world = game.determinise(state, seat, rng)
-            self._iterate(game, world, root, moves, players, budget, rng)
+            self._iterate(search, world, root, moves)
             done += 1
         visits = {m: e.visits for m, e in root.edges.items() if m in moves}
         most = max(visits.values())
@@ -169,26 +225,28 @@ class MctsPlayer(Player):
             best = [m for m in best if root.edges[m].total / root.edges[m].visits >= mean - 1e-12]
         return Decision(rng.choice(best), done, time.perf_counter() - started)
 
-    def _iterate(self, game: Game, state: State, root: _Node, root_moves: list[str],
-                 players: int, budget: Budget, rng: random.Random) -> None:
+    def _iterate(self, search: _Search, state: State, root: _Node,
+                 root_moves: list[str]) -> None:
+        game, players = search.game, search.players
         path: list[tuple[_Edge, int]] = []
         node = root
         legal = root_moves
+        penalty = 0.0
         while True:
             acting = game.to_act(state)
             if not acting:
-                values = evaluate(game, state, players)
+                values = self.evaluation(game, state, players)
                 break
             mover = acting[0]
             if node is not root:
                 legal = game.legal_moves(state, mover)
             if not legal:
-                values = evaluate(game, state, players)
+                values = self.evaluation(game, state, players)
                 break
             fresh = [m for m in legal if m not in node.edges]
             if fresh:
-                values = self._expand(game, state, node, mover, legal, fresh, players,
-                                      budget, rng)
+                values = self._expand(search, state, node, mover, legal, fresh,
+                                      len(path))
                 break
             best_edge, best_move, best_score = None, "", -1.0
             for m in legal:
@@ -199,18 +257,34 @@ class MctsPlayer(Player):
                 if score > best_score:
                     best_edge, best_move, best_score = e, m, score
             assert best_edge is not None
-            state = game.play(state, mover, best_move)
+            before, state = state, game.play(state, mover, best_move)
+            penalty += self._repeated(search, before, state, mover, len(path))
             path.append((best_edge, mover))
             if best_edge.child is None:
                 best_edge.child = _Node()
             node = best_edge.child
+        if penalty:
+            values = list(values)
+            values[search.seat] = max(0.0, values[search.seat] - penalty)
         for edge, mover in path:
             edge.visits += 1
             edge.total += values[mover]
 
-    def _expand(self, game: Game, state: State, node: _Node, mover: int, legal: list[str],
-                fresh: list[str], players: int, budget: Budget,
-                rng: random.Random) -> list[float]:
+    def _repeated(self, search: _Search, before: State, after: State, mover: int,
+                  depth: int) -> float:
+        """The penalty for the searching seat redoing a change of the board it made in the
+        match's recent past, undone since (only its own moves near the root: the loops
+        seen in play were a seat undoing what another had just done, turn after turn)."""
+        if mover != search.seat or depth >= REPEAT_DEPTH or not search.seen:
+            return 0.0
+        if search.before is not before:  # the same position before many moves: once
+            search.before, search.before_board = before, board(search.game, before)
+        key = change_key(mover, search.before_board, board(search.game, after))
+        count = search.seen.get(key, 0) if key is not None else 0
+        return self.repeat_penalty * min(count, 3)
+
+    def _expand(self, search: _Search, state: State, node: _Node, mover: int,
+                legal: list[str], fresh: list[str], depth: int) -> list[float]:
         """Give a node's new moves their first value; returns the value to back up.
 
         With ``budget.rollout_depth`` 0 every new move is valued at once by the
@@ -219,26 +293,35 @@ class MctsPlayer(Player):
         values of its best move for the mover. Otherwise one new move, at random, is
         valued by a random rollout of that depth.
         """
+        game, players, budget, rng = search.game, search.players, search.budget, search.rng
         for m in legal:
             if m in node.edges:
                 node.edges[m].available += 1
         if budget.rollout_depth > 0:
             move = rng.choice(fresh)
             after = game.play(state, mover, move)
+            penalty = self._repeated(search, state, after, mover, depth)
             values = self._rollout(game, after, players, budget.rollout_depth, rng)
+            if penalty:
+                values = list(values)
+                values[search.seat] = max(0.0, values[search.seat] - penalty)
             node.edges[move] = _Edge(1, values[mover], 1, None)
             return values
         best: list[float] | None = None
         for m in fresh:
-            values = evaluate(game, game.play(state, mover, m), players)
+            after = game.play(state, mover, m)
+            values = self.evaluation(game, after, players)
+            penalty = self._repeated(search, state, after, mover, depth)
+            if penalty:
+                values = list(values)
+                values[search.seat] = max(0.0, values[search.seat] - penalty)
             node.edges[m] = _Edge(1, values[mover], 1, None)
             if best is None or values[mover] > best[mover]:
                 best = values
         assert best is not None
         return best
 
-    @staticmethod
-    def _rollout(game: Game, state: State, players: int, depth: int,
+    def _rollout(self, game: Game, state: State, players: int, depth: int,
                  rng: random.Random) -> list[float]:
         for _ in range(depth):
             acting = game.to_act(state)
@@ -248,4 +331,4 @@ class MctsPlayer(Player):
             if not moves:
                 break
             state = game.play(state, acting[0], rng.choice(moves))
-        return evaluate(game, state, players)
+        return self.evaluation(game, state, players)

@@ -1,0 +1,126 @@
+"""How long the event loop waits while computer players think: threads against processes.
+
+    python -m bench.loop_lag                  # hard level, 4 decisions at once, 3 rounds
+    python -m bench.loop_lag --level normal --rounds 5
+
+Four heavy positions from four different matches (4-player When Gods Collide with the
+hero die to use or not) are decided at once, as four computer seats in four matches
+would be: first in threads (``asyncio.to_thread``, the service's ``offload="thread"``),
+then in the process pool (:mod:`service.pool`, ``offload="process"``, sized to the
+machine). Meanwhile a ticker on the event loop sleeps 5 ms at a time and records how
+late it wakes up. Prints, per mode, the loop's lag p50/p99/max and the decisions' wall
+times p50/p95 (from asking to answer, queueing included). Goal (issue 17): lag p99 ≤ 20 ms
+with the process pool.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import time
+
+import engines
+from bench.ai import percentile
+from engines.ai import player
+from service import pool
+
+TICK = 0.005
+
+
+def heavy_positions(count: int, seed: int = 7) -> list[tuple[object, int]]:
+    """4-player When Gods Collide positions where the mover has the hero die to decide."""
+    game = engines.get("when-gods-collide")
+    found: list[tuple[object, int]] = []
+    match = seed
+    while len(found) < count:
+        rng = random.Random(match)
+        state = game.setup(4, match, {})
+        for _ in range(400):
+            if game.result(state) is not None:
+                break
+            seat = game.to_act(state)[0]
+            moves = game.legal_moves(state, seat)
+            if set(moves) >= {"hero", "nohero"} and rng.random() < 0.5:
+                found.append((state, seat))
+                break
+            state = game.play(state, seat, rng.choice(moves))
+        match += 1
+    return found
+
+
+async def ticker(lags: list[float], stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        started = time.perf_counter()
+        await asyncio.sleep(TICK)
+        lags.append(time.perf_counter() - started - TICK)
+
+
+async def round_of(mode: str, level: str, positions: list[tuple[object, int]],
+                   seed: int) -> tuple[list[float], list[float]]:
+    game = engines.get("when-gods-collide")
+    lags: list[float] = []
+    stop = asyncio.Event()
+    tick = asyncio.create_task(ticker(lags, stop))
+    await asyncio.sleep(0.05)
+
+    async def one(state: object, seat: int, number: int) -> float:
+        started = time.perf_counter()
+        if mode == "thread":
+            await asyncio.to_thread(player(level).choose, game, state, seat, seed + number)
+        else:
+            await pool.run(pool.decide, game.slug, game.dump(state), seat, seed + number,
+                           level, ())
+        return time.perf_counter() - started
+
+    times = await asyncio.gather(*(one(s, seat, n) for n, (s, seat) in enumerate(positions)))
+    stop.set()
+    await tick
+    return lags, list(times)
+
+
+async def run(level: str, rounds: int, decisions: int) -> list[str]:
+    positions = heavy_positions(decisions)
+    pool.executor()
+    state, seat = positions[0]
+    game = engines.get("when-gods-collide")
+    await asyncio.gather(*(pool.run(pool.decide, game.slug, game.dump(state), seat, n,
+                                    "random", ())
+                           for n in range(pool.size())))  # workers started before measuring
+    lines = ["| mode | workers | decisions at once | rounds | loop lag p50 / p99 / max (ms) "
+             "| decision p50 / p95 (ms) |", "|---|---|---|---|---|---|"]
+    for mode in ("thread", "process"):
+        lags: list[float] = []
+        times: list[float] = []
+        for r in range(rounds):
+            more_lags, more_times = await round_of(mode, level, positions, 1000 * r)
+            lags += more_lags
+            times += more_times
+        workers = decisions if mode == "thread" else pool.size()
+        lines.append(
+            f"| {mode} | {workers} | {decisions} | {rounds} "
+            f"| {percentile(lags, 0.5) * 1000:.1f} / {percentile(lags, 0.99) * 1000:.1f} / "
+            f"{max(lags, default=0) * 1000:.1f} "
+            f"| {percentile(times, 0.5) * 1000:.0f} / {percentile(times, 0.95) * 1000:.0f} |")
+        print(lines[-1], flush=True)
+    return lines
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(prog="python -m bench.loop_lag",
+                                description=__doc__.splitlines()[0])
+    p.add_argument("--level", default="hard", help="the computers' level (default hard)")
+    p.add_argument("--rounds", type=int, default=3, help="rounds of decisions per mode")
+    p.add_argument("--decisions", type=int, default=4, help="decisions at once")
+    args = p.parse_args(argv)
+    try:
+        lines = asyncio.run(run(args.level, args.rounds, args.decisions))
+    finally:
+        pool.shutdown()
+    print()
+    print(f"When Gods Collide, 4 players, hero die; level {args.level}.")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,106 @@
+"""Work that holds the interpreter for a while — a computer player's decision, a board
+picture, the replay that finds a match's recent positions — done in worker processes,
+so the event loop never waits for the GIL.
+
+The workers get plain data only (a game's slug, ``game.dump(state)``, a seat, a seed, a
+level name; a view and names for a picture) and return plain data. One pool per process,
+created on first use and sized to the machine; :func:`shutdown` (the bot's ``close()``,
+the console's end) stops it. The same job gives the same answer in a worker or in the
+calling process: it is a pure function of its arguments.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import threading
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+_pool: ProcessPoolExecutor | None = None
+_lock = threading.Lock()
+
+
+def size() -> int:
+    """Workers: one per core, at least one (the decisions are CPU-bound)."""
+    return max(1, os.cpu_count() or 1)
+
+
+def executor(workers: int | None = None) -> ProcessPoolExecutor:
+    """The module's pool, created on first use (``spawn``: a fork of a process running an
+    event loop and threads could inherit a held lock)."""
+    global _pool
+    with _lock:
+        if _pool is None:
+            _pool = ProcessPoolExecutor(workers or size(),
+                                        mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_warm)
+            log.info("process pool started with %s workers", workers or size())
+        return _pool
+
+
+def shutdown() -> None:
+    """Stop the pool's workers (waits for running jobs); the next job starts a new one."""
+    global _pool
+    with _lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
+        log.info("process pool stopped")
+
+
+async def run(function: Any, *args: Any) -> Any:
+    """``function(*args)`` in the pool, awaited without blocking the loop."""
+    return await asyncio.get_running_loop().run_in_executor(executor(), function, *args)
+
+
+NICENESS = 5
+"""Workers run this much nicer than the bot, so the event loop's process gets a core first
+when both want one (a decision waits a few milliseconds; the loop does not)."""
+
+
+def _warm() -> None:
+    """Lower the worker's priority; import what the jobs need once per worker, not on the
+    first decision."""
+    try:
+        os.nice(NICENESS)
+    except OSError:  # not permitted here: the same priority then
+        log.debug("could not lower a worker's priority")
+    import engines
+    import engines.ai  # noqa: F401
+    import rendering  # noqa: F401
+
+
+# --- the jobs (module-level functions of plain data: picklable) -------------------------
+def decide(slug: str, dump: dict, seat: int, seed: int, level: str,
+           history: Sequence[str] = ()) -> tuple[str, int, float]:
+    """The move ``level`` plays for ``seat`` in the dumped state: (move, iterations,
+    seconds)."""
+    import engines
+    from engines.ai import player
+
+    game = engines.get(slug)
+    decision = player(level).decide(game, game.load(dump), seat, seed, tuple(history))
+    return decision.move, decision.iterations, decision.seconds
+
+
+def picture(slug: str, view: dict, names: Sequence[str], outcome: str | None = None,
+            marks: dict[int, list[str]] | None = None) -> bytes:
+    """The PNG of a view (with a finished match's outcome line and the marks of the
+    moves since the viewer's last turn)."""
+    import rendering
+
+    return rendering.render(slug, view, names=list(names), outcome=outcome, marks=marks)
+
+
+def recent_keys(slug: str, players: int, seed: int, options: dict,
+                moves: list[tuple[int, str]]) -> tuple[str, ...]:
+    """The keys of a match's recent positions, from its set-up and move log."""
+    from engines.ai.repetition import replay_keys
+
+    return replay_keys(slug, players, seed, options, moves)
