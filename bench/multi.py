@@ -428,7 +428,7 @@ async def main_async(args) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=1000)
-    parser.add_argument("--moves", type=int, default=3, help="accepted moves per match")
+    parser.add_argument("--moves", type=int, default=2, help="accepted moves per match")
     parser.add_argument("--clients", type=int, default=16, help="concurrent clients per process")
     parser.add_argument("--processes", default="1,2,4", help="PostgreSQL process counts")
     parser.add_argument("--clock-matches", type=int, default=10_000)

@@ -13,6 +13,7 @@ between them; a process with Discord shards claims only its shards' guilds
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import os
 import secrets
@@ -139,8 +140,8 @@ class Clocks(Turns):
         async for match, clock in self.claimed(now, release=False):
             try:
                 turns = await self.turn_clocks(match, clock, now)
-                game, state = self.state_of(match)
-                pending = self.automatic_to_act(match, game, state)
+                pending = (any(s.is_ai or s.resigned for s in match.seats)
+                           and self.automatic_to_act(match, *self.state_of(match)))
             except Exception:  # one broken match must not stop the others' reminders
                 log.exception("match %s: clock not read", match.id)
                 await self.store.release([match.id], worker)
@@ -161,7 +162,9 @@ class Clocks(Turns):
                                      turns[u][1].warned or turns[u][2].warn) for u in users}
             deadlines = [c.deadline for u in users if (c := turns[u][2]).warn and c.deadline]
             idle = (now - datetime.fromisoformat(match.updated_at)) / clock_math.HOUR
-            due.append(Reminder(match, users, idle, marks,
+            # Without its snapshot: a pass may hold thousands of reminders, and their
+            # boards' objects would make each garbage collection hold the loop longer.
+            due.append(Reminder(dataclasses.replace(match, snapshot=None), users, idle, marks,
                                 min(deadlines) - now if deadlines else None,
                                 clock.on_timeout, next_check))
         return due
