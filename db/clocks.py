@@ -1,6 +1,6 @@
-"""The queries of turn reminders, clocks, claims and vacations (migrations 002, 003, 006).
+"""The queries of turn reminders, clocks, claims and vacations (migrations 002, 003, 007).
 
-Claims (migration 006): several processes may run the clock pass over one database.
+Claims (migration 007): several processes may run the clock pass over one database.
 :meth:`ClockQueries.claim_due` marks a batch of due clock rows as the worker's until a
 lease ends, in one transaction (PostgreSQL: ``FOR UPDATE SKIP LOCKED``, so two claims at
 once take disjoint rows; SQLite: ``BEGIN IMMEDIATE``, one writer at a time); the worker
