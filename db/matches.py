@@ -9,6 +9,7 @@ from db.base import (
     Queries,
     bump,
     dumps,
+    loads,
     match_of,
     matches_with_seats,
     seats_of,
@@ -126,8 +127,10 @@ class MatchQueries(Queries):
     # --- play ---------------------------------------------------------------------------
     async def record_move(self, match_id: int, *, version: int, seat: int, notation: str,
                           snapshot: dict, status: str = RUNNING,
-                          result: dict | None = None) -> int:
-        """Append a move and its snapshot in one transaction; returns the new version."""
+                          result: dict | None = None, marks: Sequence[str] = (),
+                          said: str = "") -> int:
+        """Append a move and its snapshot in one transaction; returns the new version.
+        ``marks`` and ``said``: what the move showed everyone (see :class:`MoveRecord`)."""
         async with self.transaction() as tx:
             # The versioned update first: it locks the match row, so the log read next
             # cannot change under this transaction.
@@ -136,9 +139,9 @@ class MatchQueries(Queries):
             (last_seq,) = await tx.fetchrow(
                 "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE match_id = ?", match_id)
             await tx.execute(
-                "INSERT INTO moves (match_id, seq, seat, notation, created_at) "
-                "VALUES (?, ?, ?, ?, ?)", match_id, last_seq + 1, seat, notation,
-                records.now())
+                "INSERT INTO moves (match_id, seq, seat, notation, created_at, marks, said) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)", match_id, last_seq + 1, seat, notation,
+                records.now(), dumps(list(marks)), said)
         return version + 1
 
     async def finish(self, match_id: int, *, version: int, status: str,
@@ -160,9 +163,10 @@ class MatchQueries(Queries):
 
     async def moves(self, match_id: int) -> list[MoveRecord]:
         async with self.reading() as tx:
-            rows = await tx.fetch("SELECT seq, seat, notation, created_at FROM moves "
-                                  "WHERE match_id = ? ORDER BY seq", match_id)
-        return [MoveRecord(r["seq"], r["seat"], r["notation"], r["created_at"]) for r in rows]
+            rows = await tx.fetch("SELECT seq, seat, notation, created_at, marks, said "
+                                  "FROM moves WHERE match_id = ? ORDER BY seq", match_id)
+        return [MoveRecord(r["seq"], r["seat"], r["notation"], r["created_at"],
+                           loads(r["marks"]), r["said"]) for r in rows]
 
     # --- internals ----------------------------------------------------------------------
     async def _must(self, match_id: int) -> MatchRecord:

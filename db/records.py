@@ -36,6 +36,10 @@ class MoveRecord:
     seat: int
     notation: str
     created_at: str
+    marks: list[str] = field(default_factory=list)
+    """The positions the move's public view marks (where it happened)."""
+    said: str = ""
+    """Its public description, seats as markers ("" for moves stored before these)."""
 
 
 @dataclass

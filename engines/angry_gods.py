@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.base import GameBase, IllegalMove, Result, chance, normalise, seat_name
+from engines.base import GameBase, IllegalMove, Result, chance, normalise, plural, seat_name
 
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
 STONES_PER_COLOUR = 20
@@ -291,6 +291,17 @@ def parse_position(text: str) -> tuple[str, str]:
             f"the {m.group(3)} corner of {space} is on the edge of the board, not an intersection"
         )
     return "intersection", canonical
+
+
+def intersection_name(text: str) -> str:
+    """The one canonical name of an intersection given by any of its three names:
+    ``intersection_name("D4n") == intersection_name("c4sw") == "C3se"`` (the corner of
+    its topmost, then leftmost, space; always an ``se`` or ``s`` corner). The notation,
+    the view's keys and the board picture's labels all use it. Raises IllegalMove."""
+    kind, name = parse_position(text)
+    if kind != "intersection":
+        raise IllegalMove(f"{name} is a space, not an intersection: add a corner, e.g. {name}n")
+    return name
 
 
 def parse_move(move: str) -> Placement:
@@ -579,7 +590,7 @@ class AngryGods(GameBase):
                 text = f"a False God arose on {e['space']}"
             n = len(e["removed"])
             if n:
-                text += f", removing {n} follower{'s' if n != 1 else ''}"
+                text += f", removing {plural(n, 'follower')}"
             parts.append(text)
         sentence = "; ".join(parts)
         if after.end:

@@ -141,11 +141,28 @@ class Game(Protocol):
     def reveals(self, state: State, seat: int, move: str) -> bool:
         """True if playing ``move`` reveals anything (chance, a draw, a secret), so that
         taking it back needs the opponents' consent. :class:`GameBase` has a generic one."""
-    def determinise(self, state: State, seat: int, rng: random.Random) -> State:
+    def determinise(self, state: State, seat: int | None, rng: random.Random) -> State:
         """A state ``seat`` cannot tell from ``state``: everything it may not know (other
         players' secrets, the order of cups and stacks, future chance) resampled from
         ``rng``, consistently with its view and private view. Computer players search
-        these states, so they never use what their seat may not see."""
+        these states, so they never use what their seat may not see.
+
+        ``seat=None`` is the public observer: every hidden value of every player is
+        resampled (each god checker, each reserve, discard pile and cup order, the order
+        of a face-down stack, future chance) consistently with ``view(state, None)``
+        alone, so ``view(twin, None) == view(state, None)``. Twin tests and
+        :func:`public_moves` use it."""
+        ...
+
+    def private_text(self, state: State, seat: int) -> str | None:
+        """``seat``'s private information as sentences in the game's words (seats as
+        markers), or None in a game with no secrets."""
+        ...
+
+    def final_reveal(self, state: State) -> str | None:
+        """Every player's hidden values as sentences (seats as markers), or None when
+        nothing was hidden: said once the match has ended, which the caller decides (the
+        rules, a resignation or a deadline end it)."""
         ...
 
 
@@ -202,9 +219,16 @@ class GameBase:
     def _observed(self, state: State, seats: range) -> list[Any]:
         """Everything any viewer can see of ``state``."""
         return [self.view(state, None), *(self.view(state, s) for s in seats)]
-    def determinise(self, state: State, seat: int, rng: random.Random) -> State:
+    def private_text(self, state: State, seat: int) -> str | None:
+        return None
+
+    def final_reveal(self, state: State) -> str | None:
+        return None
+
+    def determinise(self, state: State, seat: int | None, rng: random.Random) -> State:
         """Default for a game whose only secret is future chance: the same position with
-        a fresh chance seed (states keep ``seed`` and a step counter, see :func:`chance`)."""
+        a fresh chance seed (states keep ``seed`` and a step counter, see :func:`chance`).
+        The same for every ``seat``, the public observer (None) included."""
         if dataclasses.is_dataclass(state) and hasattr(state, "seed"):
             changes = {"seed": rng.getrandbits(62)}
             if hasattr(state, "step"):
@@ -258,3 +282,54 @@ def name_seats(text: str, names: Sequence[str]) -> str:
         return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
 
     return SEAT_MARKER.sub(name, text)
+
+
+PUBLIC_PROBES = 8
+"""How many public twins :func:`public_moves` compares."""
+
+
+def public_moves(game: Game, state: State, seat: int,
+                 probes: int = PUBLIC_PROBES) -> list[str] | None:
+    """``seat``'s legal moves when they follow from the public view alone, else None.
+
+    The moves are compared in ``probes`` public twins (``determinise(state, None, ·)``,
+    seeded from the match so the answer is reproducible): identical in all of them and
+    in ``state``, they reveal nothing and may be shown to everyone (public buttons);
+    otherwise (None) show them only to the player (ephemerally)."""
+    moves = game.legal_moves(state, seat)
+    rng = random.Random(f"public-moves:{probes}:{len(moves)}")
+    for _ in range(probes):
+        twin = game.determinise(state, None, rng)
+        if game.legal_moves(twin, seat) != moves:
+            return None
+    return moves
+
+
+def number_text(value: float) -> str:
+    """A number as players write it: 7, or 7.5."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def plural(count: float, word: str, many: str | None = None) -> str:
+    """``count`` and ``word``, in the plural unless ``count`` is 1: ``plural(1, "tile")``
+    is "1 tile", ``plural(2, "tile")`` "2 tiles", ``plural(3, "army", "armies")``
+    "3 armies", ``plural(2.5, "pt")`` "2.5 pts". The one plural of every text and
+    picture."""
+    if count == 1:
+        return f"1 {word}"
+    if many is None:
+        if word.endswith(("s", "sh", "ch", "x")):
+            many = word + "es"
+        elif word.endswith("y") and word[-2:-1] not in "aeiou":
+            many = word[:-1] + "ies"
+        else:
+            many = word + "s"
+    return f"{number_text(count)} {many}"
+
+
+def join_words(items: Sequence[str], last: str = "and") -> str:
+    """"a", "a and b", "a, b and c"."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]

@@ -135,14 +135,27 @@ class WitchStones(GameBase):
                        last=(), passed=None)
 
     def _parse_removal(self, state: WitchStonesState, seat: int, text: str) -> list[str]:
+        """``take e5`` or ``e5`` (one piece); ``line e2-e6`` or ``e2-e6`` (a line);
+        ``line e5`` (a one-piece line, as ``line e5-e5``). Spaces around ``-`` and ``to``
+        between the ends are accepted: ``e2 - e6``, ``line e2 to e6``."""
+        text = re.sub(r"\s*-\s*", "-", text)
+        text = re.sub(r"\s+to\s+", "-", text)
         words = text.split(" ")
         if len(words) == 1 and _SQUARE.match(words[0]):
             words = ["take", words[0]]
+        elif len(words) == 1 and "-" in words[0]:
+            words = ["line", words[0]]
         if len(words) != 2 or words[0] not in ("take", "line"):
             raise IllegalMove(
-                f"{text!r} is not a move: write `take e5` or `line e2-e6`")
+                f"{text!r} is not a move: write `take e5` (or `e5`) or `line e2-e6` "
+                "(or `e2-e6`)")
         if words[0] == "take":
+            if "-" in words[1]:
+                raise IllegalMove(f"take removes one piece: for the line {words[1]} "
+                                  f"write `line {words[1]}`")
             return [self._check_take(state, seat, words[1])]
+        if "-" not in words[1] and _SQUARE.match(words[1]):
+            return self._check_line(state, f"{words[1]}-{words[1]}")
         return self._check_line(state, words[1])
 
     def _check_take(self, state: WitchStonesState, seat: int, name: str) -> str:
@@ -225,7 +238,8 @@ class WitchStones(GameBase):
             return f"{who} chose to play the {after.sides[seat]}."
         taken = [state_before.board[sq] for sq in after.last]
         gained = after.scores[seat] - state_before.scores[seat]
-        if len(after.last) == 1 and not normalise(move).startswith("line"):
+        as_line = normalise(move).startswith("line") or "-" in move
+        if len(after.last) == 1 and not as_line:
             text = f"{who} took the {_name(taken[0])} on {after.last[0]} (+{gained})."
         else:
             counts = ", ".join(f"{taken.count(k)} {_name(k, taken.count(k))}"

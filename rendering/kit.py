@@ -18,6 +18,7 @@ from functools import cache
 from PIL import Image, ImageDraw, ImageFont
 
 from engines.base import name_seats as name_seats  # re-exported for reasons
+from engines.base import plural as plural  # the one plural, re-exported for pictures
 
 RGB = tuple[int, int, int]
 
@@ -125,11 +126,6 @@ class Draw(ImageDraw.ImageDraw):
             for seen in _records:
                 seen.append((size, text))
         return super().text(xy, text, fill, font, *args, **kwargs)
-
-
-def plural(count: float, word: str, words: str | None = None) -> str:
-    """"1 tile", "2 tiles", "1 pt", "0 pts"."""
-    return f"{_number(count)} {word if count == 1 else (words or word + 's')}"
 
 
 def seat_colour(seat: int) -> RGB:
@@ -323,10 +319,6 @@ def seats_from_view(names: Sequence[str] | None, count: int,
         score = "" if scores is None else plural(scores[i], "pt")
         seats.append(Seat(name=name, score=score))
     return seats
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
 def to_png(image: Image.Image) -> bytes:

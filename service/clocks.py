@@ -343,8 +343,8 @@ class Clocks(Turns):
             lead = f"{name} ran out of time: the computer played for them."
         line = self.describe(match, game, state, seated.seat, move, viewer=None)
         after = game.play(state, seated.seat, move)
-        match = await self.record(match, game, after, seated.seat, move)
-        return await self.after(match, game, after, [lead, line], previous=state)
+        match = await self.record(match, game, state, after, seated.seat, move)
+        return await self.after(match, game, after, [lead, line], previous=state, moved=1)
 
 
 def schedule_of(clock: ClockRecord) -> clock_math.Schedule:

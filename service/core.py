@@ -13,7 +13,7 @@ import functools
 import logging
 import random
 import secrets
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 
 import engines
@@ -163,9 +163,10 @@ class MatchCore:
         return names.result_text(self.names(match), result)
 
     # --- recording and what follows -----------------------------------------------------
-    async def record(self, match: MatchRecord, game: Game, after: object, seat: int,
-                     move: str) -> MatchRecord:
-        """Store ``move`` and the state ``after`` it in one versioned transaction."""
+    async def record(self, match: MatchRecord, game: Game, before: object, after: object,
+                     seat: int, move: str) -> MatchRecord:
+        """Store ``move`` (played in ``before``) and the state ``after`` it in one versioned
+        transaction, with what it showed everyone: where it happened and its public words."""
         result = game.result(after)
         status = RUNNING if result is None else FINISHED
         final = self.final_result(match, result) if result else None
@@ -173,7 +174,9 @@ class MatchCore:
             version = await self.store.record_move(
                 match.id, version=match.version, seat=seat, notation=move,
                 snapshot=game.dump(after), status=status,
-                result=final.to_dict() if final else None)
+                result=final.to_dict() if final else None,
+                marks=game.view(after, None).get("last", []),
+                said=game.describe(before, seat, move, None))
         except StaleVersion:
             raise ServiceError(STALE) from None
         match.version, match.status = version, status
@@ -192,8 +195,9 @@ class MatchCore:
         return Result(result.scores, ranking, result.reason)
 
     async def after(self, match: MatchRecord, game: Game, state: object, lines: list[str],
-                    previous: object | None) -> Update:
-        """Play the automatic seats, then build the public and private posts."""
+                    previous: object | None, moved: int = 0) -> Update:
+        """Play the automatic seats, then build the public and private posts. ``moved``:
+        how many moves the caller recorded just before (their lines are in ``lines``)."""
         first_previous = previous
         for _ in range(AI_MOVE_LIMIT):
             if match.status != RUNNING:
@@ -206,15 +210,25 @@ class MatchCore:
             move = await self.choose(match, game, state, seat)
             lines.append(self.describe(match, game, state, seat, move, viewer=None))
             after = game.play(state, seat, move)
-            match = await self.record(match, game, after, seat, move)
+            match = await self.record(match, game, state, after, seat, move)
             state = after
+            moved += 1
+        played = await self.store.moves(match.id)
+        acting = game.to_act(state)[:1] if match.status == RUNNING else []
+        # What others did since this player's last turn, before this update: listed when
+        # the turn comes to them (not again at each step of their own turn).
+        comes_back = acting and played and played[-1].seat != acting[0]
+        earlier = recent(played[:len(played) - moved], acting[0]) if comes_back else []
+        if earlier:
+            name = self.names(match)[acting[0]]
+            lines = [f"Since {name}'s last turn:",
+                     *(self.named(match, m.said) for m in earlier if m.said), *lines]
         if len(lines) > MAX_POST_LINES:
             skipped = len(lines) - MAX_POST_LINES
             lines = [lines[0], f"… {skipped} more moves (see /history) …",
                      *lines[-(MAX_POST_LINES - 1):]]
         if match.status == FINISHED and match.result:
-            lines.append(self.result_text(match, Result(**match.result)))
-            lines.extend(await ratings.settle(self.store, match))
+            lines.extend(await self.final_lines(match, game, state))
         else:
             lines.append(f"To act: {self.waiting_text(match, game, state)}.")
         mentions = [self.seat_at(match, s).user_id for s in game.to_act(state)
@@ -222,9 +236,20 @@ class MatchCore:
         # The itemised table (Terra's) comes at the end, and on request (/score): after
         # every move it would bury the move under a screen of numbers.
         table = self.table(match, game, state) if match.status == FINISHED else []
-        public = Post("\n".join(lines), await self.picture(match, game, state, None),
+        marks = (marks_of(recent(played, acting[0])) or None) if acting else None
+        public = Post("\n".join(lines), await self.picture(match, game, state, None, marks),
                       mentions=mentions, table=table)
-        return Update(match, public, self.private_posts(match, game, state, first_previous))
+        return Update(match, public, self.private_posts(match, game, state, first_previous,
+                                                        played))
+
+    async def final_lines(self, match: MatchRecord, game: Game, state: object) -> list[str]:
+        """The end of a match: who won and why, every secret revealed, rating changes."""
+        result = Result(**match.result) if match.result else None
+        lines = [self.result_text(match, result)] if result else []
+        reveal = game.final_reveal(state)
+        if reveal:
+            lines.append("Revealed: " + self.named(match, reveal))
+        return [*lines, *await ratings.settle(self.store, match)]
 
     async def choose(self, match: MatchRecord, game: Game, state: object, seat: int) -> str:
         """The move the computer plays for ``seat`` (a computer seat, or one whose player
@@ -234,8 +259,10 @@ class MatchCore:
         return await asyncio.to_thread(self.player.choose, game, state, seat, seed)
 
     def private_posts(self, match: MatchRecord, game: Game, state: object,
-                      previous: object | None) -> dict[int, Post]:
-        """A post for each human whose private view changed since ``previous``."""
+                      previous: object | None, moves: Sequence[MoveRecord] = ()
+                      ) -> dict[int, Post]:
+        """A post for each human whose private view changed since ``previous``; its picture
+        marks what was played since that player's last turn."""
         posts: dict[int, Post] = {}
         for seated in match.by_seat():
             if seated.is_ai or seated.resigned:
@@ -246,17 +273,17 @@ class MatchCore:
             if previous is not None and game.private_view(previous, seated.seat) == secret:
                 continue
             posts[seated.user_id] = Post(
-                self.private_text(match, game, secret), filename="my-view.png",
-                pending=functools.partial(self.draw, match, game, state, seated.seat))
+                self.private_text(match, game, state, seated.seat), filename="my-view.png",
+                pending=functools.partial(self.draw, match, game, state, seated.seat,
+                                          marks_of(recent(moves, seated.seat)) or None))
         return posts
 
-    @staticmethod
-    def private_text(match: MatchRecord, game: Game, secret: dict) -> str:
-        lines = [f"Your private information in {game.title} #{match.id}:"]
-        for key, value in secret.items():
-            shown = ", ".join(map(str, value)) if isinstance(value, list | tuple) else value
-            lines.append(f"- {key.replace('_', ' ')}: {shown if shown != '' else 'none'}")
-        return "\n".join(lines)
+    def private_text(self, match: MatchRecord, game: Game, state: object, seat: int) -> str:
+        """``seat``'s private information as the game words it, headed by the match."""
+        said = game.private_text(state, seat)
+        if said is None:
+            return f"{game.title} has no hidden information: everything is on the board."
+        return f"{game.title} #{match.id}, for your eyes only: " + self.named(match, said)
 
     def table(self, match: MatchRecord, game: Game, state: object
               ) -> list[tuple[str, list[tuple[str, float]]]]:
@@ -268,17 +295,42 @@ class MatchCore:
                 for name, rows in zip(self.names(match), breakdown, strict=False)]
 
     # --- pictures -----------------------------------------------------------------------
-    def draw(self, match: MatchRecord, game: Game, state: object, seat: int | None = None
-             ) -> bytes:
+    def draw(self, match: MatchRecord, game: Game, state: object, seat: int | None = None,
+             marks: dict[int, list[str]] | None = None) -> bytes:
         """The PNG of ``seat``'s view (None: the public view); a finished match's picture
-        says who won and why, in the words of its text (one result, shown everywhere)."""
+        says who won and why, in the words of its text (one result, shown everywhere).
+        ``marks``: each seat's moves to outline (see :func:`recent`)."""
         return self.render(game.slug, game.view(state, seat), names=match.names,
-                           outcome=outcome_of(match))
+                           outcome=outcome_of(match), marks=marks)
 
     async def picture(self, match: MatchRecord, game: Game, state: object,
-                      seat: int | None) -> bytes:
+                      seat: int | None, marks: dict[int, list[str]] | None = None) -> bytes:
         """:meth:`draw` off the event loop: a PNG takes tens of milliseconds."""
-        return await asyncio.to_thread(self.draw, match, game, state, seat)
+        return await asyncio.to_thread(self.draw, match, game, state, seat, marks)
+
+
+RECENT_LIMIT = 30
+"""At most this many moves are outlined and listed as "since your last turn"."""
+
+
+def recent(moves: Sequence[MoveRecord], seat: int) -> list[MoveRecord]:
+    """The moves played since ``seat``'s last move (all of them if it has not moved yet),
+    the latest :data:`RECENT_LIMIT` at most."""
+    found: list[MoveRecord] = []
+    for record in reversed(moves):
+        if record.seat == seat or len(found) == RECENT_LIMIT:
+            break
+        found.append(record)
+    return found[::-1]
+
+
+def marks_of(moves: Iterable[MoveRecord]) -> dict[int, list[str]]:
+    """Each seat's positions among ``moves``, in order, each once."""
+    marks: dict[int, list[str]] = {}
+    for record in moves:
+        seen = marks.setdefault(record.seat, [])
+        seen.extend(p for p in record.marks if p not in seen)
+    return {seat: places for seat, places in marks.items() if places}
 
 
 def outcome_of(match: MatchRecord) -> str | None:

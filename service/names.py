@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.base import Result, name_seats
+from engines.base import Result, name_seats, plural
+from engines.base import number_text as points_text
+
+__all__ = ["named", "outcome_text", "plural", "points_text", "result_text", "scores_text",
+           "sentence", "verdict", "waiting_text"]
 
 
 def named(text: str, names: Sequence[str]) -> str:
@@ -21,16 +25,6 @@ def named(text: str, names: Sequence[str]) -> str:
 def sentence(text: str) -> str:
     """``text`` with a capital first letter and a full stop."""
     return text[:1].upper() + text[1:].rstrip(".") + "."
-
-
-def points_text(value: float) -> str:
-    """A score as players write it: 7, or 7.5."""
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``1 move``, ``2 moves`` (``many`` for irregular plurals)."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
 
 
 def scores_text(names: Sequence[str], scores: Sequence[float]) -> str:

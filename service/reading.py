@@ -36,9 +36,7 @@ class Reading(Clocks, Lobby):
         if seated is None or seated.seat is None:
             raise ServiceError("You are not playing in this match.")
         game, state = self.state_of(match)
-        secret = game.private_view(state, seated.seat)
-        text = self.private_text(match, game, secret) if secret else (
-            f"{game.title} has no hidden information: everything is on the board.")
+        text = self.private_text(match, game, state, seated.seat)
         return Post(text, await self.picture(match, game, state, seated.seat),
                     filename="my-view.png")
 

@@ -7,7 +7,6 @@ import logging
 
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, SeatRecord, StaleVersion
 from engines.base import Game, IllegalMove, Result, seat_name
-from service import ratings
 from service.core import MatchCore
 from service.model import STALE, Actor, Post, ServiceError, Update
 from service.names import sentence
@@ -74,9 +73,9 @@ class Turns(MatchCore):
                                ) from None
         line = self.describe(match, game, state, seated.seat, move, viewer=None)
         private_line = self.describe(match, game, state, seated.seat, move, viewer=seated.seat)
-        match = await self.record(match, game, after, seated.seat, move)
+        match = await self.record(match, game, state, after, seated.seat, move)
         log.debug("match %s: seat %s played %r", match.id, seated.seat, move)
-        update = await self.after(match, game, after, [line], previous=state)
+        update = await self.after(match, game, after, [line], previous=state, moved=1)
         if game.is_private(move):
             confirm = update.private.setdefault(actor.user_id, Post(text=""))
             confirm.text = (private_line + "\n" + confirm.text).strip()
@@ -110,8 +109,7 @@ class Turns(MatchCore):
                                         result=result.to_dict(), resigned_user=seated.user_id)
                 match = await self.match(match.id)
                 text = "\n".join([*([f"{lead}."] if lead else []),
-                                  self.result_text(match, result),
-                                  *await ratings.settle(self.store, match)])
+                                  *await self.final_lines(match, game, state)])
                 return Update(match, Post(text, await self.picture(match, game, state, None),
                                           table=self.table(match, game, state)))
             await self.store.mark_resigned(match.id, version=match.version,

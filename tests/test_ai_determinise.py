@@ -58,10 +58,14 @@ def twin(game: Game, state, seat: int, rng: random.Random):
         new.auto = []
     elif game.slug == "when-gods-collide":
         idents = sorted({i for _, i in new.board.values()})
-        renamed = dict(zip(idents, rng.sample(range(100, 100 + len(idents)), len(idents)),
-                           strict=True))
+        renamed = {}  # other ids within each first owner's block (ids say who that was)
+        for origin in {i // 12 for i in idents}:
+            block = [i for i in idents if i // 12 == origin]
+            fresh = rng.sample(range(origin * 12, origin * 12 + 12), len(block))
+            renamed.update(zip(block, fresh, strict=True))
         new.board = {sq: [o, renamed[i]] for sq, (o, i) in new.board.items()}
         new.known = [sorted(renamed[i] for i in k if i in renamed) for k in new.known]
+        new.public = sorted(renamed[i] for i in new.public if i in renamed)
         for p in range(new.players):
             if new.gods[p] in renamed:
                 new.gods[p] = renamed[new.gods[p]]
@@ -69,7 +73,7 @@ def twin(game: Game, state, seat: int, rng: random.Random):
                 continue
             found = [i for i in new.known[seat] if new.god_owner(i) == p]
             if not found:
-                mine = [i for o, i in new.board.values() if o == p]
+                mine = [i for o, i in new.board.values() if o == p and i // 12 == p]
                 new.gods[p] = rng.choice(mine)
             new.known[p] = []
         if new.last_seat != seat:

@@ -720,3 +720,37 @@ def test_render_png(index):
     assert png.startswith(b"\x89PNG") and len(png) < 300_000
     image = Image.open(BytesIO(png))
     assert image.width == kit.WIDTH and 800 < image.height < 2000
+
+
+def test_every_intersection_has_one_canonical_name_for_all_its_names():
+    from engines.angry_gods import INTERSECTIONS, SPACES, intersection_name
+
+    assert intersection_name("D4n") == intersection_name("c4SW") == "C3se"
+    names: dict[str, set[str]] = {}
+    for space in SPACES:
+        for d in ("n", "ne", "se", "s", "sw", "nw"):
+            try:
+                canonical = intersection_name(f"{space}{d}")
+            except IllegalMove:
+                continue
+            names.setdefault(canonical, set()).add(f"{space}{d}")
+    assert sorted(names) == sorted(INTERSECTIONS) and len(names) == 54
+    assert all(len(aliases) == 3 for aliases in names.values())
+    assert all(n.endswith(("se", "s")) and not n.endswith("ne") for n in names)
+    with pytest.raises(IllegalMove, match="is a space"):
+        intersection_name("D4")
+
+
+def test_a_follower_named_any_way_is_printed_back_canonically():
+    from engines.angry_gods import GAME as AG
+
+    state = AG.setup(2, 1, {})
+    seat = AG.to_act(state)[0]
+    colour = state.worshippers[seat][0] if state.worshippers[seat] else "red"
+    state = AG.play(state, seat, f"leader {colour} D4")
+    seat = AG.to_act(state)[0]
+    played = [AG.play(state, seat, f"follower {colour} {n}") for n in ("D4n", "C3se", "c4sw")]
+    assert played[0] == played[1] == played[2]
+    assert "C3se" in AG.view(played[0], None)["board"]
+    text = AG.describe(state, seat, f"follower {colour} D4n", None)
+    assert "C3se" in text and "D4n" not in text

@@ -1017,13 +1017,14 @@ async def test_failed_dms_never_block_a_move_nor_leak_a_secret(world, pictures, 
 
     everything = world.posts_in(thread.id)
     for post in everything:
-        assert "Your private information" not in post.text
+        assert "for your eyes only" not in post.text
         assert not re.search(r"^- (god|reserve):", post.text, re.M)
         if post.file is not None:  # every picture in the thread shows the public view
             view = pictures.views[file_bytes(post)]
             assert "reserve" not in view and "reserves" not in view
             if slug == "when-gods-collide":
-                assert not any(cell.get("god") for cell in view["board"].values())
+                assert not any(cell.get("god") and not cell.get("public")
+                               for cell in view["board"].values())
     for new_posts, secret in secret_posts:  # the posts of a private move name no secret
         for post in new_posts:
             assert not set(secret) & words(post.text), (secret, post.text)
@@ -1037,7 +1038,7 @@ async def test_failed_dms_never_block_a_move_nor_leak_a_secret(world, pictures, 
     # The secrets are still there for their owners, only to them.
     look = world.interaction(people.ana, channel=thread)
     await cogs.info.myview.callback(cogs.info, look.interaction, None)
-    assert refused(look).file is not None and "Your private information" in look.last.text
+    assert refused(look).file is not None and "for your eyes only" in look.last.text
 
 
 # === 5. guild isolation =======================================================================

@@ -83,7 +83,10 @@ async def build(store) -> dict[str, int]:
 def normal(value):
     """JSON text as data (SQLite keeps it compact, PostgreSQL's JSONB reformats it)."""
     if isinstance(value, str) and value[:1] in "{[":
-        return json.loads(value)
+        try:
+            return json.loads(value)
+        except ValueError:  # text that merely starts like JSON ("{seat0} took e5")
+            return value
     return value
 
 

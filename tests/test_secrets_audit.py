@@ -39,7 +39,8 @@ def leaks(game, view: dict, state) -> list[str]:
     """Hidden values present in a public view."""
     found = [f"key {k}" for k in HIDDEN_KEYS & view.keys()]
     if game.slug == "when-gods-collide":
-        found += [f"god on {sq}" for sq, cell in view["board"].items() if cell.get("god")]
+        found += [f"god on {sq}" for sq, cell in view["board"].items()  # but those known
+                  if cell.get("god") and state.board[sq][1] not in state.public]  # to all
     if game.slug == "terra" and not view.get("options", {}).get("open_reserves"):
         found += ["reserve"] if "reserve" in view else []
     if game.slug == "storm-of-the-gods" and len(state.stack) > 1:

@@ -65,8 +65,9 @@ async def test_terra_reserves_go_to_their_owner_only(service):
     assert set(update.private) == {1, 2}
     for user, post in update.private.items():
         seat = match.seat_of(user).seat
-        reserve = game.private_view(game.load(match.snapshot), seat)["reserve"]
-        assert ", ".join(reserve) in post.text
+        state = game.load(match.snapshot)
+        assert game.private_view(state, seat)["reserve"]
+        assert game.private_text(state, seat) in post.text
     assert "reserve" not in game.view(game.load(match.snapshot), None)
     rng = random.Random(4)
     discards = 0

@@ -570,7 +570,7 @@ def test_explore_rules():
     s = make({"c3": tile(2, 0, 0, built=1)}, community=[5, 5], stack=[])
     illegal(s, "explore c4", "stack of tiles is empty")
     s = make({"c3": tile(2, 0, 0, built=1)}, community=[0, 5])
-    illegal(s, "explore c4", "needs 1 worshippers")
+    illegal(s, "explore c4", "needs 1 worshipper from")
     s = make({"c3": tile(5, 0, 1, sanct=1)}, community=[1, 5])
     assert "explore c4" in GAME.legal_moves(s, 0)
 
@@ -862,3 +862,92 @@ def test_dump_and_load_round_trip():
     assert GAME.load(data) == s
     done = play(make({"c3": tile(2, 0, 3)}, turn=300), "end")
     assert GAME.load(json.loads(json.dumps(GAME.dump(done)))) == done
+
+
+# ---- rulings of issue 14/15: exploration sources, wind words, discards in the view -----
+
+
+def test_an_exploration_uses_the_building_it_is_made_from():
+    # Ruling: each construction or sanctuary is the source of one exploration a turn.
+    s = make({"c3": tile(2, 0, 0, built=1)}, community=[5, 5], stack=[1] * 5)
+    s = play(s, "explore c4")
+    assert "c3" in s.used
+    assert not any(m.startswith("explore") for m in GAME.legal_moves(s, 0))
+    illegal(s, "explore b3", "has been used this turn")
+    illegal(s, "destroy c3", "already been used")  # and no other action on it this turn
+
+
+def test_a_building_used_by_another_action_is_no_source():
+    s = make({"c3": tile(2, 0, 2, since=1)}, community=[5, 5], stack=[1] * 5)
+    s = play(s, "build c3")  # built this turn: the tile's action
+    assert not any(m.startswith("explore") for m in GAME.legal_moves(s, 0))
+    illegal(s, "explore c4", "has been used this turn")
+
+
+def test_several_sources_are_named_with_from():
+    # c4 touches both constructions (c3 and d4): the player names the source.
+    s = make({"c3": tile(2, 0, 0, built=1), "d4": tile(2, 0, 0, built=1)}, community=[5, 5],
+             stack=[1] * 5)
+    assert set(NEIGHBOURS["c3"]) & set(NEIGHBOURS["d4"]) >= {"c4"}
+    moves = GAME.legal_moves(s, 0)
+    assert "explore c4 from c3" in moves and "explore c4 from d4" in moves
+    assert "explore c4" not in moves
+    illegal(s, "explore c4", "say which one it is explored from, e.g. explore c4 from c3")
+    illegal(s, "explore c4 from e8", "not one of your constructions or your sanctuary next")
+    after = play(s, "explore c4 from d4")
+    assert play(s, "EXPLORE c4 d4") == after  # "from" may be left out
+    assert "d4" in after.used and "c3" not in after.used
+    # c3 is still free: the next exploration next to both may use only c3, short form.
+    moves = GAME.legal_moves(after, 0)
+    shared = [p for p in NEIGHBOURS["c3"] if p in NEIGHBOURS["d4"] and p not in after.tiles]
+    assert all(f"explore {p}" in moves for p in shared)
+    illegal(after, "explore d3 from d4", "already been used this turn")
+    assert GAME.describe(s, 0, "explore c4 from d4", None).startswith(
+        "{seat0} explored c4 from d4 and found a tile of population 1")
+
+
+@pytest.mark.parametrize("said", ["south", "south-west", "southwest", "south west", "sw", "s",
+                                  "SW", "S", "wind south", "Wind South-West", "wind sw"])
+def test_the_wind_accepts_the_words_of_the_prompt(said):
+    s = make(phase="wind", face="SW", steps=1, stack=[1] * 5)
+    want = play(s, "wind s") if said.lower().replace("wind", "").strip() in (
+        "south", "s") else play(s, "wind sw")
+    assert play(s, said) == want
+
+
+def test_a_wrong_direction_names_only_the_legal_ones():
+    s = make(phase="wind", face="SW", steps=1, stack=[1] * 5)
+    for said in ("north", "wind north", "wind west", "west", "wind", "hurricane"):
+        with pytest.raises(IllegalMove) as info:
+            GAME.play(s, 0, said)
+        text = str(info.value)
+        assert "south (s) or south-west (sw)" in text, (said, text)
+        assert "nw" not in text and "north" not in text, (said, text)
+
+
+def test_tiles_drawn_by_the_wind_are_never_converted_in_development():
+    s = make(phase="wind", face="E", steps=3, stack=[3, 2, 1], community=[10, 10])
+    s = play(play(s, "wind ne"), "skip")  # no conversion in the wind phase
+    assert s.phase == "develop"
+    for p in ("f5", "g5"):
+        illegal(s, f"convert {p}", "only one tile drawn by the wind")
+        assert f"convert {p}" not in GAME.legal_moves(s, 0)
+
+
+def test_the_view_counts_discarded_populations_and_determinise_keeps_them():
+    import random
+
+    s = make({"c3": tile(2, 0, 0, built=1)}, community=[5, 5], stack=[2] * 5 + [3, 4])
+    s = play(s, "explore c4")
+    force_roll(s, "SE", 1)
+    s = play(s, "end")
+    view = GAME.view(s, None)
+    left = Counter(TILE_POPULATIONS)
+    left.subtract(t[POP] for t in s.tiles.values())
+    left.subtract(s.stack)
+    assert view["discarded_populations"] == [left[p] for p in range(6)]
+    assert sum(view["discarded_populations"]) == 59 - len(s.tiles) - len(s.stack)
+    for seat in (None, 0, 1):
+        twin = GAME.determinise(s, seat, random.Random(seat or 9))
+        assert sorted(twin.stack) == sorted(s.stack)  # only the order is resampled
+        assert GAME.view(twin, None) == view

@@ -92,6 +92,11 @@ def every_legal_move(state: State, seat: int) -> set[str]:
                 move = Move(verb, p, keep)
                 if why_not(state, seat, move) is None:
                     found.add(move.notation())
+                elif verb == "explore":  # several sources: the long form names one
+                    for source in POSITIONS:
+                        move = Move(verb, p, keep, source)
+                        if why_not(state, seat, move) is None:
+                            found.add(move.notation())
     return found | {"end"}
 
 

@@ -158,7 +158,6 @@ def test_draw_fewer_when_cup_and_discard_pile_are_empty() -> None:
 
 def war_state() -> TerraState:
     return make(
-        phase="war",
         board={"e5": (1, "castle"), "d4": (0, "town")},
         reserves=[["army", "castle", "town"], []],
     )
@@ -166,20 +165,31 @@ def war_state() -> TerraState:
 
 def test_war_removes_an_enemy_structure_to_its_owners_discard_pile() -> None:
     s = war_state()
-    assert GAME.legal_moves(s, 0) == ["nowar", "war e5"]
+    moves = GAME.legal_moves(s, 0)
+    assert moves[-1] == "war e5" and "build castle a1" in moves  # war, or build at once
     after = GAME.play(s, 0, "war e5")
     assert "e5" not in after.board
     assert after.discards[1] == ["castle"] and after.discards[0] == ["army"]
     assert after.reserves[0] == ["castle", "town"]
-    assert after.phase == "build" and after.last == ["e5"]
+    assert after.phase == "build" and after.last == ["e5"] and not after.war_open
     assert "build castle e5" in GAME.legal_moves(after, 0)  # the plot is free again
+    assert not any(m.startswith("war") for m in GAME.legal_moves(after, 0))
 
 
-def test_nowar_goes_to_the_build_phase() -> None:
+def test_nowar_closes_war_for_the_turn() -> None:
     s = war_state()
     for move in ("nowar", "NO WAR", " no-war "):
         after = GAME.play(s, 0, move)
-        assert after.phase == "build" and after.board == s.board
+        assert after.phase == "build" and after.board == s.board and not after.war_open
+        with pytest.raises(IllegalMove, match="before building"):
+            GAME.play(after, 0, "war e5")
+        with pytest.raises(IllegalMove, match="war is over"):
+            GAME.play(after, 0, "nowar")
+
+
+def test_building_at_once_gives_up_war() -> None:
+    after = GAME.play(war_state(), 0, "build town a1")
+    assert after.turn == 1 and after.board["e5"] == [1, "castle"]
 
 
 @pytest.mark.parametrize(
@@ -188,8 +198,8 @@ def test_nowar_goes_to_the_build_phase() -> None:
         ("war d4", "your own town"),
         ("war a1", "a1 is empty"),
         ("war z9", "which plot"),
-        ("build town a1", "war phase"),
-        ("discard town", "war phase"),
+        ("pass", "building is compulsory"),
+        ("discard town", "build phase"),
     ],
 )
 def test_war_refusals_say_why(move: str, why: str) -> None:
@@ -198,20 +208,27 @@ def test_war_refusals_say_why(move: str, why: str) -> None:
 
 
 def test_war_needs_an_army() -> None:
-    s = make(phase="war", board={"e5": (1, "castle")}, reserves=[["castle"], []])
+    s = make(board={"e5": (1, "castle")}, reserves=[["castle"], []])
     with pytest.raises(IllegalMove, match="no army"):
         GAME.play(s, 0, "war e5")
 
 
-def test_war_phase_is_skipped_without_an_army_or_an_enemy_structure() -> None:
-    # Seat 1 gets no army (cup of towns): its turn starts in the build phase.
-    s = end_turn_state(cups=[full_set()[:20], ["town"] * 10], board={"e5": (0, "castle")})
-    assert GAME.play(s, 0, "discard army").phase == "build"
-    # With an army but no enemy structure on the map, the war phase is skipped too.
-    s = end_turn_state(cups=[full_set()[:20], ["town", "army"]], board={"e5": (1, "castle")})
-    after = GAME.play(s, 0, "discard army")
-    assert after.turn == 1 and after.phase == "build"
-    assert after.reserves[1] == ["town", "army"]
+def test_the_public_cannot_tell_whether_the_player_holds_an_army() -> None:
+    # Seat 1 draws no army (cup of towns) or an army: the turn and its public view are
+    # the same (the build phase, war offered only in seat 1's own moves).
+    board = {"e5": (0, "castle")}
+    without = GAME.play(end_turn_state(cups=[full_set()[:20], ["town"] * 10], board=board),
+                        0, "discard army")
+    with_army = GAME.play(
+        end_turn_state(cups=[full_set()[:20], ["town"] * 8 + ["town", "army"]], board=board),
+        0, "discard army")
+    assert without.phase == with_army.phase == "build" and without.turn == with_army.turn == 1
+    assert GAME.view(without, None) == GAME.view(with_army, None)
+    assert "war e5" in GAME.legal_moves(with_army, 1)
+    assert not any(m.startswith("war") for m in GAME.legal_moves(without, 1))
+    # Building at once reads the same for both.
+    assert GAME.describe(without, 1, "build town a1", None) == GAME.describe(
+        with_army, 1, "build town a1", None) == "{seat1} built a town on a1."
 
 
 # ---- build -----------------------------------------------------------------------------
@@ -248,7 +265,6 @@ def test_other_structures_may_stand_next_to_enemy_ones(kind: str) -> None:
         ("build castle a1", "no castle in your reserve"),
         ("build army a1", "not a structure"),
         ("build town", "what to build and where"),
-        ("nowar", "build phase"),
         ("discard town", "build phase"),
         ("fly away", "not a Terra move"),
     ],
@@ -280,9 +296,21 @@ def test_build_is_compulsory() -> None:
     assert len(moves) == 81
 
 
-def test_no_possible_placement_passes_the_build_phase() -> None:
-    # Seat 1 draws two armies and has no structure: its build phase passes itself.
+def test_no_possible_placement_waits_for_pass_with_private_reserves() -> None:
+    # Seat 1 draws two armies and has no structure: with private reserves it says pass
+    # (the public must not see the turn skip itself for want of a structure).
     s = end_turn_state(cups=[full_set()[:20], ["army", "army"]])
+    after = GAME.play(s, 0, "discard army")
+    assert after.turn == 1 and GAME.legal_moves(after, 1) == ["pass"]
+    done = GAME.play(after, 1, "pass")
+    assert done.turn == 0 and done.idle == 1
+    assert GAME.describe(after, 1, "pass", None) == (
+        "{seat1} could not build anything and passed.")
+
+
+def test_no_possible_placement_passes_itself_with_open_reserves() -> None:
+    s = end_turn_state(cups=[full_set()[:20], ["army", "army"]])
+    s.options = GAME.parse_options({"open_reserves": True})
     after = GAME.play(s, 0, "discard army")
     assert after.turn == 0 and after.idle == 1
     assert ["pass", 1] in after.auto
@@ -301,6 +329,12 @@ def test_blocked_by_enemy_castles_everywhere_passes_too() -> None:
         turn=1,
         cups=[["castle"] * 2, ["town"] * 2],
     )
+    after = GAME.play(s, 1, "discard town")
+    assert after.turn == 0 and GAME.legal_moves(after, 0) == ["pass"]  # private reserves
+    passed = GAME.play(after, 0, "pass")
+    assert passed.idle == 1 and GAME.legal_moves(passed, 0) == ["discard castle",
+                                                                 "discard castle castle"]
+    s.options = GAME.parse_options({"open_reserves": True})
     after = GAME.play(s, 1, "discard town")
     assert after.turn == 1 and ["pass", 0] in after.auto  # seat 0 passed: back to seat 1
 
@@ -352,8 +386,15 @@ def test_discard_refusals_say_why(move: str, why: str) -> None:
         GAME.play(discard_state(), 0, move)
 
 
-def test_discard_is_automatic_with_nothing_to_choose() -> None:
+def test_discard_waits_for_the_player_with_private_reserves() -> None:
+    # All chits alike: nothing to choose, but the public must not learn it.
     s = make(phase="build", reserves=[["town"] * 6, []])
+    after = GAME.play(s, 0, "build town e5")
+    assert after.phase == "discard" and GAME.legal_moves(after, 0) == ["discard town"]
+
+
+def test_discard_is_automatic_with_nothing_to_choose_and_open_reserves() -> None:
+    s = make(phase="build", reserves=[["town"] * 6, []], options={"open_reserves": True})
     after = GAME.play(s, 0, "build town e5")
     assert after.reserves[0] == ["town"] * 4 and after.discards[0] == ["town"]
     assert after.turn == 1 and ["discard", 0, ["town"]] in after.auto
@@ -389,7 +430,7 @@ def test_game_ends_after_a_full_round_without_placement() -> None:
     # Seat 0 could not place last turn (idle 1); seat 1 now draws only armies.
     s = end_turn_state(cups=[full_set()[:20], ["army", "army"]], idle=1)
     s.phase = "discard"
-    after = GAME.play(s, 0, "discard army")
+    after = GAME.play(GAME.play(s, 0, "discard army"), 1, "pass")
     assert after.phase == "over"
     assert (
         GAME.result(after).reason == "a full round passed in which nobody could place a structure"
@@ -510,7 +551,6 @@ def test_view_has_board_scores_breakdown_control_and_last() -> None:
 
 def test_last_keeps_the_whole_turn_until_the_next_war_or_build() -> None:
     s = make(
-        phase="war",
         board={"e5": (1, "castle")},
         reserves=[["army", "castle", "town", "town", "farm", "mine", "palace"], []],
     )

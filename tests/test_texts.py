@@ -95,3 +95,38 @@ async def test_three_players_the_resigned_seat_ranks_last_in_text_and_picture(st
     verdict = final.public.text.split("Game over: ", 1)[1].split(" (", 1)[0]
     assert final.match.result["ranking"][-1] == [0]  # the resigned seat is last
     assert spy.outcomes[-1].startswith(verdict + " - ")
+
+
+LITERALS = ("None", "{}", "[]", "'", "_")
+
+
+async def play_some(service, match, actors, game, moves: int, rng):
+    update = None
+    for _ in range(moves):
+        state = game.load(match.snapshot)
+        seat = game.to_act(state)[0]
+        update = await service.submit(match.id, actors[seat],
+                                      rng.choice(game.legal_moves(state, seat)))
+        match = update.match
+    return update
+
+
+async def test_private_information_reads_as_sentences_and_the_end_reveals_it(service):
+    for slug in ("when-gods-collide", "terra"):
+        game = engines.get(slug)
+        match = await service.create(ANA, slug, channel_id=5)
+        await service.join(match.id, BO)
+        update = await service.start(match.id, ANA)
+        posts = list(update.private.values())
+        update = await play_some(service, update.match, (ANA, BO), game, 6, random.Random(3))
+        posts += list(update.private.values())
+        posts.append(await service.private(update.match.id, BO))
+        for post in posts:
+            assert post.text.startswith(f"{game.title} #{update.match.id}, for your eyes only: ")
+            assert not [w for w in LITERALS if w in post.text], post.text
+        final = await service.resign(update.match.id, ANA)
+        revealed = [line for line in final.public.text.splitlines()
+                    if line.startswith("Revealed: ")]
+        assert revealed, final.public.text
+        assert "Computer 1" in revealed[0] and "Player 2" in revealed[0]
+        assert not [w for w in ("None", "{}", "[]", "{seat") if w in revealed[0]]

@@ -35,14 +35,16 @@ def build(
     eliminated: tuple[int, ...] = (),
 ) -> State:
     """A battle position. ``pieces`` maps a square to an owner digit, "G" marking a god
-    (e.g. {"c3": "0", "f6": "1G"}); checker ids follow the sorted squares."""
+    (e.g. {"c3": "0", "f6": "1G"}); checker ids are owner * 12 + k in square order, as
+    the game numbers them."""
     if blocks is None:
         blocks = STRIP
     tiles = dict(blocks) if isinstance(blocks, dict) else {b: 0 for b in blocks}
     board: dict[str, list[int]] = {}
     gods = [-1] * players
-    for k, (square, code) in enumerate(sorted(pieces.items())):
+    for square, code in sorted(pieces.items()):
         owner = int(code[0])
+        k = owner * 12 + sum(1 for o, _ in board.values() if o == owner)
         board[square] = [owner, k]
         if code.endswith("G"):
             gods[owner] = k
@@ -509,10 +511,33 @@ def test_princess_slides_n_squares_capturing_several_and_passing_over_a_god():
     assert after.known[0] == [s.board["d1"][1]]  # the mover learned the god passed over
     assert GAME.view(after, 0)["board"]["d1"]["god"] is True
     assert "god" not in GAME.view(after, 1)["board"]["f1"]
-    assert "god" not in GAME.view(after, None)["board"]["d1"]
+    # Ruling: a god a Princess passes over without capturing is seen by all to survive.
+    assert after.public == [s.board["d1"][1]]
+    for viewer in (None, 0, 1):
+        assert GAME.view(after, viewer)["board"]["d1"] == {"owner": 1, "god": True, "public": True}
     public = GAME.describe(s, 0, "princess a1-f1", None)
-    assert "c1" in public and "e1" in public and "d1" not in public
-    assert "d1" in GAME.describe(s, 0, "princess a1-f1", 0)
+    assert "c1" in public and "e1" in public
+    assert "everyone now knows that d1 is {seat1}'s god checker" in public
+    assert public == GAME.describe(s, 0, "princess a1-f1", 0)
+    assert GAME.load(GAME.dump(after)) == after
+
+
+def test_a_god_known_to_all_is_kept_by_every_determinisation():
+    s = build(
+        {"a1": "0", "a2": "0G", "c1": "1", "d1": "1G", "e1": "1", "p1": "1", "p2": "1"},
+        chess="rook",
+        hero="princess",
+        number=5,
+    )
+    after = GAME.play(s, 0, "princess a1-f1")
+    rng = random.Random(5)
+    for seat in (None, 0, 1):
+        for _ in range(20):
+            twin = GAME.determinise(after, seat, rng)
+            assert twin.board["d1"][1] == twin.gods[1] and twin.public == [twin.gods[1]]
+            assert GAME.view(twin, None) == GAME.view(after, None)
+    # Nobody's moves treat it as unknown: it is avoided like a god one found oneself.
+    assert "d1" in GAME.avoid(after, 0)
     assert GAME.view(after, None)["last"] == ["a1", "b1", "c1", "d1", "e1", "f1"]
 
 
@@ -765,3 +790,17 @@ def test_render_start_middle_and_end_are_small_pngs():
         assert png.startswith(b"\x89PNG") and len(png) < 300_000
         image = Image.open(io.BytesIO(png))
         assert image.width == 900 and 400 <= image.height <= 2000
+
+
+def test_a_checker_seth_converted_is_never_taken_for_its_new_owners_god():
+    s = build({"a1": "0G", "a2": "0", "c1": "1", "p2": "1G"}, hero="seth")
+    after = GAME.play(s, 0, "seth c1")
+    assert after.board["c1"][0] == 0
+    rng = random.Random(2)
+    for seat in (None, 1):
+        seen = set()
+        for _ in range(30):
+            twin = GAME.determinise(after, seat, rng)
+            seen.add(twin.square_of(twin.gods[0]))
+            assert GAME.view(twin, None) == GAME.view(after, None)
+        assert seen == {"a1", "a2"}  # resampled, but never c1

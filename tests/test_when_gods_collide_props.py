@@ -41,6 +41,7 @@ def _reshuffled_gods(state: State, seat: int | None) -> State | None:
     ``seat`` None: every god moves (the public knows none)."""
     gods = list(state.gods)
     known = set(state.known[seat]) if seat is not None else set()
+    known |= set(state.public)  # gods a Princess passed over are known to all
     changed = False
     for other in state.alive():
         if other == seat or gods[other] in known:
@@ -62,7 +63,10 @@ def _check_secrets(
     players = after.players
     public = GAME.view(after, None)
     text = json.dumps(public)
-    assert '"god": true' not in text and not _gods_marked(public)
+    # Ruling: only the gods a Princess passed over (known to all) are marked publicly.
+    known_to_all = {sq for sq, (_, ident) in after.board.items() if ident in after.public}
+    assert _gods_marked(public) == known_to_all
+    assert text.count('"god": true') == len(known_to_all)
     if after.phase in ("hero", "move", "over"):
         # no view changes when the gods its viewer does not know are other checkers
         for viewer in (None, *range(players)):
@@ -89,10 +93,12 @@ def _check_secrets(
             if viewer != seat:
                 assert GAME.view(after, viewer) == GAME.view(before, viewer)
     if move.startswith("princess") and not refused:
+        # Ruling: a god passed over is seen by all to survive: every seat knows it now.
         for sq in after.last[1:-1]:
-            if sq in after.board and _is_god(after, sq):
-                exposed[seat].add(after.board[sq][1])
-                hidden.add(sq)
+            if sq in after.board and _is_god(after, sq) and after.board[sq][0] != seat:
+                assert after.board[sq][1] in after.public
+                for known in exposed:
+                    known.add(after.board[sq][1])
     # sentences depend only on whether the viewer is the mover: the public and one other
     for viewer in (None, (seat + 1) % players):
         sentence = GAME.describe(before, seat, move, viewer)

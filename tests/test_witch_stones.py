@@ -158,7 +158,8 @@ def test_column_line():
 def test_bad_notation_explains():
     state = position({"a1": "moon"})
     for junk, reason in (("fly e5", "not a move"), ("take z9", "not a square"),
-                         ("line e5", "two ends"), ("", "not a move")):
+                         ("line e5", "e5 is empty"), ("line e5-e6-e7", "two ends"),
+                         ("", "not a move")):
         with pytest.raises(IllegalMove, match=reason):
             GAME.play(state, 0, junk)
 
@@ -228,3 +229,31 @@ def test_describe_names_pieces_and_points():
         "{seat0} removed e5 as a one-piece line: 1 crown (+5)."
     assert GAME.describe(replace(state), 0, "take a1", 1) == \
         "{seat0} took the moon on a1 (+0)."
+
+
+def test_lines_may_be_written_without_line_and_one_piece_lines_with_one_square():
+    from engines.witch_stones import GAME as WS
+
+    state = WS.setup(2, 3, {})
+    state = WS.play(state, 1, "moons")
+    seat = WS.to_act(state)[0]
+    # Empty a row around e5 so that e5 alone and d5-f5 are bounded lines.
+    board = dict(state.board)
+    for sq in ("c5", "g5", "d5", "f5"):
+        board.pop(sq, None)
+    one = replace(state, board=board)
+    assert "line e5-e5" in WS.legal_moves(one, seat)
+    for said in ("line e5", "e5-e5", "LINE E5-E5", "e5 - e5"):
+        assert WS.play(one, seat, said) == WS.play(one, seat, "line e5-e5")
+    assert "one-piece line" in WS.describe(one, seat, "e5-e5", None)
+    board = dict(state.board)
+    for sq in ("c5", "g5"):
+        board.pop(sq, None)
+    three = replace(state, board=board)
+    want = WS.play(three, seat, "line d5-f5")
+    for said in ("d5-f5", "f5-d5", "line f5-d5", "d5 - f5", "line d5 to f5"):
+        assert WS.play(three, seat, said) == want
+    assert WS.describe(three, seat, "f5-d5", None) == WS.describe(three, seat, "line d5-f5",
+                                                                   None)
+    with pytest.raises(IllegalMove, match="write `line d5-f5`"):
+        WS.play(three, seat, "take d5-f5")

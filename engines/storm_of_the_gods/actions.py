@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.base import IllegalMove, normalise, seat_name
+from engines.base import IllegalMove, normalise, plural, seat_name
 from engines.storm_of_the_gods.map import (
     DIRECTION_NAMES,
     DIRECTIONS,
@@ -53,10 +53,26 @@ class Move:
     verb: str
     target: str = ""
     keep: bool = False
+    source: str = ""  # the construction or sanctuary an exploration is made from
 
     def notation(self) -> str:
         text = " ".join(p for p in (self.verb, self.target) if p)
+        if self.source:
+            text += f" from {self.source}"
         return text + (" keep" if self.keep else "")
+
+
+def direction(words: list[str]) -> str | None:
+    """The hex direction named by ``words`` (``s``, ``south``, ``south-west``,
+    ``southwest``, ``south west``, ``SW``), or None."""
+    return _DIRECTION_WORDS.get("".join(words))
+
+
+def wind_hint(state: State) -> str:
+    """What may be said in the wind phase: only the directions the compass allows."""
+    options = " or ".join(f"{DIRECTION_NAMES[d]} ({d})" for d in FACE_CHOICES[state.face])
+    return f"the compass shows {state.face}: send the wind {options}, e.g. wind " + (
+        FACE_CHOICES[state.face][0])
 
 
 def parse(text: str) -> Move:
@@ -66,6 +82,8 @@ def parse(text: str) -> Move:
     verb, rest = words[0], words[1:]
     if verb in ("pass", "done"):
         verb = "end"
+    if verb not in VERBS and direction(words) is not None:
+        return Move("wind", direction(words) or "")
     if verb not in VERBS:
         raise IllegalMove(f"unknown move {verb!r}: moves are {', '.join(VERBS)}")
     if verb in ("skip", "end"):
@@ -73,10 +91,18 @@ def parse(text: str) -> Move:
             raise IllegalMove(f"{verb} takes nothing after it")
         return Move(verb)
     if verb == "wind":
-        word = "".join(rest)
-        if word not in _DIRECTION_WORDS:
+        if direction(rest) is None:
             raise IllegalMove("name a direction: wind n, ne, se, s, sw or nw")
-        return Move(verb, _DIRECTION_WORDS[word])
+        return Move(verb, direction(rest) or "")
+    source = ""
+    if verb == "explore" and len(rest) >= 2:
+        *rest, source = rest
+        if rest and rest[-1] == "from":
+            rest = rest[:-1]
+        try:
+            to_coords(source)
+        except ValueError as error:
+            raise IllegalMove(str(error)) from None
     keep = False
     if rest and rest[-1] == "keep":
         if verb != "build":
@@ -89,7 +115,7 @@ def parse(text: str) -> Move:
         to_coords(position)
     except ValueError as error:
         raise IllegalMove(str(error)) from None
-    return Move(verb, position, keep)
+    return Move(verb, position, keep, source)
 
 
 # ---- why a move is illegal (None when it is legal) --------------------------------------
@@ -98,7 +124,7 @@ def parse(text: str) -> Move:
 def _short(state: State, seat: int, cost: int, what: str) -> str | None:
     have = state.community[seat]
     if have < cost:
-        return f"{what} needs {cost} worshippers from your community and you have {have}"
+        return f"{what} needs {plural(cost, 'worshipper')} from your community and you have {have}"
     return None
 
 
@@ -111,12 +137,9 @@ def why_not(state: State, seat: int, move: Move) -> str | None:
     phase = state.phase
     if phase == "wind":
         if verb != "wind":
-            return f"{_PHASE_HINT[phase]}: " + " or ".join(
-                f"wind {d}" for d in FACE_CHOICES[state.face]
-            )
+            return f"{_PHASE_HINT[phase]}: {wind_hint(state)}"
         if p not in FACE_CHOICES[state.face]:
-            names = " or ".join(DIRECTION_NAMES[d] for d in FACE_CHOICES[state.face])
-            return f"the compass shows {state.face}: the wind goes {names}"
+            return wind_hint(state)
         return None
     if verb == "wind":
         return "the wind has already moved this turn"
@@ -142,6 +165,8 @@ def why_not(state: State, seat: int, move: Move) -> str | None:
         return None
     if p in state.used and not (verb == "convert" and p in state.explored):
         return f"{p} has already been used by an action this turn"
+    if verb == "explore":
+        return _explore(state, seat, p, move.source)
     return _DEVELOP[verb](state, seat, p, move.keep)
 
 
@@ -226,14 +251,41 @@ def _destroy(state: State, seat: int, p: str, keep: bool) -> str | None:
     return _short(state, seat, tile[MEN] + 3, f"destroying the construction on {p}")
 
 
-def _explore(state: State, seat: int, p: str, keep: bool) -> str | None:
+def buildings_next_to(state: State, seat: int, p: str) -> list[str]:
+    """``seat``'s constructions and sanctuary next to position ``p``."""
+    return [
+        n for n in NEIGHBOURS[p]
+        if (t := state.tiles.get(n)) is not None and t[OWNER] == seat and (t[BUILT] or t[SANCT])
+    ]
+
+
+def explore_sources(state: State, seat: int, p: str) -> list[str]:
+    """The buildings an exploration of ``p`` may be made from: each construction or
+    sanctuary is the source of one exploration a turn, and none once used this turn."""
+    return sorted((n for n in buildings_next_to(state, seat, p) if n not in state.used),
+                  key=POSITIONS.index)
+
+
+def _explore(state: State, seat: int, p: str, source: str = "") -> str | None:
     if not is_empty_position(state, p):
         return f"{p} is not an empty position"
-    if not any(
-        (t := state.tiles.get(n)) is not None and t[OWNER] == seat and (t[BUILT] or t[SANCT])
-        for n in NEIGHBOURS[p]
-    ):
+    around = buildings_next_to(state, seat, p)
+    if not around:
         return f"{p} is not next to one of your constructions or your sanctuary"
+    free = explore_sources(state, seat, p)
+    if source:
+        if source not in around:
+            return f"{source} is not one of your constructions or your sanctuary next to {p}"
+        if source in state.used:
+            return (f"{source} has already been used this turn: a construction or sanctuary "
+                    "is the source of one exploration a turn, and none after another action")
+    elif not free:
+        return (f"every construction or sanctuary of yours next to {p} has been used this "
+                "turn: each is the source of one exploration a turn, and none after another "
+                "action")
+    elif len(free) > 1:
+        return (f"{p} touches several of your buildings: say which one it is explored from, "
+                f"e.g. explore {p} from {free[0]}")
     if not state.stack:
         return "the stack of tiles is empty"
     return _short(state, seat, 1, "exploring")
@@ -244,7 +296,6 @@ _DEVELOP = {
     "build": _build,
     "sanctuary": _sanctuary,
     "destroy": _destroy,
-    "explore": _explore,
 }
 
 
@@ -273,7 +324,7 @@ def legal_moves(state: State, seat: int) -> list[str]:
             owner = tile[OWNER]
             if owner == seat:
                 verbs: tuple[str, ...] = ("build", "destroy", "sanctuary")
-                if tile[BUILT] or tile[SANCT]:
+                if (tile[BUILT] or tile[SANCT]) and p not in state.used:
                     explore.update(n for n in NEIGHBOURS[p] if is_empty_position(state, n))
             elif owner == NOBODY:
                 verbs = ("convert",) if p in state.explored else ()
@@ -286,7 +337,12 @@ def legal_moves(state: State, seat: int) -> list[str]:
                     if verb == "build":
                         moves.append(f"build {p} keep")
         if state.stack:
-            moves.extend(f"explore {p}" for p in sorted(explore, key=POSITIONS.index))
+            for p in sorted(explore, key=POSITIONS.index):
+                sources = explore_sources(state, seat, p)
+                if len(sources) == 1:
+                    moves.append(f"explore {p}")
+                else:
+                    moves.extend(f"explore {p} from {source}" for source in sources)
     moves.append("end")
     return moves
 
@@ -353,6 +409,8 @@ def apply(state: State, seat: int, move: Move) -> list[str]:
         state.limbo[seat] += 1
         state.tiles[p] = [state.stack.pop(), NOBODY, 0, 0, 0, 0]
         state.explored.append(p)
+        source = move.source or explore_sources(state, seat, p)[0]
+        state.used.append(source)
     if p not in state.used:
         state.used.append(p)
     return touched

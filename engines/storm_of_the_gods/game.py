@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engines.base import GameBase, IllegalMove, Option, Result, chance, seat_name
+from engines.base import GameBase, IllegalMove, Option, Result, chance, plural, seat_name
 from engines.storm_of_the_gods import actions
 from engines.storm_of_the_gods.map import CENTRE, DIRECTION_NAMES, FACE_CHOICES
 from engines.storm_of_the_gods.state import (
@@ -71,7 +71,12 @@ class StormOfTheGods(GameBase):
             raise IllegalMove("the game is over")
         if seat != state.current:
             raise IllegalMove(f"it is {seat_name(state.current)}'s turn, not yours")
-        parsed = actions.parse(move)
+        try:
+            parsed = actions.parse(move)
+        except IllegalMove:
+            if state.phase == "wind":  # name only the directions the compass allows
+                raise IllegalMove(actions.wind_hint(state)) from None
+            raise
         why = actions.why_not(state, seat, parsed)
         if why:
             raise IllegalMove(why)
@@ -105,18 +110,26 @@ class StormOfTheGods(GameBase):
     def dump(self, state: State) -> dict:
         return dump(state)
 
-    def determinise(self, state: State, seat: int, rng: random.Random) -> State:
-        """The stack's order and the discarded tiles are secret: the tiles not on the map
-        are dealt again at random into the stack and the discards, and future rolls
-        come from a fresh seed."""
+    def determinise(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """Only the order of the face-down stack is secret (the discarded tiles lie face
+        up, see ``discarded_populations`` in the view), the same for every seat and the
+        public: the stack's tiles (all tiles less those on the map and the discards) are
+        shuffled again, and future rolls come from a fresh seed."""
         new = clone(state)
-        unseen = Counter(TILE_POPULATIONS)
-        unseen.subtract(t[POP] for t in state.tiles.values())
-        pool = sorted(unseen.elements())
+        pool = sorted(state.stack)
         rng.shuffle(pool)
-        new.stack = pool[: len(state.stack)]
+        new.stack = pool
         new.seed, new.step = rng.getrandbits(62), 0
         return new
+
+    @staticmethod
+    def discarded_populations(state: State) -> list[int]:
+        """How many discarded tiles have each population 0–5 (face up for the rest of the
+        game): every tile less those on the map and in the stack."""
+        left = Counter(TILE_POPULATIONS)
+        left.subtract(t[POP] for t in state.tiles.values())
+        left.subtract(state.stack)
+        return [left[pop] for pop in range(6)]
 
     def load(self, data: dict) -> State:
         return load(data)
@@ -164,6 +177,7 @@ class StormOfTheGods(GameBase):
             "sanctuaries": [sanctuary_of(state, s) for s in range(n)],
             "stack_size": len(state.stack),
             "discarded": state.discarded,
+            "discarded_populations": self.discarded_populations(state),
             "surrounded": surrounded(state),
             "encircled_since": state.encircled_since,
             "pending_construction_victory": list(state.pending),
@@ -189,16 +203,16 @@ class StormOfTheGods(GameBase):
         elif parsed.verb == "end":
             text = f"{name} ended their turn"
         elif parsed.verb == "occupy":
-            text = f"{name} occupied {p} with {before[POP] + 1} worshippers"
+            text = f"{name} occupied {p} with {plural(before[POP] + 1, 'worshipper')}"
         elif parsed.verb == "convert" and before is not None and is_held(before):
             text = (
                 f"{name} converted {p} from {seat_name(before[OWNER])} with "
-                f"{before[MEN] + 1} worshippers"
+                f"{plural(before[MEN] + 1, 'worshipper')}"
             )
         elif parsed.verb == "convert" and before is not None:
             text = (
                 f"{name} converted {p} (population {before[POP]}) with "
-                f"{before[POP] + 1} worshippers"
+                f"{plural(before[POP] + 1, 'worshipper')}"
             )
         elif parsed.verb == "build":
             kept = "keeping" if parsed.keep else "sending to Limbo"
@@ -210,9 +224,11 @@ class StormOfTheGods(GameBase):
         elif parsed.verb == "destroy" and before is not None:
             text = (
                 f"{name} destroyed {seat_name(before[OWNER])}'s construction on {p} with "
-                f"{before[MEN] + 3} worshippers"
+                f"{plural(before[MEN] + 3, 'worshipper')}"
             )
         else:
-            text = f"{name} explored {p} and found a tile of population {after.tiles[p][POP]}"
+            source = parsed.source or actions.explore_sources(state_before, seat, p)[0]
+            text = (f"{name} explored {p} from {source} and found a tile of population "
+                    f"{after.tiles[p][POP]}")
         events = [e for e in after.events if e]
         return text + ("; " + "; ".join(events) if events else "") + "."

@@ -6,7 +6,7 @@ Every function here changes the (already copied) state it is given.
 
 from __future__ import annotations
 
-from engines.base import Result, chance, seat_name
+from engines.base import Result, chance, plural, seat_name
 from engines.storm_of_the_gods.map import (
     CENTRE,
     COMPASS_FACES,
@@ -87,7 +87,7 @@ def begin_turn(state: State) -> None:
         move_wind(state, choices[0])
     else:
         state.phase = "wind"
-        options = " or ".join(DIRECTION_NAMES[d] for d in choices)
+        options = " or ".join(f"{DIRECTION_NAMES[d]} ({d})" for d in choices)
         state.events.append(
             f"{seat_name(seat)} rolled {state.face} {state.steps} and chooses {options}"
         )
@@ -168,7 +168,7 @@ def attack(state: State, position: str, strength: int) -> None:
     tile[MEN] -= removed
     state.limbo[owner] += removed
     state.attacked = position
-    parts = [f"the wind attacks {position} with {strength} step{'s' if strength > 1 else ''}"]
+    parts = [f"the wind attacks {position} with {plural(strength, 'step')}"]
     if absorbed:
         parts.append(f"the construction absorbs {absorbed}")
     parts.append(f"{removed} of {seat_name(owner)}'s worshippers go to Limbo")
@@ -217,7 +217,7 @@ def strengthen(state: State) -> None:
     gain = min(state.limbo[seat], 1 + plain // 3 + buildings)
     state.limbo[seat] -= gain
     state.community[seat] += gain
-    note = f"{seat_name(seat)} gains {gain} worshipper{'s' if gain != 1 else ''}"
+    note = f"{seat_name(seat)} gains {plural(gain, 'worshipper')}"
     sanctuary = sanctuary_of(state, seat)
     if sanctuary is not None:
         if state.community[seat] >= 1:

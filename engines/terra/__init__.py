@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from engines.base import GameBase, IllegalMove, Option, Result, chance, normalise, seat_name
+from engines.base import GameBase, IllegalMove, Option, Result, chance, normalise, plural, seat_name
 from engines.terra.board import (
     ARMY,
     CHIT_TYPES,
@@ -30,11 +30,11 @@ from engines.terra.rules import (
     OVER,
     REASON_FULL,
     RESERVE_LIMIT,
-    WAR,
     TerraState,
     clone,
     discard_options,
     finish,
+    pass_build,
     placement_problem,
     placements,
     remove_chit,
@@ -78,6 +78,14 @@ def _list_chits(chits: list[str] | tuple[str, ...]) -> str:
     if len(named) <= 1:
         return "".join(named)
     return ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def _count_chits(chits: list[str], nothing: str) -> str:
+    """"2 temples, 1 castle, 1 army" in the types' order, or ``nothing``."""
+    counts = Counter(chits)
+    many = {"army": "armies"}
+    parts = [plural(counts[t], t, many.get(t)) for t in CHIT_TYPES if counts[t]]
+    return ", ".join(parts) if parts else nothing
 
 
 class TerraGame(GameBase):
@@ -132,7 +140,7 @@ class TerraGame(GameBase):
             river=river,
             first=first,
             turn=first,
-            phase=WAR,
+            phase=BUILD,
             turns=0,
             idle=0,
         )
@@ -147,10 +155,10 @@ class TerraGame(GameBase):
     def legal_moves(self, state: TerraState, seat: int) -> list[str]:
         if state.phase == OVER or seat != state.turn:
             return []
-        if state.phase == WAR:
-            return ["nowar"] + [f"war {p}" for p in war_targets(state, seat)]
         if state.phase == BUILD:
-            return [f"build {k} {p}" for k, p in placements(state, seat)]
+            builds = [f"build {k} {p}" for k, p in placements(state, seat)]
+            wars = [f"war {p}" for p in war_targets(state, seat)]
+            return builds + wars if builds else ["pass", *wars]
         return ["discard " + " ".join(c) for c in discard_options(state.reserves[seat])]
 
     # ---- playing ---------------------------------------------------------------------
@@ -164,6 +172,8 @@ class TerraGame(GameBase):
         if not words:
             raise IllegalMove("say a move, e.g. build castle e5")
         verb = words[0]
+        if words in (["pass"], ["pass", "turn"]):
+            return self._pass(state, seat)
         if verb in ("nowar", "no", "no-war", "peace", "skip") or words == ["no", "war"]:
             return self._no_war(state, seat, words)
         if verb == "war":
@@ -175,35 +185,49 @@ class TerraGame(GameBase):
         if _kind(verb) is not None or parse_plot(verb) is not None:
             return self._build(state, seat, words)
         raise IllegalMove(
-            f"{move.strip()!r} is not a Terra move: try war e5, nowar, "
-            "build castle e5 or discard town"
+            f"{move.strip()!r} is not a Terra move: try build castle e5, war e5, "
+            "discard town or pass"
         )
 
     def _need(self, state: TerraState, phase: str) -> None:
         if state.phase == phase:
             return
         hint = {
-            WAR: "choose war <plot> or nowar",
-            BUILD: "build a structure, e.g. build castle e5",
+            BUILD: "build a structure, e.g. build castle e5 (or war e5 first)",
             DISCARD: "discard down to 4 chits, e.g. discard town",
         }[state.phase]
         raise IllegalMove(f"it is the {state.phase} phase: {hint}")
 
     def _no_war(self, state: TerraState, seat: int, words: list[str]) -> TerraState:
         if words not in (["nowar"], ["no", "war"], ["no-war"], ["peace"], ["skip"]):
-            raise IllegalMove("to skip the war phase say nowar")
-        self._need(state, WAR)
+            raise IllegalMove("to give up war this turn say nowar (or just build)")
+        self._need(state, BUILD)
+        if not state.war_open:
+            raise IllegalMove("war is over for this turn: build a structure")
         s = clone(state)
         s.auto = []
-        s.phase = BUILD
+        s.war_open = False
+        settle(s)
+        return s
+
+    def _pass(self, state: TerraState, seat: int) -> TerraState:
+        self._need(state, BUILD)
+        if placements(state, seat, first_only=True):
+            raise IllegalMove("building is compulsory: you can place a structure, e.g. "
+                              + self.legal_moves(state, seat)[0])
+        s = clone(state)
+        s.auto = []
+        pass_build(s)
         settle(s)
         return s
 
     def _war(self, state: TerraState, seat: int, words: list[str]) -> TerraState:
-        self._need(state, WAR)
+        self._need(state, BUILD)
         if len(words) != 1 or parse_plot(words[0]) is None:
             raise IllegalMove("say which plot to attack, e.g. war e5")
         plot = parse_plot(words[0])
+        if not state.war_open:
+            raise IllegalMove("war is declared before building, once a turn")
         if ARMY not in state.reserves[seat]:
             raise IllegalMove("you have no army in your reserve")
         held = state.board.get(plot)
@@ -219,7 +243,7 @@ class TerraGame(GameBase):
         remove_chit(s.reserves[seat], ARMY)
         s.discards[seat].append(ARMY)
         touch(s, plot)
-        s.phase = BUILD
+        s.war_open = False
         settle(s)
         return s
 
@@ -239,6 +263,7 @@ class TerraGame(GameBase):
             raise IllegalMove(problem)
         s = clone(state)
         s.auto = []
+        s.war_open = False
         s.board[plot] = [seat, kind]
         remove_chit(s.reserves[seat], kind)
         s.idle = 0
@@ -266,7 +291,7 @@ class TerraGame(GameBase):
             named.append(kind)
         if len(named) > excess:
             raise IllegalMove(
-                f"you only need to discard {excess} chit{'s' if excess > 1 else ''} to keep 4"
+                f"you only need to discard {plural(excess, 'chit')} to keep 4"
             )
         left = list(reserve)
         for kind in named:
@@ -285,10 +310,12 @@ class TerraGame(GameBase):
         settle(s)
         return s
 
-    def determinise(self, state: TerraState, seat: int, rng: random.Random) -> TerraState:
+    def determinise(self, state: TerraState, seat: int | None,
+                    rng: random.Random) -> TerraState:
         """Cups are secret to everyone, reserves to all but their owner (unless open) and
         discards too: each player's unseen chits (all 70 less the structures on the map
-        and whatever ``seat`` may see) are dealt again at random, in the known sizes."""
+        and whatever ``seat`` may see) are dealt again at random, in the known sizes.
+        For the public (``seat`` None) every reserve and discard pile is dealt again."""
         new = clone(state)
         new.seed, new.step, new.auto = rng.getrandbits(62), 0, []
         open_reserves = bool(state.options.get("open_reserves"))
@@ -299,8 +326,7 @@ class TerraGame(GameBase):
             if known_reserve:
                 unseen.subtract(state.reserves[p])
             if open_reserves:
-                unseen.subtract(state.discards[p])
-                new.discards[p] = sort_chits(state.discards[p])
+                unseen.subtract(state.discards[p])  # face up: kept as they lie
             pool = sorted(unseen.elements())
             rng.shuffle(pool)
             if not known_reserve:
@@ -345,10 +371,30 @@ class TerraGame(GameBase):
         if seat is not None and 0 <= seat < state.players:
             v["seat"] = seat
             v["reserve"] = list(state.reserves[seat])
+            v["discard"] = sort_chits(state.discards[seat])  # the viewer's own pile
         return v
 
     def private_view(self, state: TerraState, seat: int) -> dict | None:
         return {"reserve": list(state.reserves[seat])}
+
+    def private_text(self, state: TerraState, seat: int) -> str | None:
+        """E.g. "Your reserve: 2 temples, 1 castle, 1 army. Your discards: 1 town." (None
+        with open reserves: everyone sees them)."""
+        if state.options.get("open_reserves") or not 0 <= seat < state.players:
+            return None
+        return (f"Your reserve: {_count_chits(state.reserves[seat], 'empty')}. "
+                f"Your discards: {_count_chits(state.discards[seat], 'none')}.")
+
+    def final_reveal(self, state: TerraState) -> str | None:
+        """Every player's final reserve and discards (private reserves only), for when the
+        match has ended (by the rules, or by a resignation or deadline)."""
+        if state.options.get("open_reserves"):
+            return None
+        return " ".join(
+            f"{seat_name(p)}'s final reserve: {_count_chits(state.reserves[p], 'empty')}; "
+            f"discards: {_count_chits(state.discards[p], 'none')}."
+            for p in range(state.players)
+        )
 
     def is_private(self, move: str) -> bool:
         # Discards name chits of a reserve, which is secret unless open_reserves is set
@@ -381,12 +427,14 @@ class TerraGame(GameBase):
             if sees_reserves or viewer == seat:
                 text = f"{who} discarded {_list_chits(sort_chits(named))}"
             else:
-                text = f"{who} discarded {len(named)} chit{'s' if len(named) > 1 else ''}"
+                text = f"{who} discarded {plural(len(named), 'chit')}"
         elif words[0] in ("build", "place") or _kind(words[0]) or parse_plot(words[0]):
             rest = words[1:] if words[0] in ("build", "place") else words
             kind = next(k for w in rest if (k := _kind(w)))
             plot = next(p for w in rest if (p := parse_plot(w)))
             text = f"{who} built {_ARTICLE[kind]} on {plot}"
+        elif words[0] == "pass":
+            text = f"{who} could not build anything and passed"
         else:
             text = f"{who} did not go to war"
         notes = []
@@ -398,10 +446,7 @@ class TerraGame(GameBase):
                 if sees_reserves or viewer == event[1]:
                     notes.append(f"{seat_name(event[1])} discarded {_list_chits(chits)}")
                 else:
-                    notes.append(
-                        f"{seat_name(event[1])} discarded {len(chits)} "
-                        f"chit{'s' if len(chits) > 1 else ''}"
-                    )
+                    notes.append(f"{seat_name(event[1])} discarded {plural(len(chits), 'chit')}")
             elif event[0] == "end":
                 notes.append(f"the game is over: {event[1]}")
         return "; ".join([text, *notes]) + "."
@@ -435,13 +480,14 @@ class TerraGame(GameBase):
             river=list(d["river"]),
             first=int(d["first"]),
             turn=int(d["turn"]),
-            phase=str(d["phase"]),
+            phase=BUILD if d["phase"] == "war" else str(d["phase"]),
             turns=int(d["turns"]),
             idle=int(d["idle"]),
             last=list(d.get("last", [])),
             last_turn=int(d.get("last_turn", 0)),
             auto=[list(a) for a in d.get("auto", [])],
             reason=str(d.get("reason", "")),
+            war_open=bool(d.get("war_open", True)),
         )
 
 

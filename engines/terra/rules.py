@@ -26,6 +26,8 @@ DRAW = 2
 MAX_TURNS = 600
 
 WAR, BUILD, DISCARD, OVER = "war", "build", "discard", "over"
+# WAR is no longer a phase of its own (saved states in it load as BUILD with war open):
+# war is offered in the build phase, until the player goes to war, says nowar or builds.
 
 REASON_FULL = "all 81 plots are occupied"
 REASON_STUCK = "a full round passed in which nobody could place a structure"
@@ -48,13 +50,14 @@ class TerraState:
     river: list[str]
     first: int  # who took the first turn (the coin flip)
     turn: int  # whose turn it is
-    phase: str  # war | build | discard | over
+    phase: str  # build | discard | over
     turns: int  # turns begun so far
     idle: int  # turns in a row in which the player could place no structure
     last: list[str] = field(default_factory=list)  # plots touched in the latest turn
     last_turn: int = 0  # the turn ``last`` belongs to
     auto: list[list] = field(default_factory=list)  # automatic events of the latest move
     reason: str = ""  # why the game ended
+    war_open: bool = True  # war may still be declared this turn (before building)
 
 
 def clone(s: TerraState) -> TerraState:
@@ -78,6 +81,7 @@ def clone(s: TerraState) -> TerraState:
         last_turn=s.last_turn,
         auto=[list(a) for a in s.auto],
         reason=s.reason,
+        war_open=s.war_open,
     )
 
 
@@ -136,7 +140,7 @@ def placements(s: TerraState, seat: int, first_only: bool = False) -> list[tuple
 
 
 def war_targets(s: TerraState, seat: int) -> list[str]:
-    if ARMY not in s.reserves[seat]:
+    if ARMY not in s.reserves[seat] or not s.war_open:
         return []
     return [p for p in PLOTS if p in s.board and s.board[p][0] != seat]
 
@@ -179,26 +183,43 @@ def draw(s: TerraState, seat: int) -> None:
 def start_turn(s: TerraState, seat: int) -> None:
     s.turn = seat
     s.turns += 1
-    s.phase = WAR
+    s.phase = BUILD
+    s.war_open = True
     draw(s, seat)
     settle(s)
 
 
+def secret(s: TerraState) -> bool:
+    """Reserves are private (the default): no step may pass by itself for want of a
+    chit, since that would show the public what the reserve holds."""
+    return not s.options.get("open_reserves")
+
+
+def pass_build(s: TerraState) -> None:
+    """The player builds nothing this turn (nothing of the reserve can be placed)."""
+    s.idle += 1
+    s.war_open = False
+    s.phase = DISCARD
+
+
 def settle(s: TerraState) -> None:
-    """Run the automatic steps until a player has a choice to make or the game ends."""
+    """Run the automatic steps until a player has a choice to make or the game ends.
+
+    With private reserves the steps that depend on the reserve always wait for the
+    player (``pass`` when nothing can be built, the discard when all chits are alike),
+    so the public sees the same turn whatever the reserve holds."""
     seat = s.turn
-    if s.phase == WAR and not war_targets(s, seat):
+    if s.phase == WAR:
         s.phase = BUILD
     if s.phase == BUILD:
-        if placements(s, seat, first_only=True):
+        if placements(s, seat, first_only=True) or war_targets(s, seat) or secret(s):
             return
-        s.idle += 1
+        pass_build(s)
         s.auto.append(["pass", seat])
-        s.phase = DISCARD
     if s.phase == DISCARD:
         reserve = s.reserves[seat]
         if len(reserve) > RESERVE_LIMIT:
-            if len(set(reserve)) > 1:
+            if len(set(reserve)) > 1 or secret(s):
                 return  # the player chooses
             dropped = reserve[RESERVE_LIMIT:]
             del reserve[RESERVE_LIMIT:]

@@ -26,7 +26,8 @@ MAX_TURNS = 400
 class State:
     """``board`` maps a square to ``[owner, checker id]``; ``gods[seat]`` is the id of that
     seat's god checker (-1 before it is chosen); ``known[seat]`` lists the ids of other
-    seats' gods that seat has discovered. ``last`` is the public highlight;
+    seats' gods that seat has discovered; ``public`` the ids of gods known to everyone
+    (a Princess passed over them). ``last`` is the public highlight;
     ``last_private`` what only ``last_seat`` sees (a refused move, a chosen god)."""
 
     players: int
@@ -47,6 +48,7 @@ class State:
     last: list[str] = field(default_factory=list)
     last_private: list[str] = field(default_factory=list)
     last_seat: int = -1
+    public: list[int] = field(default_factory=list)  # gods known to all (a Princess passed)
 
     def clone(self) -> State:
         """A copy whose containers may be changed (board entries are replaced, never
@@ -70,6 +72,7 @@ class State:
             last=list(self.last),
             last_private=list(self.last_private),
             last_seat=self.last_seat,
+            public=list(self.public),
         )
 
     def to_dict(self) -> dict:
@@ -92,6 +95,7 @@ class State:
             "last": list(self.last),
             "last_private": list(self.last_private),
             "last_seat": self.last_seat,
+            "public": list(self.public),
         }
 
     @classmethod
@@ -116,6 +120,7 @@ class State:
             last=[str(s) for s in data.get("last", [])],
             last_private=[str(s) for s in data.get("last_private", [])],
             last_seat=int(data.get("last_seat", -1)),
+            public=[int(i) for i in data.get("public", [])],
         )
 
     # Small queries used everywhere.

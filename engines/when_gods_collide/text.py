@@ -81,9 +81,9 @@ def _event(e: dict, viewer: int | None) -> str:
     if kind == "princess":
         path = "-".join(e["path"])
         text = f"{who}'s Princess ({e['piece']}) moved {path}{_captures(e['captured'], viewer)}."
-        if mine and e["passed"]:
+        if e["passed"]:
             seen = " and ".join(f"{sq} is {seat_name(o)}'s god checker" for sq, o in e["passed"])
-            text += f" Passing over it, {who} learned that {seen}."
+            text += f" The Princess passed over a god, so everyone now knows that {seen}."
         return text
     if kind == "refused":
         how = e["how"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from engines.base import seat_name
+from engines.base import plural, seat_name
 from engines.when_gods_collide import movegen
 from engines.when_gods_collide.geometry import (
     COORDS,
@@ -96,7 +96,7 @@ def explain(s: State, seat: int, notation: str, moves: dict, avoid: set[str]) ->
             return "the God of Wind pushes in a straight line (row, column or diagonal)"
         direction, n = way
         if n > s.number:
-            return f"the push goes at most {s.number} squares (the numbered die)"
+            return f"the push goes at most {plural(s.number, 'square')} (the numbered die)"
         x, y = COORDS[frm]
         for k in range(1, n + 1):
             sq = NAMES[x + direction[0] * k][y + direction[1] * k]
@@ -210,7 +210,7 @@ def _piece(s: State, seat: int, piece: str, frm: str, to: str, fld: frozenset[st
                 f"ends on {end}" if reason == "full" else f"stops on {end}, {STOP_REASON[reason]}"
             )
             return (
-                f"with a {s.number} the {piece} moves exactly {s.number} squares unless "
+                f"with a {s.number} the {piece} moves exactly {plural(s.number, 'square')} unless "
                 f"stopped sooner: that way it {where}"
             )
     return ""
@@ -234,12 +234,13 @@ def _princess(s: State, seat: int, squares: list[str], fld: frozenset[str], avoi
                 break
             end = nxt
         return (
-            f"the Princess {piece} goes exactly {s.number} squares, capturing every enemy on "
-            "the way, and stops sooner only before a gap, the edge or your own checker: "
+            f"the Princess {piece} goes exactly {plural(s.number, 'square')}, capturing "
+            "every enemy on the way, and stops sooner only before a gap, the edge or your own "
+            "checker: "
             f"that way it ends on {end}"
         )
     if len(squares) - 1 > s.number:
-        return f"the Princess makes at most {s.number} moves (the numbered die)"
+        return f"the Princess makes at most {plural(s.number, 'move')} (the numbered die)"
     for a, b in pairwise(squares):
         dx, dy = offset(a, b)
         if piece == "king" and max(abs(dx), abs(dy)) != 1:
