@@ -110,12 +110,15 @@ class Clocks(Turns):
         """The due clocks this process claims at ``now``, batch by batch (the event loop
         gets a turn between batches); ``release``: each batch's claims end once its
         matches were handled (else each match's handling ends its claim)."""
-        worker, after = self._worker(), None
+        worker, after, seen = self._worker(), None, set()
         while True:
             batch = await self.store.claim_due(now, worker, lease=self.lease,
                                                limit=CLAIM_BATCH, after=after,
                                                shards=self.shards())
             for match, clock in batch:
+                if match.id in seen:  # handled earlier in this pass, and changed since
+                    continue
+                seen.add(match.id)
                 yield match, clock
                 await asyncio.sleep(0)
             if release:
