@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -48,13 +49,14 @@ class PantheonTree(app_commands.CommandTree):
 class Pantheon(commands.Bot):
     """The bot. ``service`` and ``store`` exist once :meth:`setup_hook` has run."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **sharding: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             tree_cls=PantheonTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **sharding,
         )  # each post allows its own
         self.settings = settings
         self.store: db.Store | None = None
@@ -64,6 +66,7 @@ class Pantheon(commands.Bot):
         self.store = await db.open_store(self.settings.database_path)
         self.service = Service(self.store, vacation_days=self.settings.vacation_days,
                                escape=escape_name, offload="process")
+        self.service.shards = self.clock_shards
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*buttons.DYNAMIC_ITEMS)
@@ -75,6 +78,11 @@ class Pantheon(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands (they may take a while to appear)", len(synced))
+
+    def clock_shards(self) -> db.Shards | None:
+        """The shards whose guilds' reminders, deadlines and computer moves this process
+        runs: all of them (None) unless sharded."""
+        return None
 
     async def on_ready(self) -> None:
         log.info(
@@ -94,6 +102,27 @@ class Pantheon(commands.Bot):
             await asyncio.to_thread(pool.shutdown)  # the computer players' processes
 
 
+class ShardedPantheon(Pantheon, commands.AutoShardedBot):
+    """The bot as one of several processes (``SHARD_COUNT``, ``SHARD_IDS``) over one
+    PostgreSQL database: it connects its shards, and its clock pass claims only the
+    matches of their guilds (and, on shard 0, those without a guild)."""
+
+    def __init__(self, settings: Settings) -> None:
+        ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+        super().__init__(settings, shard_count=settings.shard_count, shard_ids=ids)
+
+    def clock_shards(self) -> db.Shards | None:
+        if self.shard_count is None:  # not known yet: claim nothing
+            return (1, ())
+        ids = self.shard_ids if self.shard_ids is not None else range(self.shard_count)
+        return (self.shard_count, tuple(ids))
+
+
+def make_bot(settings: Settings) -> Pantheon:
+    """The bot these settings ask for: sharded if ``SHARD_COUNT`` is set."""
+    return ShardedPantheon(settings) if settings.shard_count else Pantheon(settings)
+
+
 def escape_name(name: str) -> str:
     """A person's name as written into a post: markdown, masked links and mentions inert."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
@@ -105,4 +134,4 @@ def run(settings: Settings) -> None:
     discord.utils.setup_logging(level=level, root=True)
     if not settings.token:
         raise SystemExit("DISCORD_TOKEN is not set.")
-    Pantheon(settings).run(settings.token, log_handler=None)
+    make_bot(settings).run(settings.token, log_handler=None)

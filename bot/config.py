@@ -23,6 +23,31 @@ class Settings:
     sqlite_path: str = "pantheon.db"
     """The SQLite file (``DATABASE_PATH``) even when ``DATABASE_URL`` wins: the source of
     ``python -m bot migrate``."""
+    shard_count: int | None = None
+    """``SHARD_COUNT``: the bot's Discord shards over all its processes (None: one
+    process, not sharded)."""
+    shard_ids: tuple[int, ...] | None = None
+    """``SHARD_IDS`` (a comma list): the shards this process connects and whose guilds'
+    clocks it runs (None: all of ``shard_count``)."""
+
+
+def shards_from(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SHARD_COUNT`` and ``SHARD_IDS`` as numbers, checked (ValueError says why)."""
+    count, ids = count.strip(), ids.strip()
+    if not count:
+        if ids:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT (the number of shards in all)")
+        return None, None
+    if not count.isdigit() or int(count) < 1:
+        raise ValueError(f"SHARD_COUNT must be a number of shards, not {count!r}")
+    total = int(count)
+    if not ids:
+        return total, None
+    parts = [p.strip() for p in ids.split(",") if p.strip()]
+    if not all(p.isdigit() and int(p) < total for p in parts) or not parts:
+        raise ValueError(f"SHARD_IDS must be shard numbers from 0 to {total - 1}, "
+                         f"comma-separated, not {ids!r}")
+    return total, tuple(sorted({int(p) for p in parts}))
 
 
 def load_settings() -> Settings:
@@ -30,6 +55,11 @@ def load_settings() -> Settings:
     load_dotenv()
     guild = os.environ.get("DEV_GUILD_ID", "").strip()
     vacation = os.environ.get("PANTHEON_VACATION_DAYS", "").strip()
+    try:
+        shard_count, shard_ids = shards_from(os.environ.get("SHARD_COUNT", ""),
+                                             os.environ.get("SHARD_IDS", ""))
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
     return Settings(
         token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
         database_path=(os.environ.get("DATABASE_URL", "").strip()
@@ -39,4 +69,6 @@ def load_settings() -> Settings:
         boards_dir=os.environ.get("BOARDS_DIR", "boards"),
         vacation_days=int(vacation) if vacation.isdigit() else VACATION_DAYS,
         sqlite_path=os.environ.get("DATABASE_PATH", "pantheon.db"),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )

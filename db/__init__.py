@@ -23,6 +23,7 @@ from db.records import (
     RatingChange,
     RatingRule,
     SeatRecord,
+    Shards,
     StaleVersion,
     Standing,
     TurnReminder,
@@ -32,8 +33,8 @@ from db.sqlite import SqliteStore
 
 __all__ = ["ABORTED", "FINISHED", "LOBBY", "OPEN_STATUSES", "RUNNING", "ClockRecord", "Full",
            "MatchRecord", "MoveRecord", "PostgresStore", "Rating", "RatingChange", "RatingRule",
-           "SeatRecord", "SqliteStore", "StaleVersion", "Standing", "Store", "TurnReminder",
-           "UndoRequest", "is_postgres_url", "open_store"]
+           "SeatRecord", "Shards", "SqliteStore", "StaleVersion", "Standing", "Store",
+           "TurnReminder", "UndoRequest", "is_postgres_url", "open_store"]
 
 
 async def open_store(target: str) -> Store:

@@ -33,6 +33,10 @@ class Tx(Protocol):
     for_update: str
     """``" FOR UPDATE"`` where row locks exist, else ``""``."""
 
+    skip_locked: str
+    """``" FOR UPDATE OF c SKIP LOCKED"`` (PostgreSQL: a claim passes over the clock rows
+    another process is claiming), else ``""`` (SQLite: one writer at a time already)."""
+
     async def fetch(self, sql: str, *args: Any) -> list[Any]: ...
 
     async def fetchrow(self, sql: str, *args: Any) -> Any | None: ...
@@ -97,6 +101,18 @@ async def seats_of(tx: Tx, match_id: int) -> list[SeatRecord]:
                           match_id)
     return [SeatRecord(user_id=r["user_id"], display_name=r["display_name"], seat=r["seat"],
                        is_ai=bool(r["is_ai"]), resigned=bool(r["resigned"])) for r in rows]
+
+
+async def seats_of_many(tx: Tx, match_ids: Sequence[int]) -> dict[int, list[SeatRecord]]:
+    """The seats of several matches in one query, by match."""
+    out: dict[int, list[SeatRecord]] = {}
+    rows = await tx.fetch(f"SELECT * FROM seats WHERE match_id IN ({marks(match_ids)}) "
+                          "ORDER BY match_id, joined_at, rowid", *match_ids)
+    for r in rows:
+        out.setdefault(r["match_id"], []).append(
+            SeatRecord(user_id=r["user_id"], display_name=r["display_name"], seat=r["seat"],
+                       is_ai=bool(r["is_ai"]), resigned=bool(r["resigned"])))
+    return out
 
 
 async def matches_with_seats(tx: Tx, rows: Sequence[Row]) -> list[MatchRecord]:

@@ -1,12 +1,24 @@
-"""The queries of turn reminders, clocks and vacations (migrations 002 and 003)."""
+"""The queries of turn reminders, clocks, claims and vacations (migrations 002, 003, 007).
+
+Claims (migration 007): several processes may run the clock pass over one database.
+:meth:`ClockQueries.claim_due` marks a batch of due clock rows as the worker's until a
+lease ends, in one transaction (PostgreSQL: ``FOR UPDATE SKIP LOCKED``, so two claims at
+once take disjoint rows; SQLite: ``BEGIN IMMEDIATE``, one writer at a time); the worker
+does the match's timed work and :meth:`~ClockQueries.checked` or
+:meth:`~ClockQueries.release` ends the claim. A worker may claim its own rows again; any
+worker may take rows whose lease has run out (a process that died mid-pass).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from db.base import Queries, clock_of, marks, matches_with_seats, recheck
-from db.records import RUNNING, ClockRecord, MatchRecord, TurnReminder, stamp
+from db.base import Queries, clock_of, marks, match_of, matches_with_seats, recheck, seats_of_many
+from db.records import RUNNING, ClockRecord, MatchRecord, Shards, TurnReminder, stamp
+
+CLOCK_COLUMNS = ("c.remind_after_hours, c.remind_every_hours, c.deadline_hours, "
+                 "c.on_timeout, c.nudged_at")
 
 
 class ClockQueries(Queries):
@@ -61,16 +73,82 @@ class ClockQueries(Queries):
         return [(match, clock_of(row) if row["clock_id"] is not None else ClockRecord())
                 for match, row in zip(matches, rows, strict=True)]
 
-    async def checked(self, match_id: int, version: int, next_check: datetime | None) -> None:
+    async def claim_due(self, at: datetime, worker: str, *, lease: timedelta,
+                        limit: int = 100, after: tuple[str, int] | None = None,
+                        shards: Shards | None = None
+                        ) -> list[tuple[MatchRecord, ClockRecord]]:
+        """Claim for ``worker`` until ``at + lease`` up to ``limit`` running matches whose
+        turn was not examined yet or whose next check is due by ``at``, and that no other
+        worker holds; with their clocks, oldest update first. ``after`` (the last claimed
+        match's ``(updated_at, id)``) continues a pass; ``shards`` (count, ids) keeps to
+        the guilds of those Discord shards (``(guild_id >> 22) % count``; no guild:
+        shard 0)."""
+        where = ["m.status = ?", "(c.checked_version <> m.version OR c.next_check_at <= ?)",
+                 "(c.claimed_until IS NULL OR c.claimed_until <= ? OR c.claimed_by = ?)"]
+        args: list = [RUNNING, stamp(at), stamp(at), worker]
+        if after is not None:
+            where.append("(m.updated_at > ? OR (m.updated_at = ? AND m.id > ?))")
+            args += [after[0], after[0], after[1]]
+        if shards is not None:
+            count, ids = shards
+            if not ids:
+                return []
+            where.append(f"COALESCE((m.guild_id >> 22) % ?, 0) IN ({marks(ids)})")
+            args += [count, *ids]
+        async with self.transaction() as tx:
+            if after is None:  # a running match without a clock row (older data) gets one
+                await tx.execute(
+                    "INSERT INTO match_clocks (match_id) SELECT m.id FROM matches m "
+                    "WHERE m.status = ? AND NOT EXISTS (SELECT 1 FROM match_clocks c "
+                    "WHERE c.match_id = m.id) ON CONFLICT (match_id) DO NOTHING", RUNNING)
+            claimed = await tx.fetch(
+                f"UPDATE match_clocks SET claimed_by = ?, claimed_until = ? "
+                f"WHERE match_id IN (SELECT c.match_id FROM match_clocks c "
+                f"JOIN matches m ON m.id = c.match_id WHERE {' AND '.join(where)} "
+                f"ORDER BY m.updated_at, m.id LIMIT ?{tx.skip_locked}) RETURNING match_id",
+                worker, stamp(at + lease), *args, limit)
+            ids = [row[0] for row in claimed]
+            if not ids:
+                return []
+            rows = await tx.fetch(
+                f"SELECT m.*, {CLOCK_COLUMNS} FROM matches m JOIN match_clocks c "
+                f"ON c.match_id = m.id WHERE m.id IN ({marks(ids)}) "
+                f"ORDER BY m.updated_at, m.id", *ids)
+            seats = await seats_of_many(tx, ids)
+        out = []
+        for row in rows:
+            match = match_of(row)
+            match.seats = seats.get(match.id, [])
+            out.append((match, clock_of(row)))
+        return out
+
+    async def release(self, match_ids: Sequence[int], worker: str) -> None:
+        """End ``worker``'s claims on these matches' clocks (their due-ness is unchanged)."""
+        if not match_ids:
+            return
+        async with self.transaction() as tx:
+            await tx.execute(
+                f"UPDATE match_clocks SET claimed_by = NULL, claimed_until = NULL "
+                f"WHERE claimed_by = ? AND match_id IN ({marks(match_ids)})",
+                worker, *match_ids)
+
+    async def checked(self, match_id: int, version: int, next_check: datetime | None,
+                      worker: str | None = None) -> None:
         """This turn was examined: look again at ``next_check`` (never, if None) or when
-        the match changes."""
+        the match changes. Ends ``worker``'s claim (a claim another worker took since,
+        after this one's lease ran out, stays)."""
         async with self.transaction() as tx:
             await tx.execute(
                 "INSERT INTO match_clocks (match_id, checked_version, next_check_at) "
                 "VALUES (?, ?, ?) ON CONFLICT (match_id) DO UPDATE SET "
                 "checked_version = excluded.checked_version, "
-                "next_check_at = excluded.next_check_at",
-                match_id, version, stamp(next_check) if next_check else None)
+                "next_check_at = excluded.next_check_at, "
+                "claimed_until = CASE WHEN match_clocks.claimed_by = ? THEN NULL "
+                "ELSE match_clocks.claimed_until END, "
+                "claimed_by = CASE WHEN match_clocks.claimed_by = ? THEN NULL "
+                "ELSE match_clocks.claimed_by END",
+                match_id, version, stamp(next_check) if next_check else None,
+                worker, worker)
 
     async def recheck_user(self, user_id: int) -> None:
         """Examine the user's matches again (their clocks may now fall due sooner)."""

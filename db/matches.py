@@ -119,6 +119,9 @@ class MatchQueries(Queries):
             for seat, user_id in enumerate(order):
                 await tx.execute("UPDATE seats SET seat = ? WHERE match_id = ? AND user_id = ?",
                                  seat, match_id, user_id)
+            # Every running match has a clock row: the clock pass claims rows.
+            await tx.execute("INSERT INTO match_clocks (match_id) VALUES (?) "
+                             "ON CONFLICT (match_id) DO NOTHING", match_id)
         return await self._must(match_id)
 
     # --- play ---------------------------------------------------------------------------

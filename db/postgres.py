@@ -48,6 +48,7 @@ class PostgresTx:
     """An asyncpg connection as the queries see it (see :class:`db.base.Tx`)."""
 
     for_update = " FOR UPDATE"
+    skip_locked = " FOR UPDATE OF c SKIP LOCKED"
 
     def __init__(self, conn: asyncpg.Connection) -> None:
         self.conn = conn

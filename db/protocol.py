@@ -7,7 +7,7 @@ Two implementations: :class:`db.sqlite.SqliteStore` and :class:`db.postgres.Post
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol, runtime_checkable
 
 from db.records import (
@@ -16,6 +16,7 @@ from db.records import (
     MoveRecord,
     RatingChange,
     RatingRule,
+    Shards,
     Standing,
     TurnReminder,
     UndoRequest,
@@ -71,8 +72,13 @@ class Store(Protocol):
     async def clock(self, match_id: int) -> ClockRecord: ...
     async def clocks_to_check(self, at: datetime, limit: int = 500
                               ) -> list[tuple[MatchRecord, ClockRecord]]: ...
-    async def checked(self, match_id: int, version: int,
-                      next_check: datetime | None) -> None: ...
+    async def claim_due(self, at: datetime, worker: str, *, lease: timedelta,
+                        limit: int = 100, after: tuple[str, int] | None = None,
+                        shards: Shards | None = None
+                        ) -> list[tuple[MatchRecord, ClockRecord]]: ...
+    async def release(self, match_ids: Sequence[int], worker: str) -> None: ...
+    async def checked(self, match_id: int, version: int, next_check: datetime | None,
+                      worker: str | None = None) -> None: ...
     async def recheck_user(self, user_id: int) -> None: ...
     async def turn_reminders(self, match_id: int) -> dict[int, TurnReminder]: ...
     async def mark_turn_reminded(self, match_id: int, user_id: int,

@@ -93,6 +93,12 @@ class TurnReminder:
     warned: bool = False
 
 
+Shards = tuple[int, tuple[int, ...]]
+"""Discord shards ``(shard_count, shard_ids)``: a process serves the guilds whose
+``(guild_id >> 22) % shard_count`` is one of its ``shard_ids`` (matches without a guild
+belong to shard 0)."""
+
+
 Rating = tuple[float, float]
 """(mu, sigma)."""
 

@@ -31,6 +31,7 @@ class SqliteTx:
     """An aiosqlite connection as the queries see it (see :class:`db.base.Tx`)."""
 
     for_update = ""  # BEGIN IMMEDIATE holds the write lock for the whole transaction
+    skip_locked = ""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db

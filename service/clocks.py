@@ -1,16 +1,29 @@
-"""Clocks: turn reminders, deadlines and what happens when they pass, vacations and
-nudges. The arithmetic is in :mod:`service.clock_math`; every timed decision takes ``now``
-(tests drive a fake clock) and every reminder sent is a row, so restarts fire nothing twice.
+"""Clocks: turn reminders, deadlines and what happens when they pass, computer turns left
+pending, vacations and nudges. The arithmetic is in :mod:`service.clock_math`; every timed
+decision takes ``now`` (tests drive a fake clock) and every reminder sent is a row, so
+restarts fire nothing twice.
+
+The clock pass (:meth:`Clocks.expire`, then :meth:`Clocks.reminders_due`) may run in
+several processes over one database: it works only on the matches it has claimed
+(:meth:`db.Store.claim_due`, a lease per clock row), in batches, yielding to the event loop
+between them; a process with Discord shards claims only its shards' guilds
+(:attr:`Clocks.shards`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import logging
+import os
+import secrets
+import socket
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 import engines
-from db import RUNNING, ClockRecord, MatchRecord, SeatRecord, TurnReminder
+from db import RUNNING, ClockRecord, MatchRecord, SeatRecord, Shards, TurnReminder
 from engines.base import seat_name
 from service import clock_math
 from service.model import Actor, Post, ServiceError, Update
@@ -20,6 +33,19 @@ from service.turns import Turns
 log = logging.getLogger(__name__)
 
 MAX_REMIND_AFTER_HOURS = clock_math.MAX_REMIND_HOURS  # /reminders shares the matches' bound
+LEASE = timedelta(minutes=5)
+"""How long a claim on a match's clock lasts: a process that dies mid-pass leaves its
+claims to others after this."""
+CLAIM_BATCH = 100  # clock rows claimed per query; the pass yields to the loop between them
+COMPUTER_GRACE = timedelta(minutes=1)
+"""A computer's (or a resigned player's) turn still pending this long after the match's
+last update is played by the clock pass: the process that recorded the move before it
+died, or is still thinking."""
+
+
+def new_worker_id() -> str:
+    """A name for this process's claims, unique among the processes sharing a database."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 @dataclass
@@ -67,49 +93,112 @@ class Clocks(Turns):
             return "Reminders are off: I won't ping you when a match waits for you."
         return f"I'll remind you when a match has waited {hours} h for your move."
 
+    worker: str | None = None
+    """The name of this service's claims (one per process; made on first use)."""
+    shards: Callable[[], Shards | None] = staticmethod(lambda: None)
+    """The Discord shards whose guilds' clocks this process runs, asked at each claim
+    (None: every match; the Discord client sets it when it is sharded)."""
+    lease: timedelta = LEASE
+
+    def _worker(self) -> str:
+        if self.worker is None:
+            self.worker = new_worker_id()
+        return self.worker
+
+    async def claimed(self, now: datetime, release: bool
+                      ) -> AsyncIterator[tuple[MatchRecord, ClockRecord]]:
+        """The due clocks this process claims at ``now``, batch by batch (the event loop
+        gets a turn between batches); ``release``: each batch's claims end once its
+        matches were handled (else each match's handling ends its claim)."""
+        worker, after, seen = self._worker(), None, set()
+        while True:
+            batch = await self.store.claim_due(now, worker, lease=self.lease,
+                                               limit=CLAIM_BATCH, after=after,
+                                               shards=self.shards())
+            for match, clock in batch:
+                if match.id in seen:  # handled earlier in this pass, and changed since
+                    continue
+                seen.add(match.id)
+                yield match, clock
+                await asyncio.sleep(0)
+            if release:
+                await self.store.release([m.id for m, _ in batch], worker)
+            if len(batch) < CLAIM_BATCH:
+                return
+            last = batch[-1][0]
+            after = (last.updated_at, last.id)
+
+    def automatic_to_act(self, match: MatchRecord, game: object, state: object) -> bool:
+        """Whether a computer (or a resigned player's seat) must act now."""
+        return any(self.seat_at(match, s).is_ai or self.seat_at(match, s).resigned
+                   for s in game.to_act(state))
+
     async def reminders_due(self, now: datetime) -> list[Reminder]:
         """Players whose turn has reached a reminder (or the deadline warning) not sent
-        yet, one :class:`Reminder` per match. Turns past their deadline are left to
-        :meth:`expire`."""
+        yet, one :class:`Reminder` per match, each claimed by this process until
+        :meth:`reminded` (so no other process reminds it too). Turns past their deadline
+        are left to :meth:`expire`."""
         due: list[Reminder] = []
-        for match, clock in await self.store.clocks_to_check(now):
+        worker = self._worker()
+        async for match, clock in self.claimed(now, release=False):
             try:
                 turns = await self.turn_clocks(match, clock, now)
+                pending = (any(s.is_ai or s.resigned for s in match.seats)
+                           and self.automatic_to_act(match, *self.state_of(match)))
             except Exception:  # one broken match must not stop the others' reminders
                 log.exception("match %s: clock not read", match.id)
+                await self.store.release([match.id], worker)
                 continue
             if any(check.timeout for _, _, check in turns.values()):
+                await self.store.release([match.id], worker)
                 continue
             next_check = min((c.next_at for _, _, c in turns.values() if c.next_at),
                              default=None)
+            if pending:  # a computer's turn left pending: the pass comes back to it
+                grace = datetime.fromisoformat(match.updated_at) + COMPUTER_GRACE
+                next_check = min(next_check, grace) if next_check else grace
             users = [u for u, (_, _, c) in turns.items() if c.remind or c.warn]
             if not users:
-                await self.store.checked(match.id, match.version, next_check)
+                await self.store.checked(match.id, match.version, next_check, worker)
                 continue
             marks = {u: TurnReminder(match.version, max(turns[u][2].slot, turns[u][1].slot),
                                      turns[u][1].warned or turns[u][2].warn) for u in users}
             deadlines = [c.deadline for u in users if (c := turns[u][2]).warn and c.deadline]
             idle = (now - datetime.fromisoformat(match.updated_at)) / clock_math.HOUR
-            due.append(Reminder(match, users, idle, marks,
+            # Without its snapshot: a pass may hold thousands of reminders, and their
+            # boards' objects would make each garbage collection hold the loop longer.
+            due.append(Reminder(dataclasses.replace(match, snapshot=None), users, idle, marks,
                                 min(deadlines) - now if deadlines else None,
                                 clock.on_timeout, next_check))
         return due
 
     async def reminded(self, reminder: Reminder) -> None:
-        """Record the reminder as sent: each reminder of a turn goes out once."""
+        """Record the reminder as sent (each reminder of a turn goes out once) and end
+        this process's claim on the match's clock."""
         for user_id, mark in reminder.marks.items():
             await self.store.mark_turn_reminded(reminder.match.id, user_id, mark)
         await self.store.checked(reminder.match.id, reminder.match.version,
-                                 reminder.next_check)
+                                 reminder.next_check, self._worker())
 
     async def expire(self, now: datetime) -> list[Update]:
-        """Apply the consequence to every turn past its deadline (skip: a pass, or the
-        computer moves for the player; forfeit: as a resignation). The updates to post."""
+        """Play the computer turns left pending (the process that recorded the move before
+        them died, see :data:`COMPUTER_GRACE`) and apply the consequence to every turn
+        past its deadline (skip: a pass, or the computer moves for the player; forfeit: as
+        a resignation). The updates to post."""
         updates: list[Update] = []
-        for match, clock in await self.store.clocks_to_check(now):
-            if not clock.deadline:
-                continue
+        async for match, clock in self.claimed(now, release=True):
             try:
+                if any(s.is_ai or s.resigned for s in match.seats):
+                    game, state = self.state_of(match)
+                    idle = now - datetime.fromisoformat(match.updated_at)
+                    if self.automatic_to_act(match, game, state):
+                        if idle >= COMPUTER_GRACE:
+                            log.info("match %s: playing a pending computer turn", match.id)
+                            updates.append(await self.after(match, game, state, [],
+                                                            previous=state))
+                        continue
+                if not clock.deadline:
+                    continue
                 turns = await self.turn_clocks(match, clock, now)
                 late = [seated for seated, _, c in turns.values() if c.timeout]
                 if late:

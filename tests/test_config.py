@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.config import load_settings
 
 
@@ -15,3 +17,20 @@ def test_database_url_wins_over_database_path(monkeypatch):
     settings = load_settings()
     assert settings.database_path == "postgresql://bot@db/pantheon"
     assert settings.sqlite_path == "here.db"  # what `python -m bot migrate` copies from
+
+
+def test_shard_settings(monkeypatch):
+    monkeypatch.setattr("bot.config.load_dotenv", lambda: None)
+    monkeypatch.delenv("SHARD_COUNT", raising=False)
+    monkeypatch.delenv("SHARD_IDS", raising=False)
+    settings = load_settings()
+    assert (settings.shard_count, settings.shard_ids) == (None, None)  # one machine
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    assert (load_settings().shard_count, load_settings().shard_ids) == (4, None)
+    monkeypatch.setenv("SHARD_IDS", " 3, 1 ")
+    assert load_settings().shard_ids == (1, 3)
+    for count, ids in (("4", "4"), ("4", "a"), ("0", ""), ("x", ""), ("", "1")):
+        monkeypatch.setenv("SHARD_COUNT", count)
+        monkeypatch.setenv("SHARD_IDS", ids)
+        with pytest.raises(SystemExit, match="SHARD_"):
+            load_settings()
