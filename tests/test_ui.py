@@ -121,20 +121,19 @@ def test_few_moves_are_all_offered_prefix_first():
     assert [v for _, v in suggest_moves(moves, "line")] == ["line e5-e7"]
 
 
-def test_many_moves_are_grouped_so_typing_narrows():
+def test_many_moves_offer_only_complete_moves_and_typing_narrows():
+    # A choice whose value was a prefix ("take a") let a player submit an illegal move.
     moves = witch_moves()
     assert len(moves) > 25
-    groups = suggest_moves(moves, "")
-    assert 2 <= len(groups) <= 25
-    assert all(name.endswith("moves)") or name == value for name, value in groups)
-    narrowed = suggest_moves(moves, groups[0][1])
-    assert all(v.startswith(groups[0][1]) for _, v in narrowed)
-    exact = suggest_moves(moves, "take e")
-    assert exact and all(v.startswith("take e") for _, v in exact)
-    assert all(n == v for n, v in exact)
+    first = suggest_moves(moves, "")
+    assert len(first) == 25 and all(value in moves for _, value in first)
+    assert "type to narrow" in first[-1][0]
+    narrowed = suggest_moves(moves, "take e")
+    assert narrowed and all(v.startswith("take e") and v in moves for _, v in narrowed)
+    assert all(n == v for n, v in narrowed)
 
 
-def test_hundreds_of_moves_stay_useful():
+def test_hundreds_of_moves_stay_complete_and_narrow():
     moves = [
         f"follower {c} {f}{r}{s}"
         for c in ("red", "blue", "green", "yellow")
@@ -142,18 +141,13 @@ def test_hundreds_of_moves_stay_useful():
         for r in "12345678"
         for s in "nesw"
     ]
-    first = suggest_moves(moves, "")
-    assert [v for _, v in first] == [
-        "follower red",
-        "follower blue",
-        "follower green",
-        "follower yellow",
-    ]
+    assert all(v in moves for _, v in suggest_moves(moves, ""))
     step = suggest_moves(moves, "follower blue")
-    assert 2 <= len(step) <= 25 and all(v.startswith("follower blue ") for _, v in step)
+    assert len(step) == 25 and all(v.startswith("follower blue ") for _, v in step)
     final = suggest_moves(moves, "follower blue d4")
     assert [v for _, v in final] == [f"follower blue D4{s}" for s in "nesw"]
     assert [v for _, v in suggest_moves(moves, "d4N")][:1] == ["follower red D4n"]
+    assert suggest_moves(moves, "follower red a1n")[0] == ("follower red A1n",) * 2
 
 
 @settings(max_examples=200, deadline=None)
@@ -167,10 +161,9 @@ def test_suggestions_are_bounded_and_filtered(moves, typed):
     wanted = " ".join(typed.lower().split())
     for name, value in out:
         assert 0 < len(name) <= 100 and len(value) <= 100
-        # every value is a move, or a prefix that narrows to moves matching what was typed
-        assert value in moves or any(m.lower().startswith(value.lower()) for m in moves)
-        if value in moves:
-            assert wanted in " ".join(value.lower().split())
+        # every value is a complete move matching what was typed
+        assert value in moves
+        assert wanted in " ".join(value.lower().split())
     matching = [
         m for m in dict.fromkeys(moves) if m.strip() and wanted in " ".join(m.lower().split())
     ]

@@ -35,6 +35,14 @@ async def sim(simcord_env, simcord_bot):
     assert not refused, "bodies Discord's spec refuses:\n" + "\n".join(refused)
 
 
+def pytest_collection_modifyitems(items):
+    # Rendering and GIFs run in worker threads; on a busy 2-core machine they take longer
+    # than simcord's default 5 s settling bound (virtual time is unaffected).
+    for item in items:
+        if "tests/sim/" in item.nodeid and item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(settle_timeout=120))
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "pantheon(**settings): Settings for the simcord bot")
 

@@ -114,27 +114,43 @@ class Sim:
         ends or ``limit`` moves; returns how many were played."""
         played = 0
         while played < limit:
-            record = await self.bot.service.match(match_id)
-            if record.status != "running":
+            mover = await self.to_move(match_id, players)
+            if mover is None:
                 return played
-            waiting = await self.bot.service.waiting(match_id)
-            movers = [p for p in players if waiting.get(p.id)]
-            if not movers:
-                return played
-            mover = movers[0]
-            move = await self.pick_move(mover, thread, rng)
-            result = await self.slash(mover, "move", thread, move=move)
-            text = answer(result)
-            assert text.startswith(f"Played `{move}`"), (move, text)
+            await self.move(mover, thread, await self.pick_move(match_id, mover, thread, rng))
             played += 1
         return played
 
-    async def pick_move(self, user: Any, thread: ChannelHandle, rng: random.Random) -> str:
-        """A legal move from the autocomplete, as a user would pick one: a choice is taken
-        at random; when it is ambiguous the user types it and looks again."""
-        offered = await self.choices(user, thread, "move", "move", "")
-        assert offered, "autocomplete offered nothing to the player to act"
-        return rng.choice(offered)["value"]
+    async def to_move(self, match_id: int, players: list[Any]) -> Any | None:
+        """The first of ``players`` the running match waits for, else None."""
+        record = await self.bot.service.match(match_id)
+        if record.status != "running":
+            return None
+        waiting = await self.bot.service.waiting(match_id)
+        return next((p for p in players if waiting.get(p.id)), None)
+
+    async def move(self, user: Any, thread: ChannelHandle, move: str) -> str:
+        """``/move move:<move>`` in the thread; asserts it was played; returns the answer."""
+        result = await self.slash(user, "move", thread, move=move)
+        text = answer(result)
+        assert result.ephemeral and text.startswith(f"Played `{move}`"), (move, text)
+        return text
+
+    async def pick_move(self, match_id: int, user: Any, thread: ChannelHandle,
+                        rng: random.Random) -> str:
+        """A legal move picked from autocomplete as a player would: they want one of their
+        moves, and type more of it until the list offers it. Every value offered on the
+        way must be a complete legal move."""
+        legal = (await self.bot.service.waiting(match_id))[user.id]
+        wanted = rng.choice(legal)
+        for typed in range(len(wanted) + 1):
+            offered = await self.choices(user, thread, "move", "move", wanted[:typed])
+            values = [choice["value"] for choice in offered]
+            assert values, f"nothing offered for {wanted[:typed]!r}"
+            assert set(values) <= set(legal), set(values) - set(legal)
+            if wanted in values:
+                return wanted
+        raise AssertionError(f"{wanted!r} was never offered")
 
     # --- the spec --------------------------------------------------------------------
     def validate(self) -> list[str]:
@@ -152,6 +168,12 @@ def answer(result: simcord.InteractionResult) -> str:
     if result.followups:
         return result.followups[-1].content
     return result.response.content if result.response is not None else ""
+
+
+def last(result: simcord.InteractionResult) -> Any:
+    """The last message the user was answered with (after a defer, the first followup is
+    the response itself)."""
+    return result.followups[-1] if result.followups else result.response
 
 
 def labels(message: discord.Message) -> list[str]:
