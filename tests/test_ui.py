@@ -15,12 +15,12 @@ import engines
 from bot.client import Pantheon, PantheonTree
 from bot.config import Settings
 from bot.interact import SOMETHING_WRONG, chunks
-from bot.publish import DM_CLOSED, match_channel, message_kwargs, score_embed, send_private
+from bot.publish import match_channel, message_kwargs, score_embed
 from bot.service import Actor, Post
 from bot.suggest import suggest_matches, suggest_moves
 from bot.ui import DYNAMIC_ITEMS, LobbyButton, MoveButton, ResignButton, lobby_view, move_view
 from db import LOBBY, RUNNING, MatchRecord
-from tests.discord_fakes import GUILD, World, http_response
+from tests.discord_fakes import GUILD, World
 
 
 def record(match_id: int, **fields) -> MatchRecord:
@@ -227,34 +227,6 @@ def _match(thread_id=None, channel_id=2000):
     return record(1, game="when-gods-collide", thread_id=thread_id, channel_id=channel_id)
 
 
-async def test_a_closed_dm_is_noticed_in_the_thread_without_the_secret(world):
-    thread = world.thread(55, "When Gods Collide #1")
-    world.user(2, "Bo", dms_open=False)
-    sent = await send_private(world.bot, _match(thread.id), 2, Post("your god: Marduk", b"png"))
-    assert sent is False
-    [notice] = world.posts_in(thread.id)
-    assert notice.text == DM_CLOSED.format(mention="<@2>")
-    assert "Marduk" not in notice.text and notice.file is None
-
-
-async def test_other_dm_failures_are_logged_and_skipped(world, caplog):
-    thread = world.thread(56, "t")
-    user = world.user(3, "Cy")
-    user.send.side_effect = discord.HTTPException(http_response(500, "oops"), "boom")
-    with caplog.at_level(logging.WARNING):
-        assert await send_private(world.bot, _match(thread.id), 3, Post("secret")) is False
-    assert world.posts_in(thread.id) == [] and "DM to 3 failed" in caplog.text
-    assert await send_private(world.bot, _match(thread.id), -1, Post("ai")) is False
-    assert await send_private(world.bot, _match(thread.id), 404, Post("gone")) is False
-
-
-async def test_users_missing_from_the_cache_are_fetched(world):
-    world.user(4, "Dee")
-    world.bot.get_user.side_effect = lambda user_id: None
-    assert await send_private(world.bot, _match(), 4, Post("hello")) is True
-    assert world.dms[4][0].text == "hello"
-
-
 async def test_a_deleted_thread_falls_back_to_the_channel(world):
     channel = await match_channel(world.bot, _match(thread_id=999))
     assert channel is world.channel
@@ -338,3 +310,6 @@ async def test_the_tree_error_handler_answers_ephemerally(tmp_path, caplog):
     await again.interaction.response.defer(ephemeral=True, thinking=True)
     await tree.on_error(again.interaction, app_commands.NoPrivateMessage())
     assert again.last.ephemeral and "server" in again.last.text
+
+
+# DMs (closed, failed, no user fetch): tests/sim/test_sim_failures.py under simcord.
