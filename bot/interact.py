@@ -89,11 +89,14 @@ async def reply(
 
 
 async def safe_reply(interaction: discord.Interaction, content: str) -> None:
-    """An ephemeral reply that never raises (the interaction may have expired)."""
+    """An ephemeral reply that never raises (the interaction may have expired, the client
+    may fail with a non-HTTP error such as a closed session)."""
     try:
         await reply(interaction, content, ephemeral=True)
     except discord.HTTPException as exc:
         log.warning("could not answer interaction %s: %s", interaction.id, exc)
+    except Exception:
+        log.exception("could not answer interaction %s", interaction.id)
 
 
 @asynccontextmanager

@@ -2,8 +2,9 @@
 
 Public posts go to the match's thread (reopened if archived), with the board PNG as a
 file, the players to act mentioned (users only) and a score embed. Private posts go by
-DM; a closed DM (``Forbidden``, 50007) never blocks or drops a move: the thread says so,
-without the secret, and points to ``/myview``.
+DM; a closed DM (``Forbidden``, 50007) never blocks or drops a move: the thread says so
+once per player and match (until a DM to them succeeds again), without the secret, and
+points to ``/myview``.
 """
 
 from __future__ import annotations
@@ -110,36 +111,43 @@ async def send_public(
         return None
 
 
-async def _user(client: discord.Client, user_id: int) -> discord.abc.User | None:
-    user = client.get_user(user_id)
-    if user is not None:
-        return user
-    try:
-        return await client.fetch_user(user_id)
-    except discord.HTTPException as exc:
-        log.warning("could not fetch user %s: %s", user_id, exc)
-        return None
+def closed_dms(client: discord.Client) -> set[tuple[int, int]]:
+    """(match, user) pairs whose DMs were refused and already noted in the thread.
+
+    A closed DM is noted once per player per match, and remembered until a DM to that
+    player succeeds (in memory: after a restart the thread is told once more)."""
+    noted = getattr(client, "_pantheon_closed_dms", None)
+    if noted is None:
+        noted = set()
+        client._pantheon_closed_dms = noted  # type: ignore[attr-defined]
+    return noted
 
 
 async def send_private(
     client: discord.Client, match: MatchRecord, user_id: int, post: Post
 ) -> bool:
-    """DM one private post; on closed DMs tell the thread (no secret). True if sent."""
+    """DM one private post; on closed DMs tell the thread once (no secret). True if sent.
+
+    The DM channel comes from discord.py's cache (``create_dm`` opens it once per user),
+    so a DM costs no user fetch."""
     if user_id <= 0:  # computer players have negative ids
         return False
-    user = await _user(client, user_id)
-    if user is None:
-        return False
+    noted = closed_dms(client)
     try:
         await post.ready()
-        await user.send(**message_kwargs(post, mention=False))
+        channel = await client.create_dm(discord.Object(id=user_id))
+        await channel.send(**message_kwargs(post, mention=False))
+        noted.discard((match.id, user_id))
         return True
     except discord.Forbidden:
+        if (match.id, user_id) in noted:
+            return False
         log.info("match %s: DMs closed for user %s", match.id, user_id)
-        channel = await match_channel(client, match)
-        if channel is not None:
+        noted.add((match.id, user_id))
+        thread = await match_channel(client, match)
+        if thread is not None:
             try:
-                await channel.send(
+                await thread.send(
                     DM_CLOSED.format(mention=f"<@{user_id}>"),
                     allowed_mentions=user_mentions([user_id]),
                 )

@@ -1,15 +1,15 @@
 """Autocomplete suggestions, as plain ``(name, value)`` pairs (no Discord in here).
 
 Discord shows at most 25 choices, and a game may have hundreds of legal moves (Angry
-Gods: ``follower blue D4n``). So: moves starting with what was typed come first, then
-moves containing it; when more than 25 match, the moves are grouped by their next word
-(``take …``, ``line …``) or, failing that, their next character (``take a…``), so typing
-narrows the list step by step.
+Gods: ``follower blue D4n``). Every choice is a complete legal move — a choice whose
+value was a prefix (``take a``) let a player submit an illegal move. Moves starting with
+what was typed come first, then moves containing it; typing narrows the list, and
+``/pick`` walks a player through a long list with select menus.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 
 from db import LOBBY, MatchRecord
 
@@ -23,62 +23,26 @@ def _normal(text: str) -> str:
     return " ".join(text.lower().split())
 
 
-def _next_word(low: str, at: int) -> str:
-    """``low`` up to the end of the word under or after position ``at``."""
-    while at < len(low) and low[at] == " ":
-        at += 1
-    end = low.find(" ", at)
-    return low if end < 0 else low[:end]
-
-
-def _next_char(low: str, at: int) -> str:
-    return low[: at + 1]
-
-
-def _common_length(texts: Sequence[str]) -> int:
-    """How many leading characters all ``texts`` share."""
-    first, last = min(texts), max(texts)
-    size = 0
-    while size < min(len(first), len(last)) and first[size] == last[size]:
-        size += 1
-    return size
-
-
-def _grouped(moves: Sequence[str], limit: int) -> list[Choice] | None:
-    """The moves as at most ``limit`` groups sharing a longer prefix, or None."""
-    if len(moves) < 2:
-        return None
-    lows = [m.lower() for m in moves]
-    common = _common_length(lows)
-    keys: tuple[Callable[[str, int], str], ...] = (_next_word, _next_char)
-    for key, mark in zip(keys, (" …", "…"), strict=True):
-        buckets: dict[str, list[str]] = {}
-        for move, low in zip(moves, lows, strict=True):
-            buckets.setdefault(key(low, common), []).append(move)
-        if 2 <= len(buckets) <= limit:
-            out: list[Choice] = []
-            for prefix, members in buckets.items():
-                if len(members) == 1:
-                    out.append((members[0], members[0]))
-                else:
-                    shown = members[0][: len(prefix)].rstrip()
-                    if not shown.strip():
-                        return None  # a choice needs a value: list the moves instead
-                    out.append((f"{shown}{mark} ({len(members)} moves)", shown))
-            return out
-    return None
-
-
 def suggest_moves(moves: Iterable[str], typed: str, limit: int = LIMIT) -> list[Choice]:
-    """At most ``limit`` choices for a move box where ``typed`` has been written."""
+    """At most ``limit`` choices for a move box where ``typed`` has been written.
+
+    Every value is a complete legal move (a player may submit any choice as it is):
+    first the moves that start with what was typed, then those that contain it. When
+    more match than fit, each choice's name says how many more typing would reveal.
+    """
     text = _normal(typed or "")
     unique = [m for m in dict.fromkeys(moves) if m.strip() and len(m) <= NAME_LIMIT]
     starts = [m for m in unique if _normal(m).startswith(text)]
     inside = [m for m in unique if text in _normal(m) and not _normal(m).startswith(text)]
-    found = starts + inside
+    exact = [m for m in starts if _normal(m) == text]
+    found = exact + [m for m in starts if m not in exact] + inside
     if len(found) <= limit:
         return [(m, m) for m in found]
-    return _grouped(starts, limit) or [(m, m) for m in found[:limit]]
+    hidden = len(found) - limit
+    shown = found[:limit]
+    note = f" (+{hidden} more: type to narrow)"
+    return [(m if len(m) + len(note) > NAME_LIMIT else m + note, m) if i == limit - 1
+            else (m, m) for i, m in enumerate(shown)]
 
 
 def match_label(match: MatchRecord, title: str, my_turn: bool) -> str:

@@ -304,31 +304,7 @@ async def test_match_autocomplete_lists_my_matches_turn_first(world, cogs, peopl
 
 
 # --- DMs ---------------------------------------------------------------------------------
-async def test_closed_dms_get_a_thread_notice_without_the_secret(world, cogs):
-    ana = world.user(ANA, "Ana")
-    bo = world.user(BO, "Bo", dms_open=False)
-    match, thread, lobby, _ = await start(world, cogs, ana, "when-gods-collide")
-    await press(world, lobby, "Join", bo)
-    await press(world, lobby, "Start", ana)
-
-    [ana_dm] = world.dms[ANA]
-    assert "for your eyes only" in ana_dm.text and ana_dm.file is not None
-    bo_secret = (await world.service.private(match.id, _actor(BO))).text
-    started = await world.service.match(match.id)
-    wgc = engines.get("when-gods-collide")
-    god_name = wgc.private_view(wgc.load(started.snapshot), started.seat_of(BO).seat)["god_name"]
-    assert god_name in bo_secret
-    posts = world.posts_in(thread.id)
-    notices = [p for p in posts if "couldn't DM you" in p.text]
-    assert len(notices) == 1 and f"<@{BO}>" in notices[0].text and "/myview" in notices[0].text
-    assert [u.id for u in notices[0].kwargs["allowed_mentions"].users] == [BO]
-    assert all(god_name not in p.text for p in posts)
-    assert any("begins" in p.text and p.file is not None for p in posts)  # the move went on
-
-    view = world.interaction(bo, channel=thread)
-    await cogs.info.myview.callback(cogs.info, view.interaction, None)
-    assert view.last.ephemeral and god_name in view.last.text
-    assert view.last.file.filename == "my-view.png"
+# Closed DMs: tests/sim/test_sim_failures.py (simcord, discord.py's real DM path).
 
 
 def _actor(user_id):

@@ -16,12 +16,12 @@ from bot.buttons import DYNAMIC_ITEMS
 from bot.client import Pantheon, PantheonTree
 from bot.config import Settings
 from bot.interact import SOMETHING_WRONG, chunks
-from bot.publish import DM_CLOSED, match_channel, message_kwargs, score_embed, send_private
+from bot.publish import match_channel, message_kwargs, score_embed
 from bot.ui import LobbyButton, MoveButton, ResignButton, lobby_view, move_view
 from db import LOBBY, RUNNING, MatchRecord
 from service import Actor, Post
 from service.suggest import suggest_matches, suggest_moves
-from tests.discord_fakes import GUILD, World, http_response
+from tests.discord_fakes import GUILD, World
 
 
 def record(match_id: int, **fields) -> MatchRecord:
@@ -122,20 +122,19 @@ def test_few_moves_are_all_offered_prefix_first():
     assert [v for _, v in suggest_moves(moves, "line")] == ["line e5-e7"]
 
 
-def test_many_moves_are_grouped_so_typing_narrows():
+def test_many_moves_offer_only_complete_moves_and_typing_narrows():
+    # A choice whose value was a prefix ("take a") let a player submit an illegal move.
     moves = witch_moves()
     assert len(moves) > 25
-    groups = suggest_moves(moves, "")
-    assert 2 <= len(groups) <= 25
-    assert all(name.endswith("moves)") or name == value for name, value in groups)
-    narrowed = suggest_moves(moves, groups[0][1])
-    assert all(v.startswith(groups[0][1]) for _, v in narrowed)
-    exact = suggest_moves(moves, "take e")
-    assert exact and all(v.startswith("take e") for _, v in exact)
-    assert all(n == v for n, v in exact)
+    first = suggest_moves(moves, "")
+    assert len(first) == 25 and all(value in moves for _, value in first)
+    assert "type to narrow" in first[-1][0]
+    narrowed = suggest_moves(moves, "take e")
+    assert narrowed and all(v.startswith("take e") and v in moves for _, v in narrowed)
+    assert all(n == v for n, v in narrowed)
 
 
-def test_hundreds_of_moves_stay_useful():
+def test_hundreds_of_moves_stay_complete_and_narrow():
     moves = [
         f"follower {c} {f}{r}{s}"
         for c in ("red", "blue", "green", "yellow")
@@ -143,18 +142,13 @@ def test_hundreds_of_moves_stay_useful():
         for r in "12345678"
         for s in "nesw"
     ]
-    first = suggest_moves(moves, "")
-    assert [v for _, v in first] == [
-        "follower red",
-        "follower blue",
-        "follower green",
-        "follower yellow",
-    ]
+    assert all(v in moves for _, v in suggest_moves(moves, ""))
     step = suggest_moves(moves, "follower blue")
-    assert 2 <= len(step) <= 25 and all(v.startswith("follower blue ") for _, v in step)
+    assert len(step) == 25 and all(v.startswith("follower blue ") for _, v in step)
     final = suggest_moves(moves, "follower blue d4")
     assert [v for _, v in final] == [f"follower blue D4{s}" for s in "nesw"]
     assert [v for _, v in suggest_moves(moves, "d4N")][:1] == ["follower red D4n"]
+    assert suggest_moves(moves, "follower red a1n")[0] == ("follower red A1n",) * 2
 
 
 @settings(max_examples=200, deadline=None)
@@ -168,10 +162,9 @@ def test_suggestions_are_bounded_and_filtered(moves, typed):
     wanted = " ".join(typed.lower().split())
     for name, value in out:
         assert 0 < len(name) <= 100 and len(value) <= 100
-        # every value is a move, or a prefix that narrows to moves matching what was typed
-        assert value in moves or any(m.lower().startswith(value.lower()) for m in moves)
-        if value in moves:
-            assert wanted in " ".join(value.lower().split())
+        # every value is a complete move matching what was typed
+        assert value in moves
+        assert wanted in " ".join(value.lower().split())
     matching = [
         m for m in dict.fromkeys(moves) if m.strip() and wanted in " ".join(m.lower().split())
     ]
@@ -233,34 +226,6 @@ async def world(service):
 
 def _match(thread_id=None, channel_id=2000):
     return record(1, game="when-gods-collide", thread_id=thread_id, channel_id=channel_id)
-
-
-async def test_a_closed_dm_is_noticed_in_the_thread_without_the_secret(world):
-    thread = world.thread(55, "When Gods Collide #1")
-    world.user(2, "Bo", dms_open=False)
-    sent = await send_private(world.bot, _match(thread.id), 2, Post("your god: Marduk", b"png"))
-    assert sent is False
-    [notice] = world.posts_in(thread.id)
-    assert notice.text == DM_CLOSED.format(mention="<@2>")
-    assert "Marduk" not in notice.text and notice.file is None
-
-
-async def test_other_dm_failures_are_logged_and_skipped(world, caplog):
-    thread = world.thread(56, "t")
-    user = world.user(3, "Cy")
-    user.send.side_effect = discord.HTTPException(http_response(500, "oops"), "boom")
-    with caplog.at_level(logging.WARNING):
-        assert await send_private(world.bot, _match(thread.id), 3, Post("secret")) is False
-    assert world.posts_in(thread.id) == [] and "DM to 3 failed" in caplog.text
-    assert await send_private(world.bot, _match(thread.id), -1, Post("ai")) is False
-    assert await send_private(world.bot, _match(thread.id), 404, Post("gone")) is False
-
-
-async def test_users_missing_from_the_cache_are_fetched(world):
-    world.user(4, "Dee")
-    world.bot.get_user.side_effect = lambda user_id: None
-    assert await send_private(world.bot, _match(), 4, Post("hello")) is True
-    assert world.dms[4][0].text == "hello"
 
 
 async def test_a_deleted_thread_falls_back_to_the_channel(world):
@@ -362,3 +327,6 @@ async def test_the_tree_error_handler_answers_ephemerally(tmp_path, caplog):
     await again.interaction.response.defer(ephemeral=True, thinking=True)
     await tree.on_error(again.interaction, app_commands.NoPrivateMessage())
     assert again.last.ephemeral and "server" in again.last.text
+
+
+# DMs (closed, failed, no user fetch): tests/sim/test_sim_failures.py under simcord.

@@ -1,0 +1,137 @@
+"""Validate the JSON bodies the bot sends against Discord's published OpenAPI spec.
+
+The spec (``shared/discord-api-spec/openapi.json``, OpenAPI 3.1, so JSON Schema 2020-12)
+gives every route's request body with Discord's limits. A request is matched to the
+spec's path template (the most literal match wins, as Discord's router does) and its
+body validated against the operation's ``application/json`` schema; a multipart request
+(attachments) is validated through its ``payload_json``, which simcord records as the
+body. Ids may be integers or strings (the spec's README): the ``SnowflakeType`` schema
+is relaxed to accept both.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+SPEC_URI = "urn:discord-openapi"
+SNOWFLAKE = {
+    "anyOf": [
+        {"type": "string", "pattern": "^(0|[1-9][0-9]*)$"},
+        {"type": "integer", "minimum": 0},
+    ]
+}
+
+
+def spec_path() -> Path:
+    """``shared/discord-api-spec/openapi.json`` beside the repository (or $DISCORD_API_SPEC)."""
+    if os.environ.get("DISCORD_API_SPEC"):
+        return Path(os.environ["DISCORD_API_SPEC"])
+    root = Path(__file__).resolve().parents[2]
+    for base in (root.parent, *root.parents):
+        candidate = base / "shared" / "discord-api-spec" / "openapi.json"
+        if candidate.exists():
+            return candidate
+    return root.parent / "shared" / "discord-api-spec" / "openapi.json"
+
+
+@dataclass
+class Spec:
+    document: dict[str, Any]
+    registry: Registry
+    templates: list[tuple[list[str], str]] = field(default_factory=list)
+    validators: dict[tuple[str, str], Draft202012Validator | None] = field(default_factory=dict)
+
+    def operation(self, method: str, path: str) -> tuple[str, dict[str, Any]] | None:
+        """The spec's (template, operation) for a concrete request path."""
+        segments = path.strip("/").split("/")
+        best: tuple[int, str] | None = None
+        for parts, template in self.templates:
+            if len(parts) != len(segments):
+                continue
+            literal = 0
+            for part, segment in zip(parts, segments, strict=True):
+                if part.startswith("{") and part.endswith("}"):
+                    continue
+                if part != segment:
+                    break
+                literal += 1
+            else:
+                operation = self.document["paths"][template].get(method.lower())
+                if operation is not None and (best is None or literal > best[0]):
+                    best = (literal, template)
+        if best is None:
+            return None
+        return best[1], self.document["paths"][best[1]][method.lower()]
+
+    def validator(self, template: str, method: str) -> Draft202012Validator | None:
+        key = (template, method.lower())
+        if key not in self.validators:
+            self.validators[key] = self._validator(template, method)
+        return self.validators[key]
+
+    def _validator(self, template: str, method: str) -> Draft202012Validator | None:
+        operation = self.document["paths"][template][method.lower()]
+        body = operation.get("requestBody")
+        if body is None or "application/json" not in body.get("content", {}):
+            return None
+        pointer = "/".join(
+            part.replace("~", "~0").replace("/", "~1")
+            for part in ("paths", template, method.lower(), "requestBody", "content",
+                         "application/json", "schema")
+        )
+        return Draft202012Validator({"$ref": f"{SPEC_URI}#/{pointer}"}, registry=self.registry)
+
+    def check(self, method: str, path: str, body: Any) -> list[str]:
+        """Why ``body`` is refused for ``method path`` (empty when it validates)."""
+        found = self.operation(method, path)
+        if found is None:
+            return [f"{method} {path}: no such route in Discord's API"]
+        template, _ = found
+        validator = self.validator(template, method)
+        if validator is None:
+            return [f"{method} {template}: this route takes no JSON body"]
+        return [
+            f"{method} {template}: {'/'.join(map(str, error.absolute_path)) or '(body)'}: "
+            f"{error.message[:300]}"
+            for error in validator.iter_errors(body)
+        ]
+
+
+@cache
+def load_spec() -> Spec:
+    document = json.loads(spec_path().read_text(encoding="utf-8"))
+    document["components"]["schemas"]["SnowflakeType"] = SNOWFLAKE
+    resource = Resource.from_contents(document, default_specification=DRAFT202012)
+    registry = Registry().with_resource(SPEC_URI, resource)
+    templates = [(t.strip("/").split("/"), t) for t in document["paths"]]
+    return Spec(document, registry.crawl(), templates)
+
+
+@dataclass
+class BodyLedger:
+    """Every JSON body seen, and the ones the spec refused."""
+
+    validated: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    def check(self, method: str, path: str, body: Any) -> None:
+        if body is None:
+            return
+        self.validated += 1
+        problems = load_spec().check(method, path, body)
+        if problems:
+            shown = json.dumps(body, default=str)[:400]
+            self.errors.extend(f"{p}\n    body: {shown}" for p in problems)
+
+
+TOTAL = BodyLedger()
+"""All bodies validated in this test session (the suite's closing line reports it)."""
