@@ -16,8 +16,14 @@ The contract (``engines.get(slug)`` returns the game):
   draw, a secret), so that taking it back needs consent. :class:`GameBase` finds chance
   by replaying under other seeds; games with hidden order fixed at set-up override it.
 - ``determinise(state, seat, rng)``: a state ``seat`` cannot tell from ``state`` with
-  everything it may not know resampled, for computer players (and twin tests). The
-  default draws a fresh chance seed; games with secrets override it.
+  everything it may not know resampled, for computer players; ``seat=None`` is the public
+  observer (every hidden value resampled: the twin tests). The default draws a fresh
+  chance seed; games with secrets override it.
+- ``private_text(state, seat)`` and ``final_reveal(state)``: a seat's secrets, and at the
+  end everyone's, as sentences in the game's words.
+- ``moves_are_public(options)``: whether the rules make every player's legal moves
+  follow from the public view (then they may be public buttons); :func:`public_moves`
+  checks a position against public twins.
 
 Text that names a seat (descriptions, reasons, errors) uses :func:`seat_name` markers
 (``{seat0}``), which the service fills with the players' names (:func:`name_seats`).
