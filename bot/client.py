@@ -84,6 +84,14 @@ class Pantheon(commands.Bot):
         runs: all of them (None) unless sharded."""
         return None
 
+    async def on_command_error(self, context: commands.Context,
+                               exception: commands.CommandError, /) -> None:
+        """The bot has slash commands only: a mention with text is ordinary chat, not a
+        failed command, so it is ignored quietly (and anything else only logged)."""
+        if isinstance(exception, commands.CommandNotFound):
+            return
+        log.warning("text command %r failed: %s", context.invoked_with, exception)
+
     async def on_ready(self) -> None:
         log.info(
             "logged in as %s (%s) in %d servers",

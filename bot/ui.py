@@ -43,7 +43,7 @@ def lobby_message(service: Service, match: MatchRecord) -> str:
     """The lobby message's text; once started or aborted, who played and what happened."""
     if match.status == LOBBY:
         return f"{service.lobby_text(match)}\n{LOBBY_HELP}"
-    players = ", ".join(s.display_name for s in match.seats) or "nobody"
+    players = ", ".join(service.name(s) for s in match.seats) or "nobody"
     head = f"**{_title(match.game)}** #{match.id}. Players: {players}."
     if match.status == ABORTED:
         return f"{head}\nThe match was aborted."

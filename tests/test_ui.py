@@ -8,6 +8,7 @@ from unittest.mock import AsyncMock, MagicMock
 import discord
 import pytest
 from discord import app_commands
+from discord.ext import commands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,8 +18,8 @@ from bot.client import Pantheon, PantheonTree
 from bot.config import Settings
 from bot.interact import SOMETHING_WRONG, chunks
 from bot.publish import match_channel, message_kwargs, score_embed
-from bot.ui import LobbyButton, MoveButton, ResignButton, lobby_view, move_view
-from db import LOBBY, RUNNING, MatchRecord
+from bot.ui import LobbyButton, MoveButton, ResignButton, lobby_message, lobby_view, move_view
+from db import LOBBY, RUNNING, MatchRecord, SeatRecord
 from service import Actor, Post
 from service.suggest import suggest_matches, suggest_moves
 from tests.discord_fakes import GUILD, World
@@ -330,3 +331,23 @@ async def test_the_tree_error_handler_answers_ephemerally(tmp_path, caplog):
 
 
 # DMs (closed, failed, no user fetch): tests/sim/test_sim_failures.py under simcord.
+
+
+async def test_a_mention_with_text_is_ignored_quietly(tmp_path, caplog):
+    bot = Pantheon(_settings(tmp_path))
+    context = MagicMock(invoked_with="hello")
+    with caplog.at_level(logging.DEBUG):
+        missing = commands.CommandNotFound('Command "hello" is not found')
+        await bot.on_command_error(context, missing)
+    assert caplog.records == []
+    with caplog.at_level(logging.WARNING):
+        await bot.on_command_error(context, commands.CommandError("boom"))
+    assert [r.levelno for r in caplog.records] == [logging.WARNING]
+
+
+def test_lobby_names_are_escaped():
+    from service import Service
+
+    service = Service(MagicMock(), escape=lambda name: name.replace("*", "\\*"))
+    match = record(3, status=RUNNING, seats=[SeatRecord(1, "**Ana**", 0), SeatRecord(2, "Bo", 1)])
+    assert "Players: \\*\\*Ana\\*\\*, Bo." in lobby_message(service, match)
