@@ -6,7 +6,7 @@ Two implementations: :class:`db.sqlite.SqliteStore` and :class:`db.postgres.Post
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, Protocol, runtime_checkable
 
@@ -59,7 +59,8 @@ class Store(Protocol):
     async def record_move(self, match_id: int, *, version: int, seat: int, notation: str,
                           snapshot: dict, status: str = ...,
                           result: dict | None = None, marks: Sequence[str] = ...,
-                          said: str = ...) -> int: ...
+                          said: str = ..., banks: Mapping[int, int] | None = None
+                          ) -> int: ...
     async def finish(self, match_id: int, *, version: int, status: str,
                      result: dict | None, resigned_user: int | None = None) -> int: ...
     async def mark_resigned(self, match_id: int, *, version: int, user_id: int) -> int: ...

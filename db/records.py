@@ -28,6 +28,9 @@ class SeatRecord:
     seat: int | None = None
     is_ai: bool = False
     resigned: bool = False
+    bank: int | None = None
+    """Seconds left in the seat's time bank at the start of the current turn (None: the
+    bank it started with; see :class:`ClockRecord`)."""
 
 
 @dataclass
@@ -75,13 +78,20 @@ class MatchRecord:
 
 @dataclass
 class ClockRecord:
-    """A match's clock settings (hours; 0 = off) and when it was last nudged."""
+    """A match's clock settings (hours; 0 = off) and when it was last nudged. A time bank
+    (``bank`` hours at the start, ``bank_add`` after each turn, at most ``bank_max``)
+    replaces the per-turn ``deadline``; ``weekend_pause``: Saturday and Sunday (UTC)
+    don't count."""
 
     remind_after: int = 24
     remind_every: int = 24
     deadline: int = 0
     on_timeout: str = "skip"
     nudged_at: str | None = None
+    bank: int = 0
+    bank_add: int = 0
+    bank_max: int = 0
+    weekend_pause: bool = False
 
 
 @dataclass
