@@ -57,6 +57,10 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         rated="False: the match does not count for /leaderboard (default true)",
         bots="How many seats computer players take (they join the lobby at once)",
         level="How well the computer players play (default normal)",
+        bank="Time bank in days instead of a deadline, e.g. 3 (0 = none, the default)",
+        bank_add="Days added to the bank after each turn, e.g. 0.5 (default 1)",
+        bank_max="The most days a bank can hold (default the larger of bank and 7)",
+        weekends="False: Saturday and Sunday (UTC) don't count on the clocks (default true)",
     )
     @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES, level=LEVEL_CHOICES)
     async def start(
@@ -71,6 +75,10 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         rated: bool = True,
         bots: app_commands.Range[int, 0, 5] = 0,
         level: str | None = None,
+        bank: app_commands.Range[float, 0, clocks.MAX_BANK_HOURS / 24] | None = None,
+        bank_add: app_commands.Range[float, 0, clocks.MAX_BANK_ADD_HOURS / 24] | None = None,
+        bank_max: app_commands.Range[float, 0, clocks.MAX_BANK_HOURS / 24] | None = None,
+        weekends: bool = True,
     ) -> None:
         async with guard(interaction, "/match start"):
             channel = interaction.channel
@@ -85,7 +93,8 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
             match = await self.service.create(
                 actor, game, parsed, channel_id=channel.id, remind=remind,
                 remind_every=remind_every, deadline=deadline, on_timeout=on_timeout,
-                rated=rated)
+                rated=rated, bank=hours(bank), bank_add=hours(bank_add),
+                bank_max=hours(bank_max), weekends=weekends)
             for _ in range(bots):
                 match = await self.service.add_ai(match.id, actor, level)
             title = engines.get(match.game).title
@@ -128,6 +137,13 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         except Exception:  # autocomplete must never raise
             log.exception("options autocomplete failed")
             return []
+
+
+def hours(days: float | None) -> int | None:
+    """Days as whole hours (at least one, unless none)."""
+    if days is None:
+        return None
+    return max(1, round(days * 24)) if days > 0 else 0
 
 
 def check_bots(slug: str, bots: int) -> None:
