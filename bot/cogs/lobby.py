@@ -75,9 +75,9 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         rated: bool = True,
         bots: app_commands.Range[int, 0, 5] = 0,
         level: str | None = None,
-        bank: app_commands.Range[float, 0, clocks.MAX_BANK_HOURS / 24] | None = None,
-        bank_add: app_commands.Range[float, 0, clocks.MAX_BANK_ADD_HOURS / 24] | None = None,
-        bank_max: app_commands.Range[float, 0, clocks.MAX_BANK_HOURS / 24] | None = None,
+        bank: app_commands.Range[float, 0.0, clocks.MAX_BANK_HOURS / 24] | None = None,
+        bank_add: app_commands.Range[float, 0.0, clocks.MAX_BANK_ADD_HOURS / 24] | None = None,
+        bank_max: app_commands.Range[float, 0.0, clocks.MAX_BANK_HOURS / 24] | None = None,
         weekends: bool = True,
     ) -> None:
         async with guard(interaction, "/match start"):
