@@ -8,7 +8,8 @@ loses nothing.
 
 The package, by concern: :mod:`~service.core` (loading, recording, automatic seats,
 posts), :mod:`~service.lobby`, :mod:`~service.turns`, :mod:`~service.clocks` (with the
-pure :mod:`~service.clock_math`), :mod:`~service.reading`, :mod:`~service.undo`,
+pure :mod:`~service.clock_math`, the time banks of :mod:`~service.bank` and the start
+options of :mod:`~service.clock_options`), :mod:`~service.reading`, :mod:`~service.undo`,
 :mod:`~service.ratings`, :mod:`~service.replay`, :mod:`~service.overview`,
 :mod:`~service.suggest` and :mod:`~service.names` (the texts that name seats).
 """
@@ -26,7 +27,8 @@ from service.reading import Reading
 
 class Service(Reading):
     """Every operation on matches, in one object: :class:`~service.lobby.Lobby`,
-    :class:`~service.turns.Turns`, :class:`~service.clocks.Clocks` and
+    :class:`~service.turns.Turns`, :class:`~service.clocks.Clocks` (over
+    :class:`~service.bank.Banks`) and
     :class:`~service.reading.Reading` over :class:`~service.core.MatchCore`."""
 
 

@@ -92,12 +92,12 @@ class Banks(Turns):
                     continue
                 check = checks.get(seated.user_id)
                 if check is None or check.left is None:
-                    parts.append(f"{self.name(seated)} "
+                    parts.append(f"{self.name(seated)}: "
                                  f"{clock_math.hours_text(balance(schedule, seated))}")
                 elif check.deadline is not None:
-                    parts.append(f"{self.name(seated)} {clock_math.hours_text(check.left)} "
+                    parts.append(f"{self.name(seated)}: {clock_math.hours_text(check.left)} "
                                  f"(to move by {clock_math.date_text(check.deadline)})")
-            lines.append(f"Time bank ({clock_math.bank_terms(schedule)}): "
+            lines.append(f"Time banks ({clock_math.bank_terms(schedule)}) — "
                          + "; ".join(parts) + ".")
         if schedule.weekend_pause:
             lines.append("Weekends paused: Saturday and Sunday (UTC) don't count.")

@@ -28,8 +28,8 @@ from db import (
     SeatRecord,
     StaleVersion,
     Store,
+    records,
 )
-from db.records import stamp
 from engines.ai import LEVELS, Player, level_name
 from engines.ai import player as level_player
 from engines.ai.repetition import HISTORY, move_key
@@ -195,7 +195,7 @@ class MatchCore:
                 said=game.describe(before, seat, move, None), banks=banks)
         except StaleVersion:
             raise ServiceError(STALE) from None
-        match.version, match.status, match.updated_at = version, status, stamp(now)
+        match.version, match.status, match.updated_at = version, status, records.now()
         for number, seconds in banks.items():
             self.seat_at(match, number).bank = seconds
         match.snapshot = game.dump(after)

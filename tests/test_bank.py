@@ -68,21 +68,21 @@ async def test_banks_drain_by_the_turn_and_gain_the_increment_up_to_the_max(serv
     match = await banked(service, bank=72, bank_add=24, bank_max=96)
     assert await banks(service, match.id) == [None, None]  # the start bank, not written
     board = await service.board(match.id)
-    assert ("Time bank (+24 h per move, at most 4 days): Ana 3 days; Bo 3 days "
+    assert ("Time banks (+24 h per move, at most 4 days) — Ana: 3 days; Bo: 3 days "
             "(to move by Mar 13, 09:00 UTC).") in board.text
     clock.at(10)
     update = await play(service, match.id)  # Bo: 72 − 10 + 24
     assert await banks(service, match.id) == [None, 86 * 3600]
-    assert "Ana 3 days (to move by Mar 13, 19:00 UTC); Bo 3 days 14 h." in update.public.text
+    assert "Ana: 3 days (to move by Mar 13, 19:00 UTC); Bo: 3 days 14 h." in update.public.text
     clock.at(12)
     await play(service, match.id)  # Ana: 72 − 2 + 24
     clock.at(13)
     await play(service, match.id)  # Bo: 86 − 1 + 24 = 109, capped at 96
     assert await banks(service, match.id) == [94 * 3600, 96 * 3600]
     board = await service.board(match.id, ANA)
-    assert "Ana 3 days 22 h (to move by Mar 14, 20:00 UTC); Bo 4 days." in board.text
+    assert "Ana: 3 days 22 h (to move by Mar 14, 20:00 UTC); Bo: 4 days." in board.text
     clock.at(15.5)  # the bank left goes down while Ana thinks
-    assert "Ana 3 days 20 h (to move by" in (await service.board(match.id)).text
+    assert "Ana: 3 days 20 h (to move by" in (await service.board(match.id)).text
 
 
 async def test_a_bank_survives_a_restart_mid_turn(database, monkeypatch):
@@ -99,7 +99,7 @@ async def test_a_bank_survives_a_restart_mid_turn(database, monkeypatch):
     store = await open_store(database)
     service = fake.on(fixed(store))
     fake.at(23)
-    assert "Bo 2 h (to move by Mar 11, 10:00 UTC)" in (await service.board(match.id)).text
+    assert "Bo: 2 h (to move by Mar 11, 10:00 UTC)" in (await service.board(match.id)).text
     assert await service.expire(fake.at(24.9)) == []
     (update,) = await service.expire(fake.at(25))
     assert "Bo, your clock ran out in Witch Stones" in update.public.text
@@ -166,7 +166,7 @@ async def test_vacations_and_weekends_do_not_drain_a_bank(service, clock):
             ) in started.public.text
     board = await service.board(match.id)
     assert "Weekends paused: Saturday and Sunday (UTC) don't count." in board.text
-    assert "Bo 24 h (to move by Mar 17, 20:00 UTC)" in board.text  # 4 h Fri, 20 h Mon
+    assert "Bo: 24 h (to move by Mar 17, 20:00 UTC)" in board.text  # 4 h Fri, 20 h Mon
     # Friday 20:00 to Monday 04:00 uses 8 hours of the bank.
     clock.at(56)
     await service.vacation(BO, 1, now=clock.now)  # and Monday 04:00 – Tuesday 04:00 none

@@ -24,11 +24,11 @@ async def test_a_time_bank_is_shown_and_running_out_uses_a_vacation_day(sim: Sim
     assert (clock.bank, clock.bank_add, clock.bank_max, clock.weekend_pause) == (12, 6, 48, True)
     started = sim.posts(thread)[-1].content
     assert "time bank 12 h, +6 h per move, at most 2 days" in started
-    assert "Time bank (+6 h per move, at most 2 days): ana 12 h; bo 12 h (to move by" in started
+    assert "Time banks (+6 h per move, at most 2 days) — ana: 12 h; bo: 12 h (to move by" in started
 
     board = await sim.slash(sim.ana, "board", thread)
     assert "posted above" in answer(board)
-    assert "bo 12 h (to move by" in sim.posts(thread)[-1].content
+    assert "bo: 12 h (to move by" in sim.posts(thread)[-1].content
 
     # The reminders loop runs every 10 minutes of (virtual) time; Bo's 12 h run out (or
     # later, if a weekend falls in them): a vacation day is used and Bo is told.
