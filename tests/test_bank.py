@@ -223,3 +223,19 @@ async def test_the_bank_settings_are_stored_with_defaults(service):
     clock = await service.store.clock(other.id)
     assert (clock.bank, clock.bank_add, clock.bank_max, clock.weekend_pause) == (
         48, 24, 168, True)
+
+
+async def test_the_increment_comes_once_a_turn_of_several_moves_ends(service, clock):
+    match = await service.create(ANA, "storm-of-the-gods", remind=0, bank=24, bank_add=12)
+    await service.join(match.id, BO)
+    match = (await service.start(match.id, ANA)).match
+    clock.at(1)
+    await play(service, match.id)  # Bo's wind: his turn goes on, 1 h paid, nothing added
+    assert await banks(service, match.id) == [None, 23 * 3600]
+    clock.at(3)
+    await play(service, match.id)  # a conversion: still his turn
+    assert await banks(service, match.id) == [None, 21 * 3600]
+    clock.at(4)
+    await play(service, match.id)  # "end": 20 h, and the turn's 12 h
+    assert await banks(service, match.id) == [None, 32 * 3600]
+    assert list(await service.waiting(match.id)) == [ANA.user_id]
