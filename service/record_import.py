@@ -157,8 +157,10 @@ class Reader:
     def players(self, game: Game) -> list[dict[str, Any]]:
         players = self.get(("header", "players"), list, "a list of players")
         if not game.min_players <= len(players) <= game.max_players:
-            raise self.fail(("header", "players"), f"{game.title} is for {game.min_players}–"
-                            f"{game.max_players} players; the record has {len(players)}.")
+            counts = (f"{game.min_players}" if game.min_players == game.max_players
+                      else f"{game.min_players}–{game.max_players}")
+            raise self.fail(("header", "players"), f"{game.title} is for {counts} players; "
+                            f"the record has {len(players)}.")
         for seat in range(len(players)):
             self.get(("header", "players", seat), dict, "a player")
             name = self.get(("header", "players", seat, "name"), str, "a player's name")
