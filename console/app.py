@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import engines
-from console import typeahead
+from console import records, typeahead
 from console.words import Unknown, game_slug, pick
 from db import RUNNING, MatchRecord, open_store
 from engines.ai import KINDS, MctsPlayer, Player, level_name
@@ -210,6 +210,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--options", default="", help='game options, e.g. "terrain=true"')
     p.add_argument("--seed", type=int, help="fix the match's random seed (and seat order)")
     p.add_argument("--resume", type=int, metavar="ID", help="continue a saved match")
+    p.add_argument("--import", dest="record", metavar="FILE",
+                   help="replay a game record (from /export); an unfinished match then "
+                        "continues here as a new match")
     p.add_argument("--db", help="database file (default: DATABASE_PATH or pantheon.db)")
     p.add_argument("--boards", help="folder for board PNGs (default: BOARDS_DIR or boards)")
     return p
@@ -233,9 +236,10 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
               read: Callable[[str], str] = input, out: Callable[[str], None] = print,
               discard: Callable[[], bool] = typeahead.discard) -> int:
     args = parser().parse_args(argv)
-    if args.game is None and args.resume is None:
+    if args.game is None and args.resume is None and args.record is None:
         parser().print_usage()
-        out("Name a game (" + ", ".join(g.slug for g in engines.all()) + ") or --resume ID.")
+        out("Name a game (" + ", ".join(g.slug for g in engines.all())
+            + "), --resume ID or --import FILE.")
         return 2
     store = await open_store(args.db or database_path)
     try:
@@ -247,7 +251,12 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
                           level=args.ai_level, offload=offload(args.ai_level))
         console = Console(service, Path(args.boards or boards_dir), out=out, read=read,
                           discard=discard)
-        if args.resume is not None:
+        if args.record is not None:
+            copy = await records.import_record(console, args.record)
+            if copy is None:
+                return 0
+            match = copy
+        elif args.resume is not None:
             match = await service.match(args.resume)
             await console.resume(match)
         else:

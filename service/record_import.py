@@ -65,8 +65,8 @@ def load_record(data: bytes | str) -> Loaded:
     if isinstance(data, str):
         data = data.encode("utf-8")
     if len(data) > MAX_BYTES:
-        raise RecordError(f"The record is too large ({len(data) // 1000} KB; a record is at "
-                          f"most {MAX_BYTES // 1000} KB).")
+        raise RecordError(f"This file is too large for a game record (a record is at most "
+                          f"{MAX_BYTES // 1000} KB).")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
