@@ -7,7 +7,8 @@
 - :mod:`bot.cogs.reminders`: ``/reminders``, ``/vacation``, ``/nudge`` and the loop that
   applies deadlines and pings waiting players.
 - :mod:`bot.cogs.social`: ``/undo``, ``/turns``, ``/replay``, ``/leaderboard``.
+- :mod:`bot.cogs.records`: ``/export`` (a match's game record).
 """
 
 EXTENSIONS: tuple[str, ...] = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.info",
-                                 "bot.cogs.reminders", "bot.cogs.social")
+                                 "bot.cogs.reminders", "bot.cogs.social", "bot.cogs.records")
