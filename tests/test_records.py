@@ -88,6 +88,18 @@ async def test_a_resignation_is_the_records_result(service):
     assert "resigned" in (await export(service, match_id)).text
 
 
+async def test_a_seat_that_resigned_and_played_on_by_the_computer_ranks_last(service):
+    match_id = await with_computers(service, "storm-of-the-gods")
+    await play(service, match_id, random.Random(8), limit=4)
+    await service.resign(match_id, ANA)  # two computers remain: the match goes on to its end
+    match = await service.match(match_id)
+    assert match.status == FINISHED and match.result["ranking"][-1] == [
+        match.seat_of(ANA.user_id).seat]
+    loaded = load_record((await export(service, match_id)).json)
+    assert loaded.result.to_dict() == match.result
+    assert engines.get("storm-of-the-gods").dump(loaded.final) == match.snapshot
+
+
 async def test_an_aborted_match_continues_as_a_local_copy(service):
     match_id = await two_players(service, "terra")
     await play(service, match_id, random.Random(5), limit=9)
