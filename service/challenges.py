@@ -42,12 +42,14 @@ class Invitee:
 @dataclass
 class ChallengeNews:
     """What a challenge call changed: the challenge, its post's text now (``open``: it
-    still takes answers), whom to ping, and the match it started."""
+    still takes answers), whom to ping, the match it started, and a notice for the
+    challenger when the challenge was declined or lapsed."""
 
     challenge: ChallengeRecord
     text: str
     mentions: list[int] = field(default_factory=list)
     update: Update | None = None
+    notice: str = ""
 
     @property
     def open(self) -> bool:
@@ -138,7 +140,10 @@ class Challenges(Lobby):
         """The actor declines: the challenge ends, and its challenger is told."""
         record = await self._answerable(challenge_id, actor)
         record = await self._answer(record, actor, DECLINED)
-        return ChallengeNews(record, self.challenge_text(record), [record.challenger_id])
+        notice = (f"{self.escape(actor.name or 'A player')} declined your challenge "
+                  f"#{record.id} to {self.game_of(record.game).title}.")
+        return ChallengeNews(record, self.challenge_text(record), [record.challenger_id],
+                             notice=notice)
 
     async def withdraw_challenge(self, challenge_id: int, actor: Actor) -> ChallengeNews:
         """The challenger takes back an open challenge."""
@@ -160,9 +165,11 @@ class Challenges(Lobby):
                 continue
             record.status = LAPSED
             names = ", ".join(self.escape(p.display_name) for p in record.awaited)
-            text = (f"Your challenge #{record.id} to {names} ({self.game_of(record.game).title}) "
-                    f"lapsed: no answer within {CHALLENGE_HOURS} hours.")
-            news.append(ChallengeNews(record, text, [record.challenger_id]))
+            notice = (f"Your challenge #{record.id} to {names} "
+                      f"({self.game_of(record.game).title}) lapsed: no answer within "
+                      f"{CHALLENGE_HOURS} hours.")
+            news.append(ChallengeNews(record, self.challenge_text(record),
+                                      [record.challenger_id], notice=notice))
         return news
 
     # --- texts --------------------------------------------------------------------------
@@ -185,8 +192,8 @@ class Challenges(Lobby):
             lines.append("Terms: " + ", ".join(terms) + ".")
         answered = [f"{self.escape(p.display_name)} {p.answer}" for p in record.players
                     if p.answer]
-        if answered:
-            lines.append(sentence(", ".join(answered)))
+        if answered:  # names as written: no capital forced on them
+            lines.append(", ".join(answered) + ".")
         if record.status == OPEN:
             waiting = ", ".join(self.escape(p.display_name) for p in record.awaited)
             lines.append(f"{waiting}: press **Accept** or **Decline**. The challenge lapses "

@@ -89,6 +89,7 @@ async def test_a_decline_ends_the_challenge_and_tells_the_challenger(svc):
     declined = await svc.decline_challenge(news.challenge.id, CY)
     assert declined.challenge.status == DECLINED and declined.mentions == [1]
     assert "Cy declined" in declined.text and "was declined" in declined.text
+    assert declined.notice == f"Cy declined your challenge #{news.challenge.id} to Terra."
     with pytest.raises(ServiceError, match="declined"):
         await svc.accept_challenge(news.challenge.id, BO)
 
@@ -145,7 +146,8 @@ async def test_a_challenge_lapses_after_48_hours_once(svc, store, clock):
     # A lapsed but not yet closed challenge does not block a new one.
     lapsed = await make_service(store, clock).lapse_challenges()  # after a restart too
     assert [n.challenge.id for n in lapsed] == [news.challenge.id]
-    assert lapsed[0].mentions == [1] and "lapsed" in lapsed[0].text and "Bo" in lapsed[0].text
+    assert lapsed[0].mentions == [1] and "The challenge lapsed" in lapsed[0].text
+    assert lapsed[0].notice.startswith(f"Your challenge #{news.challenge.id} to Bo (Witch")
     assert await svc.lapse_challenges() == []  # told once
     record = await svc.get_challenge(news.challenge.id)
     assert record.status == LAPSED
