@@ -87,7 +87,8 @@ class Rematches(Lobby):
                                               match.guild_id))
         ids: dict[int, int] = {s.user_id: s.user_id for s in humans}
         for seated in sorted((s for s in seats if s.is_ai), key=lambda s: -s.user_id):
-            new = await self.add_ai(new.id, host, self.level_of(seated))
+            written = seated.display_name.endswith(")")  # "Computer 2 (hard)"
+            new = await self.add_ai(new.id, host, self.level_of(seated) if written else None)
             ids[seated.user_id] = min(s.user_id for s in new.seats)  # the one just added
         order = [ids[seats[(i + 1) % len(seats)].user_id] for i in range(len(seats))]
         return await self.start(new.id, host, order=order)
