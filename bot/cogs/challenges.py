@@ -109,8 +109,8 @@ class Challenges(PantheonCog):
             if member.id == interaction.user.id:
                 raise ServiceError("You cannot challenge yourself: name another player.")
             if member.bot:
-                raise ServiceError(f"{discord.utils.escape_markdown(member.display_name)} is a "
-                                   "bot account and cannot play.")
+                raise ServiceError(f"{self.service.escape(member.display_name)} is a bot "
+                                   "account and cannot play.")
             await reply(interaction, f"Challenge {member.mention} to which game? (Options "
                         "and clocks: use /challenge.)", view=pick_view(member.id))
 
