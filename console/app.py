@@ -20,7 +20,7 @@ from pathlib import Path
 import engines
 from console import records, typeahead
 from console.words import Unknown, game_slug, pick
-from db import RUNNING, MatchRecord, open_store
+from db import FINISHED, RUNNING, MatchRecord, open_store
 from engines.ai import KINDS, MctsPlayer, Player, level_name
 from service import Actor, Post, Service, ServiceError, Update, parse_options, pool
 from service.names import plural, points_text
@@ -96,6 +96,27 @@ class Console:
         if match.status != RUNNING:
             self.out(f"Boards saved in {self.boards}/.")
         return match
+
+    async def rematch(self, match: MatchRecord) -> MatchRecord | None:
+        """After a finished match with people in it: "Rematch? [y/N]". Yes asks for the
+        rematch on behalf of every player at the keyboard (seats rotated, computer seats
+        kept, see :mod:`service.rematch`) and returns the new match; else None."""
+        humans = [s for s in match.by_seat() if not s.is_ai]
+        if match.status != FINISHED or not humans:
+            return None
+        try:
+            wanted = self.read("Rematch? [y/N] ").strip().lower() in ("y", "yes")
+        except EOFError:
+            wanted = False
+        if not wanted:
+            return None
+        for seated in humans:
+            news = await self.service.rematch(match.id, Actor(seated.user_id,
+                                                              seated.display_name))
+            if news.update is not None:
+                self.show(news.update)
+                return news.update.match
+        return None
 
     def _hand_over(self, match: MatchRecord, actor: Actor) -> None:
         """Before a player's private information is shown on a shared screen, the screen
@@ -271,6 +292,8 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
             match = await console.new_match(game.slug, players - args.ai, args.ai,
                                             parse_options(args.options))
         match = await console.play(match)
+        while (again := await console.rematch(match)) is not None:
+            match = await console.play(again)
         return 0
     except (ServiceError, Unknown) as exc:
         out(str(exc))
