@@ -23,6 +23,7 @@ from typing import Any
 
 import asyncpg
 
+from db.challenges import ChallengeQueries
 from db.clocks import ClockQueries
 from db.matches import MatchQueries
 from db.schema import migrations
@@ -79,7 +80,7 @@ class _Connection(asyncpg.Connection):
         return ""
 
 
-class PostgresStore(MatchQueries, ClockQueries, SocialQueries):
+class PostgresStore(MatchQueries, ClockQueries, SocialQueries, ChallengeQueries):
     """The PostgreSQL store at ``url`` (``postgresql://user:password@host:port/db``)."""
 
     backend = "postgres"

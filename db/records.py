@@ -162,3 +162,55 @@ def now() -> str:
 def stamp(moment: datetime) -> str:
     """A datetime as the store writes times (UTC ISO, milliseconds): they sort as text."""
     return moment.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+OPEN, ACCEPTED, DECLINED, WITHDRAWN, LAPSED = "open", "accepted", "declined", "withdrawn", "lapsed"
+"""A challenge's statuses: waiting for answers, then how it ended."""
+
+
+@dataclass
+class Challenged:
+    """One challenged player and their answer (None: not yet; accepted; declined)."""
+
+    user_id: int
+    display_name: str
+    answer: str | None = None
+
+
+@dataclass
+class ChallengeRecord:
+    """A challenge to a match: who challenged whom, to what game, on which terms.
+    ``settings``: the match's clock and seat choices (see :mod:`service.challenges`)."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    challenger_id: int
+    challenger_name: str
+    game: str
+    options: dict
+    settings: dict
+    status: str
+    match_id: int | None
+    created_at: str
+    expires_at: str
+    players: list[Challenged] = field(default_factory=list)
+
+    def player(self, user_id: int) -> Challenged | None:
+        return next((p for p in self.players if p.user_id == user_id), None)
+
+    @property
+    def awaited(self) -> list[Challenged]:
+        """The challenged players who have not answered yet."""
+        return [p for p in self.players if p.answer is None]
+
+
+@dataclass
+class RematchState:
+    """A finished match's rematch: who pressed Rematch (in order), and the new match
+    (``claimed`` while it is being made, then ``new_match_id``)."""
+
+    votes: list[int] = field(default_factory=list)
+    claimed: bool = False
+    new_match_id: int | None = None

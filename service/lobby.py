@@ -83,7 +83,10 @@ class Lobby(MatchCore):
         except StaleVersion:
             raise ServiceError("The match has already started.") from None
 
-    async def start(self, match_id: int, actor: Actor) -> Update:
+    async def start(self, match_id: int, actor: Actor,
+                    order: list[int] | None = None) -> Update:
+        """Start the lobby's match (host only), seats drawn at random unless ``order``
+        (user ids, seat 0 first: a rematch's rotated seats) says who sits where."""
         match = await self._lobby(match_id, actor)
         if actor.user_id != match.host_id:
             raise ServiceError("Only the host can start the match.")
@@ -92,8 +95,11 @@ class Lobby(MatchCore):
         if count < game.min_players:
             raise ServiceError(f"{game.title} needs at least {game.min_players} players; "
                                f"{count} joined.")
-        order = [s.user_id for s in match.seats]
-        self._shuffle(order)
+        if order is None:
+            order = [s.user_id for s in match.seats]
+            self._shuffle(order)
+        elif sorted(order) != sorted(s.user_id for s in match.seats):
+            raise ServiceError("The seat order must name every player of the lobby once.")
         state = game.setup(count, match.seed, match.options)
         try:
             match = await self.store.start_match(match.id, version=match.version, order=order,

@@ -11,13 +11,13 @@ from discord.ext import commands
 import engines
 from bot.cogs.common import GAME_CHOICES
 from bot.interact import actor_of, defer, guard, reply
+from bot.threads import create_match_thread
 from bot.ui import lobby_message, lobby_view
 from service import ServiceError, parse_options
 from service import clock_math as clocks
 
 log = logging.getLogger(__name__)
 
-THREAD_ARCHIVE_MINUTES = 10080  # 7 days, Discord's longest auto-archive
 LEVEL_CHOICES = [
     app_commands.Choice(name="easy — one move ahead, often careless", value="easy"),
     app_commands.Choice(name="normal — searches a little (default)", value="normal"),
@@ -99,12 +99,7 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
                 match = await self.service.add_ai(match.id, actor, level)
             title = engines.get(match.game).title
             try:
-                thread = await channel.create_thread(
-                    name=f"{title} #{match.id}",
-                    type=discord.ChannelType.public_thread,
-                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-                    reason=f"Pantheon match #{match.id}",
-                )
+                thread = await create_match_thread(channel, match)
                 lobby = await thread.send(
                     lobby_message(self.service, match), view=lobby_view(match)
                 )
