@@ -18,6 +18,7 @@ from db import ACCEPTED, DECLINED, LAPSED, OPEN, WITHDRAWN, ChallengeRecord, Sta
 from db.records import stamp
 from engines.ai import LEVELS, level_name
 from engines.base import plural
+from service.clock_math import HOUR, hours_text
 from service.clocks import clock_record
 from service.lobby import Lobby
 from service.model import Actor, ServiceError, Update
@@ -54,6 +55,9 @@ class ChallengeNews:
     @property
     def open(self) -> bool:
         return self.challenge.status == OPEN
+CLOCK_TERMS = (("remind", "first reminder after"), ("remind_every", "reminders every"),
+               ("deadline", "deadline per turn"), ("bank", "time bank"),
+               ("bank_add", "bank added per turn"), ("bank_max", "bank at most"))
 
 
 class Challenges(Lobby):
@@ -61,7 +65,9 @@ class Challenges(Lobby):
                         options: dict[str, str] | None = None, channel_id: int | None = None,
                         *, remind: int | None = None, remind_every: int | None = None,
                         deadline: int | None = None, on_timeout: str | None = None,
-                        rated: bool = True, bots: int = 0, level: str | None = None
+                        rated: bool = True, bots: int = 0, level: str | None = None,
+                        bank: int | None = None, bank_add: int | None = None,
+                        bank_max: int | None = None, weekends: bool = True
                         ) -> ChallengeNews:
         """Challenge ``opponents`` to a match of ``game_slug`` on the terms of
         ``/match start`` (options, clock, rating, computer seats)."""
@@ -86,7 +92,8 @@ class Challenges(Lobby):
             parsed = game.parse_options(options or {})
         except ValueError as exc:
             raise ServiceError(sentence(str(exc))) from None
-        clock_record(remind, remind_every, deadline, on_timeout)  # checked now, used later
+        clock_record(remind, remind_every, deadline, on_timeout, bank, bank_add, bank_max,
+                     weekends)  # checked now, used later
         if level is not None:
             try:
                 level = level_name(level)
@@ -104,7 +111,9 @@ class Challenges(Lobby):
                     f"{game.title} (challenge #{earlier.id}); wait for the answer or "
                     "withdraw that challenge first.")
         settings = {"remind": remind, "remind_every": remind_every, "deadline": deadline,
-                    "on_timeout": on_timeout, "rated": rated, "bots": bots, "level": level}
+                    "on_timeout": on_timeout, "rated": rated, "bots": bots, "level": level,
+                    "bank": bank, "bank_add": bank_add, "bank_max": bank_max,
+                    "weekends": weekends}
         record = await self.store.create_challenge(
             guild_id=actor.guild_id, channel_id=channel_id, challenger_id=actor.user_id,
             challenger_name=actor.name or "Challenger", game=game.slug, options=parsed,
@@ -184,8 +193,12 @@ class Challenges(Lobby):
         if settings.get("bots"):
             terms.append(f"{plural(settings['bots'], 'computer player')}"
                          + (f" ({settings['level']})" if settings.get("level") else ""))
-        terms += [f"{k.replace('_', ' ')} {v}" for k in ("remind", "remind_every", "deadline",
-                  "on_timeout") if (v := settings.get(k)) is not None]
+        terms += [f"{word} {hours_text(v * HOUR) if v else 'never'}" for k, word in CLOCK_TERMS
+                  if (v := settings.get(k)) is not None]
+        if settings.get("on_timeout"):
+            terms.append(f"on timeout: {settings['on_timeout']}")
+        if settings.get("weekends") is False:
+            terms.append("weekends paused")
         if settings.get("rated") is False:
             terms.append("unrated")
         if terms:
@@ -238,7 +251,9 @@ class Challenges(Lobby):
             host, record.game, {k: str(v) for k, v in record.options.items()},
             channel_id=record.channel_id, remind=settings.get("remind"),
             remind_every=settings.get("remind_every"), deadline=settings.get("deadline"),
-            on_timeout=settings.get("on_timeout"), rated=settings.get("rated", True))
+            on_timeout=settings.get("on_timeout"), rated=settings.get("rated", True),
+            bank=settings.get("bank"), bank_add=settings.get("bank_add"),
+            bank_max=settings.get("bank_max"), weekends=settings.get("weekends", True))
         for player in record.players:
             name = actor.name if player.user_id == actor.user_id else player.display_name
             await self.join(match.id, Actor(player.user_id, name or "Player", record.guild_id))

@@ -52,7 +52,7 @@ async def test_a_challenge_accepted_starts_the_match_with_both_seated(svc):
                                deadline=12, on_timeout="forfeit", rated=False)
     assert news.open and news.mentions == [2]
     assert "Ana challenges Bo" in news.text and "Accept" in news.text
-    assert "deadline 12" in news.text and "unrated" in news.text
+    assert "deadline per turn 12 h" in news.text and "unrated" in news.text
     accepted = await svc.accept_challenge(news.challenge.id, BO)
     assert accepted.challenge.status == ACCEPTED and accepted.update is not None
     match = accepted.update.match
@@ -67,6 +67,18 @@ async def test_a_challenge_accepted_starts_the_match_with_both_seated(svc):
     actor = {1: ANA, 2: BO}[mover]
     update = await svc.submit(match.id, actor, waiting[mover][0])
     assert len(await svc.store.moves(update.match.id)) >= 1
+
+
+async def test_a_challenge_carries_a_time_bank_and_the_weekend_pause(svc):
+    news = await svc.challenge(ANA, [invitee(BO)], "witch-stones", channel_id=10,
+                               bank=72, bank_add=12, weekends=False)
+    assert "time bank 3 days" in news.text and "bank added per turn 12 h" in news.text
+    assert "weekends paused" in news.text
+    match = (await svc.accept_challenge(news.challenge.id, BO)).update.match
+    clock = await svc.store.clock(match.id)
+    assert (clock.bank, clock.bank_add, clock.weekend_pause) == (72, 12, True)
+    with pytest.raises(ServiceError, match="not both"):
+        await svc.challenge(ANA, [invitee(CY)], "witch-stones", bank=72, deadline=12)
 
 
 async def test_every_challenged_player_must_accept_and_a_restart_keeps_the_answers(

@@ -21,7 +21,7 @@ from bot.challenge_ui import (
     tell_challenger,
 )
 from bot.cogs.common import GAME_CHOICES, PantheonCog
-from bot.cogs.lobby import LEVEL_CHOICES, TIMEOUT_CHOICES
+from bot.cogs.lobby import BANK_HELP, LEVEL_CHOICES, TIMEOUT_CHOICES, hours
 from bot.interact import actor_of, defer, guard, reply
 from service import CHALLENGE_HOURS, ServiceError, parse_options
 from service import clock_math as clocks
@@ -65,6 +65,7 @@ class Challenges(PantheonCog):
         rated="False: the match does not count for /leaderboard (default true)",
         bots="How many seats computer players take",
         level="How well the computer players play (default normal)",
+        **BANK_HELP,
     )
     @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES, level=LEVEL_CHOICES)
     @app_commands.guild_only()
@@ -85,6 +86,10 @@ class Challenges(PantheonCog):
         rated: bool = True,
         bots: app_commands.Range[int, 0, 5] = 0,
         level: str | None = None,
+        bank: app_commands.Range[float, 0.0, clocks.MAX_BANK_HOURS / 24] | None = None,
+        bank_add: app_commands.Range[float, 0.0, clocks.MAX_BANK_ADD_HOURS / 24] | None = None,
+        bank_max: app_commands.Range[float, 0.0, clocks.MAX_BANK_HOURS / 24] | None = None,
+        weekends: bool = True,
     ) -> None:
         async with guard(interaction, "/challenge"):
             channel = interaction.channel
@@ -97,7 +102,8 @@ class Challenges(PantheonCog):
             news = await self.service.challenge(
                 actor_of(interaction), opponents, game, parsed, channel.id, remind=remind,
                 remind_every=remind_every, deadline=deadline, on_timeout=on_timeout,
-                rated=rated, bots=bots, level=level)
+                rated=rated, bots=bots, level=level, bank=hours(bank),
+                bank_add=hours(bank_add), bank_max=hours(bank_max), weekends=weekends)
             await post_challenge(self.bot, channel, news)
             await reply(interaction, f"Challenge #{news.challenge.id} is posted; it lapses "
                         f"in {CHALLENGE_HOURS} hours unless answered.")

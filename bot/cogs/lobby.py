@@ -27,6 +27,12 @@ TIMEOUT_CHOICES = [
     app_commands.Choice(name="skip the turn (a pass, or the computer moves)", value=clocks.SKIP),
     app_commands.Choice(name="forfeit the match", value=clocks.FORFEIT),
 ]
+BANK_HELP = {
+    "bank": "Time bank in days instead of a deadline, e.g. 3 (0 = none, the default)",
+    "bank_add": "Days added to the bank after each turn, e.g. 0.5 (default 1)",
+    "bank_max": "The most days a bank can hold (default the larger of bank and 7)",
+    "weekends": "False: Saturday and Sunday (UTC) don't count on the clocks (default true)",
+}
 NO_THREAD = (
     "I couldn't open a thread for the match here: I need the permissions "
     "Create Public Threads and Send Messages in Threads in this channel."
@@ -57,10 +63,7 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         rated="False: the match does not count for /leaderboard (default true)",
         bots="How many seats computer players take (they join the lobby at once)",
         level="How well the computer players play (default normal)",
-        bank="Time bank in days instead of a deadline, e.g. 3 (0 = none, the default)",
-        bank_add="Days added to the bank after each turn, e.g. 0.5 (default 1)",
-        bank_max="The most days a bank can hold (default the larger of bank and 7)",
-        weekends="False: Saturday and Sunday (UTC) don't count on the clocks (default true)",
+        **BANK_HELP,
     )
     @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES, level=LEVEL_CHOICES)
     async def start(
