@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+from bot.picker import PickButton, PickMenu
 from bot.ui import LobbyButton, MoveButton, MyMovesButton, ResignButton
 from bot.undo_ui import UndoButton
 
@@ -14,6 +15,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     MoveButton,
     MyMovesButton,
+    PickButton,
+    PickMenu,
     ResignButton,
     UndoButton,
 )

@@ -12,7 +12,7 @@ import simcord
 
 import bot.picker as picker_module
 import service.move_groups as groups_module
-from tests.sim.harness import Sim, answer, labels, last
+from tests.sim.harness import Sim, answer, labels, last, make_bot
 
 PICK, MINE = "Choose a move", "Your moves"
 # game → (players, options, the button under the board, the fewest moves it shows a picker)
@@ -161,3 +161,16 @@ async def test_pages_turn_when_a_menu_cannot_hold_the_choices(sim: Sim, monkeypa
     assert done.content.startswith(f"Played `{wanted}`.")
     assert steps > 3  # pages were turned
     assert (await sim.bot.service.store.moves(match_id))[-1].notation == wanted
+
+
+async def test_an_open_picker_works_after_a_restart(sim: Sim, tmp_path, monkeypatch) -> None:
+    match_id, thread = await sim.start(sim.ana, "angry-gods", [sim.bo])
+    mover = await play_until(sim, match_id, thread, [sim.ana, sim.bo], random.Random(5), 6)
+    moves = (await sim.bot.service.waiting(match_id))[mover.id]
+    menu = await open_picker(sim, mover, board_with(sim, thread, PICK), PICK)
+
+    sim.bot = await make_bot(tmp_path, monkeypatch)  # the same database, a new process
+    await sim.env.restart_bot(sim.bot)
+    done, _ = await pick(sim, mover, menu, moves, moves[-1])
+    assert done.content.startswith(f"Played `{moves[-1]}`.")
+    assert (await sim.bot.service.store.moves(match_id))[-1].notation == moves[-1]
