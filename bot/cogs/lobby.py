@@ -1,4 +1,5 @@
-"""``/match start``: a new match in its own thread, with a lobby message and buttons."""
+"""``/match start``: a new match in its own thread, with a lobby message and buttons
+(where and how the thread is opened: :mod:`bot.opening`)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,12 @@ from discord.ext import commands
 import engines
 from bot.cogs.common import GAME_CHOICES
 from bot.interact import actor_of, defer, guard, reply
-from bot.ui import lobby_message, lobby_view
+from bot.opening import NOT_A_TEXT_CHANNEL, open_match, place_for
 from service import ServiceError, parse_options
 from service import clock_math as clocks
 
 log = logging.getLogger(__name__)
 
-THREAD_ARCHIVE_MINUTES = 10080  # 7 days, Discord's longest auto-archive
 LEVEL_CHOICES = [
     app_commands.Choice(name="easy — one move ahead, often careless", value="easy"),
     app_commands.Choice(name="normal — searches a little (default)", value="normal"),
@@ -27,10 +27,6 @@ TIMEOUT_CHOICES = [
     app_commands.Choice(name="skip the turn (a pass, or the computer moves)", value=clocks.SKIP),
     app_commands.Choice(name="forfeit the match", value=clocks.FORFEIT),
 ]
-NO_THREAD = (
-    "I couldn't open a thread for the match here: I need the permissions "
-    "Create Public Threads and Send Messages in Threads in this channel."
-)
 
 
 @app_commands.guild_only()
@@ -73,39 +69,20 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         level: str | None = None,
     ) -> None:
         async with guard(interaction, "/match start"):
-            channel = interaction.channel
-            if interaction.guild_id is None or not isinstance(channel, discord.TextChannel):
-                raise ServiceError(
-                    "Start a match in a text channel of a server (a thread is then opened for it)."
-                )
+            if interaction.guild_id is None:
+                raise ServiceError(NOT_A_TEXT_CHANNEL)
+            place = place_for(interaction.channel)
             parsed = parse_options(options)
             check_bots(game, bots)
             await defer(interaction)
             actor = actor_of(interaction)
             match = await self.service.create(
-                actor, game, parsed, channel_id=channel.id, remind=remind,
+                actor, game, parsed, channel_id=place.id, remind=remind,
                 remind_every=remind_every, deadline=deadline, on_timeout=on_timeout,
                 rated=rated)
-            for _ in range(bots):
-                match = await self.service.add_ai(match.id, actor, level)
             title = engines.get(match.game).title
-            try:
-                thread = await channel.create_thread(
-                    name=f"{title} #{match.id}",
-                    type=discord.ChannelType.public_thread,
-                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-                    reason=f"Pantheon match #{match.id}",
-                )
-                lobby = await thread.send(
-                    lobby_message(self.service, match), view=lobby_view(match)
-                )
-            except discord.HTTPException as exc:
-                log.warning("match %s: no thread in channel %s: %s", match.id, channel.id, exc)
-                await self.service.abort(match.id, actor)
-                raise ServiceError(NO_THREAD) from None
-            await self.service.store.set_places(
-                match.id, thread_id=thread.id, lobby_message_id=lobby.id
-            )
+            match, thread = await open_match(self.service, match, place, actor, title=title,
+                                             bots=bots, level=level)
             try:
                 await thread.add_user(interaction.user)
             except discord.HTTPException as exc:
