@@ -105,3 +105,11 @@ async def test_a_thread_is_refused_naming_its_channel(sim: Sim) -> None:
     text = answer(result)
     assert result.ephemeral and "thread already" in text and sim.channel.mention in text
     assert await statuses(sim) == [LOBBY]
+
+
+async def test_a_forum_itself_opens_a_post_for_the_match(sim: Sim) -> None:
+    forum = sim.guild.create_forum_channel("boards")
+    result = await sim.slash(sim.ana, "match start", forum, game="witch-stones")
+    assert "is open in" in answer(result), answer(result)
+    [made] = forum.threads
+    assert "lobby" in sim.posts(made)[0].content
