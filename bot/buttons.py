@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot.challenge_ui import ChallengeButton, GamePick
+from bot.picker import PickButton, PickMenu
 from bot.ui import LobbyButton, MoveButton, MyMovesButton, RematchButton, ResignButton
 from bot.undo_ui import UndoButton
 
@@ -15,6 +16,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     MoveButton,
     MyMovesButton,
+    PickButton,
+    PickMenu,
     ResignButton,
     UndoButton,
     RematchButton,

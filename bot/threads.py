@@ -1,5 +1,6 @@
-"""A match's thread: opened under the channel where the match was made (``/match start``,
-an accepted challenge, a rematch), named ``<Title> #<id>``, with its players added."""
+"""A match's thread: opened under the channel where the match was made (an accepted
+challenge, a rematch; ``/match start`` opens its own, see :mod:`bot.opening`), named
+``<Title> #<id>``, with its players added."""
 
 from __future__ import annotations
 
@@ -50,12 +51,19 @@ async def open_thread(client: discord.Client, match: MatchRecord) -> discord.Thr
     None (logged) if it cannot be opened: the match's posts then go to the channel."""
     store = client.store  # type: ignore[attr-defined]
     channel = client.get_channel(match.channel_id) if match.channel_id else None
-    if not isinstance(channel, discord.TextChannel):
-        log.warning("match %s: channel %s is not a text channel I see", match.id,
-                    match.channel_id)
-        return None
     try:
-        thread = await create_match_thread(channel, match)
+        if isinstance(channel, discord.ForumChannel):  # a forum's match: a new post there
+            post = await channel.create_thread(
+                name=thread_name(match), content=f"**{thread_name(match)}**",
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                reason=f"Pantheon match #{match.id}")
+            thread = post.thread
+        elif isinstance(channel, discord.TextChannel):
+            thread = await create_match_thread(channel, match)
+        else:
+            log.warning("match %s: channel %s is not a text channel or forum I see",
+                        match.id, match.channel_id)
+            return None
     except discord.HTTPException as exc:
         log.warning("match %s: no thread in channel %s: %s", match.id, channel.id, exc)
         return None

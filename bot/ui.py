@@ -17,18 +17,17 @@ import discord
 
 import engines
 from bot.interact import actor_of, guard, reply, service_of
+from bot.picker import STALE, PickButton, open_picker, played_text, use_announce
 from bot.publish import publish, send_public
 from bot.threads import open_thread
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord
-from engines.base import plural
-from service import Actor, Post, Service, ServiceError, Update
+from service import Post, Service, ServiceError, Update
 
 log = logging.getLogger(__name__)
 
 MAX_MOVE_BUTTONS = 5  # few enough choices (suns/moons, end, a wind) become buttons
 MAX_PRIVATE_BUTTONS = 25  # a message holds at most 25 buttons (5 rows of 5)
 LABEL_LIMIT = 80
-STALE = "The board changed since these buttons were posted; use the newest board or /move."
 LOBBY_HELP = "Press **Join** to play; the host presses **Start** when everyone is in."
 
 LOBBY_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
@@ -185,22 +184,12 @@ class MoveButton(
         await reply(interaction, played_text(actor, update, move, posted is not None))
 
 
-def played_text(actor: Actor, update: Update, move: str, posted: bool) -> str:
-    """The mover's ephemeral confirmation (their own private news included)."""
-    text = f"Played `{move}`."
-    mine = update.private.get(actor.user_id)
-    if mine is not None and mine.text:
-        text += "\n" + mine.text
-    if not posted and update.public is not None:
-        text += "\n(I couldn't post the board in the match's thread: check my permissions.)"
-    return text
-
-
 async def move_view(service: Service, match: MatchRecord) -> discord.ui.View | None:
     """What goes under a public board: when the one player to act has ≤ 5 moves that
-    everyone may see, those moves as buttons; when their moves are theirs alone (drawn
-    from a secret), a "Your moves" button that shows them only to that player. Which of
-    the two follows from the rules, never from the secret, so the buttons tell nothing."""
+    everyone may see, those moves as buttons, and with more "Choose a move" (the picker);
+    when their moves are theirs alone (drawn from a secret), a "Your moves" button that
+    shows them only to that player. Which follows from the rules and the public move list,
+    never from a secret, so the buttons tell nothing."""
     choices = await service.choices(match.id)
     if choices is None or not choices.moves:
         return None
@@ -209,7 +198,8 @@ async def move_view(service: Service, match: MatchRecord) -> discord.ui.View | N
         view.add_item(MyMovesButton(match.id, choices.version))
         return view
     if len(choices.moves) > MAX_MOVE_BUTTONS:
-        return None
+        view.add_item(PickButton(match.id, choices.version))
+        return view
     for index, move in enumerate(choices.moves):
         view.add_item(MoveButton(match.id, choices.version, index, label=move))
     return view
@@ -249,8 +239,7 @@ class MyMovesButton(
             if not moves:
                 raise ServiceError("It is not your turn: this button is for the player to act.")
             if len(moves) > MAX_PRIVATE_BUTTONS:
-                await reply(interaction, f"You have {plural(len(moves), 'legal move')}: play "
-                            "one with /move, whose list narrows as you type.")
+                await open_picker(interaction, match.id, match.version, moves)
                 return
             view = discord.ui.View(timeout=None)
             for index, move in enumerate(moves):
@@ -278,6 +267,9 @@ async def announce(client: discord.Client, update: Update) -> discord.Message | 
     except Exception:
         log.exception("match %s: could not publish an update", update.match.id)
         return None
+
+
+use_announce(announce)
 
 
 # --- resigning -------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""``/match start``: a new match in its own thread, with a lobby message and buttons."""
+"""``/match start``: a new match in its own thread, with a lobby message and buttons
+(where and how the thread is opened: :mod:`bot.opening`)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,7 @@ from discord.ext import commands
 import engines
 from bot.cogs.common import GAME_CHOICES
 from bot.interact import actor_of, defer, guard, reply
-from bot.threads import create_match_thread
-from bot.ui import lobby_message, lobby_view
+from bot.opening import NOT_A_TEXT_CHANNEL, open_match, place_for
 from service import ServiceError, parse_options
 from service import clock_math as clocks
 
@@ -33,10 +33,6 @@ BANK_HELP = {
     "bank_max": "The most days a bank can hold (default the larger of bank and 7)",
     "weekends": "False: Saturday and Sunday (UTC) don't count on the clocks (default true)",
 }
-NO_THREAD = (
-    "I couldn't open a thread for the match here: I need the permissions "
-    "Create Public Threads and Send Messages in Threads in this channel."
-)
 
 
 @app_commands.guild_only()
@@ -84,35 +80,21 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         weekends: bool = True,
     ) -> None:
         async with guard(interaction, "/match start"):
-            channel = interaction.channel
-            if interaction.guild_id is None or not isinstance(channel, discord.TextChannel):
-                raise ServiceError(
-                    "Start a match in a text channel of a server (a thread is then opened for it)."
-                )
+            if interaction.guild_id is None:
+                raise ServiceError(NOT_A_TEXT_CHANNEL)
+            place = place_for(interaction.channel)
             parsed = parse_options(options)
             check_bots(game, bots)
             await defer(interaction)
             actor = actor_of(interaction)
             match = await self.service.create(
-                actor, game, parsed, channel_id=channel.id, remind=remind,
+                actor, game, parsed, channel_id=place.id, remind=remind,
                 remind_every=remind_every, deadline=deadline, on_timeout=on_timeout,
                 rated=rated, bank=hours(bank), bank_add=hours(bank_add),
                 bank_max=hours(bank_max), weekends=weekends)
-            for _ in range(bots):
-                match = await self.service.add_ai(match.id, actor, level)
             title = engines.get(match.game).title
-            try:
-                thread = await create_match_thread(channel, match)
-                lobby = await thread.send(
-                    lobby_message(self.service, match), view=lobby_view(match)
-                )
-            except discord.HTTPException as exc:
-                log.warning("match %s: no thread in channel %s: %s", match.id, channel.id, exc)
-                await self.service.abort(match.id, actor)
-                raise ServiceError(NO_THREAD) from None
-            await self.service.store.set_places(
-                match.id, thread_id=thread.id, lobby_message_id=lobby.id
-            )
+            match, thread = await open_match(self.service, match, place, actor, title=title,
+                                             bots=bots, level=level)
             try:
                 await thread.add_user(interaction.user)
             except discord.HTTPException as exc:
