@@ -184,3 +184,25 @@ async def test_rematch_with_a_computer_seat(sim: Sim):
     before = [(s.user_id, s.display_name) for s in record.by_seat()]
     assert [(s.user_id, s.display_name) for s in new.by_seat()] == before[1:] + before[:1]
     assert any(name == "Computer 1 (easy)" for _, name in before)
+
+
+async def test_rematch_of_a_forum_match_opens_a_new_post_in_the_forum(sim: Sim):
+    forum = sim.guild.create_forum_channel("boards")
+    result = await sim.slash(sim.ana, "match start", forum, game="witch-stones")
+    [post] = forum.threads
+    match_id = int(text_between(answer(result), "#", " "))
+    lobby = sim.posts(post)[0]
+    await sim.bo.click(lobby, label="Join")
+    await sim.ana.click(lobby, label="Start")
+    await finish_by_resigning(sim, match_id, post, [sim.ana, sim.bo])
+    final = sim.posts(post)[-1]
+    await sim.ana.click(final, label="Rematch")
+    done = await sim.bo.click(final, label="Rematch")
+    new_id = int(answer(done).split("Match #")[1].split(" ")[0])
+    [new_post] = [t for t in forum.threads if t.id != post.id]
+    assert new_post.name.endswith(f"#{new_id}")
+    assert sim.posts(new_post)[-1].attachments  # the new match's first board is there
+
+
+def text_between(text: str, before: str, after: str) -> str:
+    return text.split(before, 1)[1].split(after, 1)[0]
