@@ -163,7 +163,10 @@ async def recheck(tx: Tx, user_id: int) -> None:
 def clock_of(row: Row) -> ClockRecord:
     return ClockRecord(remind_after=row["remind_after_hours"],
                        remind_every=row["remind_every_hours"], deadline=row["deadline_hours"],
-                       on_timeout=row["on_timeout"], nudged_at=row["nudged_at"])
+                       on_timeout=row["on_timeout"], nudged_at=row["nudged_at"],
+                       post_failures=row["post_failures"],
+                       post_failing_since=row["post_failing_since"],
+                       posts_stopped_at=row["posts_stopped_at"])
 
 
 def match_of(row: Row) -> MatchRecord:

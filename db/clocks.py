@@ -18,7 +18,8 @@ from db.base import Queries, clock_of, marks, match_of, matches_with_seats, rech
 from db.records import RUNNING, ClockRecord, MatchRecord, Shards, TurnReminder, stamp
 
 CLOCK_COLUMNS = ("c.remind_after_hours, c.remind_every_hours, c.deadline_hours, "
-                 "c.on_timeout, c.nudged_at")
+                 "c.on_timeout, c.nudged_at, c.post_failures, c.post_failing_since, "
+                 "c.posts_stopped_at")
 
 
 class ClockQueries(Queries):
@@ -63,8 +64,7 @@ class ClockQueries(Queries):
         deadline is due by ``at``; with their clocks."""
         async with self.reading(consistent=True) as tx:
             rows = await tx.fetch(
-                "SELECT m.*, c.remind_after_hours, c.remind_every_hours, c.deadline_hours, "
-                "c.on_timeout, c.nudged_at, c.match_id AS clock_id FROM matches m "
+                f"SELECT m.*, {CLOCK_COLUMNS}, c.match_id AS clock_id FROM matches m "
                 "LEFT JOIN match_clocks c ON c.match_id = m.id "
                 "WHERE m.status = ? AND (c.match_id IS NULL "
                 "OR c.checked_version <> m.version OR c.next_check_at <= ?) "
@@ -149,6 +149,16 @@ class ClockQueries(Queries):
                 "ELSE match_clocks.claimed_by END",
                 match_id, version, stamp(next_check) if next_check else None,
                 worker, worker)
+
+    async def set_post_failures(self, match_id: int, failures: int,
+                                since: datetime | None, stopped: datetime | None) -> None:
+        """Store the match's reminder failures in a row (0, None, None: posted fine)."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "UPDATE match_clocks SET post_failures = ?, post_failing_since = ?, "
+                "posts_stopped_at = ? WHERE match_id = ?", failures,
+                stamp(since) if since else None, stamp(stopped) if stopped else None,
+                match_id)
 
     async def recheck_user(self, user_id: int) -> None:
         """Examine the user's matches again (their clocks may now fall due sooner)."""

@@ -82,6 +82,11 @@ class ClockRecord:
     deadline: int = 0
     on_timeout: str = "skip"
     nudged_at: str | None = None
+    post_failures: int = 0
+    """Reminders that could not be posted, in a row (migration 010), since when, and
+    when their retries stopped."""
+    post_failing_since: str | None = None
+    posts_stopped_at: str | None = None
 
 
 @dataclass

@@ -21,13 +21,15 @@ from service.core import positions
 from service.lobby import parse_options
 from service.model import STALE, Actor, Post, Renderer, ServiceError, Update
 from service.names import points_text
+from service.post_failures import PostFailures
 from service.reading import Reading
 
 
-class Service(Reading):
+class Service(PostFailures, Reading):
     """Every operation on matches, in one object: :class:`~service.lobby.Lobby`,
     :class:`~service.turns.Turns`, :class:`~service.clocks.Clocks` and
-    :class:`~service.reading.Reading` over :class:`~service.core.MatchCore`."""
+    :class:`~service.reading.Reading` over :class:`~service.core.MatchCore`, and
+    :class:`~service.post_failures.PostFailures` (reminders that cannot be posted)."""
 
 
 __all__ = ["MAX_REMIND_AFTER_HOURS", "STALE", "Actor", "Post", "Reminder", "Renderer",

@@ -61,6 +61,7 @@ class Reminder:
     """Set for a deadline warning: the time left before it."""
     on_timeout: str = clock_math.SKIP
     next_check: datetime | None = None
+    clock: ClockRecord = field(default_factory=ClockRecord)
 
     @property
     def text(self) -> str:
@@ -134,9 +135,16 @@ class Clocks(Turns):
                    for s in game.to_act(state))
 
     async def reminders_due(self, now: datetime) -> list[Reminder]:
+        """Every reminder of :meth:`reminder_batches`, in one list."""
+        return [r async for batch in self.reminder_batches(now) for r in batch]
+
+    async def reminder_batches(self, now: datetime,
+                               size: int = CLAIM_BATCH) -> AsyncIterator[list[Reminder]]:
         """Players whose turn has reached a reminder (or the deadline warning) not sent
         yet, one :class:`Reminder` per match, each claimed by this process until
-        :meth:`reminded` (so no other process reminds it too). Turns past their deadline
+        :meth:`reminded` (so no other process reminds it too), in lists of up to ``size``:
+        the caller posts each list before the next is read, so a pass over thousands of
+        matches never holds them all (nor the loop) at once. Turns past their deadline
         are left to :meth:`expire`."""
         due: list[Reminder] = []
         worker = self._worker()
@@ -169,8 +177,12 @@ class Clocks(Turns):
             # boards' objects would make each garbage collection hold the loop longer.
             due.append(Reminder(dataclasses.replace(match, snapshot=None), users, idle, marks,
                                 min(deadlines) - now if deadlines else None,
-                                clock.on_timeout, next_check))
-        return due
+                                clock.on_timeout, next_check, clock))
+            if len(due) >= size:
+                yield due
+                due = []
+        if due:
+            yield due
 
     async def reminded(self, reminder: Reminder) -> None:
         """Record the reminder as sent (each reminder of a turn goes out once) and end
