@@ -100,6 +100,17 @@ class Pantheon(commands.Bot):
             len(self.guilds),
         )
 
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server (kicked, banned, the server deleted; not an outage, which
+        is ``on_guild_unavailable``): its open matches are aborted, so their clocks and
+        computer turns stop."""
+        try:
+            aborted = await self.service.abort_server(guild.id)
+        except Exception:
+            log.exception("removed from guild %s: its matches were not all aborted", guild.id)
+            return
+        log.info("removed from guild %s: aborted %d open matches", guild.id, len(aborted))
+
     async def close(self) -> None:
         try:
             await super().close()
