@@ -27,6 +27,7 @@ KEYS = {"matches": "id", "seats": "match_id, user_id", "moves": "match_id, seq",
         "user_settings": "user_id", "match_clocks": "match_id",
         "turn_reminders": "match_id, user_id", "vacations": "id",
         "undo_requests": "match_id, version", "ratings": "guild_id, game, user_id",
+        "bot_state": "key",
         "rating_changes": "match_id, user_id"}
 
 
@@ -76,6 +77,7 @@ async def build(store) -> dict[str, int]:
     await store.mark_turn_reminded(running.id, BO.user_id, TurnReminder(running.version, 0))
     await store.checked(running.id, running.version, now + timedelta(hours=6))
     await store.nudge(running.id, now, now - timedelta(days=1))
+    await store.set_bot_state("commands_guild", str(HERE))
     return {"running": running.id, "rated": rated.id, "lobby": lobby.id,
             "aborted": aborted.id, "ai": ai.id}
 
