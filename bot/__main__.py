@@ -38,6 +38,7 @@ def main(argv: list[str]) -> int:
     if argv and argv[0] in ("-h", "--help"):
         print("usage: python -m bot            run the Discord bot (DISCORD_TOKEN)\n"
               "       python -m bot --local GAME [--ai N] [--players N] [--resume ID] ...\n"
+              "       python -m bot --local --import FILE   replay a record from /export\n"
               "       python -m bot migrate --to postgresql://... [--from FILE]")
         return 0
     if not settings.token:

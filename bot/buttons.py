@@ -7,7 +7,8 @@ from typing import Any
 
 import discord
 
-from bot.ui import LobbyButton, MoveButton, MyMovesButton, ResignButton
+from bot.challenge_ui import ChallengeButton, GamePick
+from bot.ui import LobbyButton, MoveButton, MyMovesButton, RematchButton, ResignButton
 from bot.undo_ui import UndoButton
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -16,4 +17,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MyMovesButton,
     ResignButton,
     UndoButton,
+    RematchButton,
+    ChallengeButton,
+    GamePick,
 )

@@ -17,10 +17,11 @@ import discord
 
 import engines
 from bot.interact import actor_of, guard, reply, service_of
-from bot.publish import publish
-from db import ABORTED, LOBBY, RUNNING, MatchRecord
+from bot.publish import publish, send_public
+from bot.threads import open_thread
+from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord
 from engines.base import plural
-from service import Actor, Service, ServiceError, Update
+from service import Actor, Post, Service, ServiceError, Update
 
 log = logging.getLogger(__name__)
 
@@ -270,6 +271,8 @@ async def announce(client: discord.Client, update: Update) -> discord.Message | 
             view = await move_view(service, update.match)
         except Exception:
             log.exception("match %s: could not build the move buttons", update.match.id)
+    if update.match.status == FINISHED and update.public is not None:
+        view = rematch_view(update.match)  # the final board
     try:
         return await publish(client, update, view=view)
     except Exception:
@@ -327,3 +330,54 @@ async def resign(interaction: discord.Interaction, match_id: int) -> Update:
     await announce(interaction.client, update)
     return update
 
+
+
+# --- rematch ---------------------------------------------------------------------------
+def rematch_view(match: MatchRecord) -> discord.ui.View | None:
+    """Rematch under a finished match's final board (when a person played in it)."""
+    if not any(not s.is_ai for s in match.seats):
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(match.id))
+    return view
+
+
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pantheon:rematch:(?P<match>\d+)",
+):
+    """A player's request for a rematch (:mod:`service.rematch`); the last request opens
+    the new match in a thread of its own."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success,
+                              custom_id=f"pantheon:rematch:{match_id}")
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> RematchButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        async with guard(interaction, f"rematch #{self.match_id}"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            service, client = service_of(interaction), interaction.client
+            news = await service.rematch(self.match_id, actor_of(interaction))
+            if news.update is None:
+                await send_public(client, news.match, Post(news.text, mentions=news.mentions))
+                await reply(interaction, "Asked: the rematch starts when everyone has.")
+                return
+            thread = await open_thread(client, news.update.match)
+            await announce(client, news.update)
+            place = thread.mention if thread is not None else "this channel"
+            await send_public(client, news.match, Post(f"{news.text} It is in {place}."))
+            try:  # the button is spent
+                if interaction.message is not None:
+                    await interaction.message.edit(view=None)
+            except discord.HTTPException as exc:
+                log.info("could not remove the rematch button: %s", exc)
+            await reply(interaction, f"Match #{news.update.match.id} is open in {place}.")

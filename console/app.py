@@ -18,9 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import engines
-from console import typeahead
+from console import records, typeahead
 from console.words import Unknown, game_slug, pick
-from db import RUNNING, MatchRecord, open_store
+from db import FINISHED, RUNNING, MatchRecord, open_store
 from engines.ai import KINDS, MctsPlayer, Player, level_name
 from service import Actor, Post, Service, ServiceError, Update, parse_options, pool
 from service.names import plural, points_text
@@ -96,6 +96,27 @@ class Console:
         if match.status != RUNNING:
             self.out(f"Boards saved in {self.boards}/.")
         return match
+
+    async def rematch(self, match: MatchRecord) -> MatchRecord | None:
+        """After a finished match with people in it: "Rematch? [y/N]". Yes asks for the
+        rematch on behalf of every player at the keyboard (seats rotated, computer seats
+        kept, see :mod:`service.rematch`) and returns the new match; else None."""
+        humans = [s for s in match.by_seat() if not s.is_ai]
+        if match.status != FINISHED or not humans:
+            return None
+        try:
+            wanted = self.read("Rematch? [y/N] ").strip().lower() in ("y", "yes")
+        except EOFError:
+            wanted = False
+        if not wanted:
+            return None
+        for seated in humans:
+            news = await self.service.rematch(match.id, Actor(seated.user_id,
+                                                              seated.display_name))
+            if news.update is not None:
+                self.show(news.update)
+                return news.update.match
+        return None
 
     def _hand_over(self, match: MatchRecord, actor: Actor) -> None:
         """Before a player's private information is shown on a shared screen, the screen
@@ -210,6 +231,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--options", default="", help='game options, e.g. "terrain=true"')
     p.add_argument("--seed", type=int, help="fix the match's random seed (and seat order)")
     p.add_argument("--resume", type=int, metavar="ID", help="continue a saved match")
+    p.add_argument("--import", dest="record", metavar="FILE",
+                   help="replay a game record (from /export); an unfinished match then "
+                        "continues here as a new match")
     p.add_argument("--db", help="database file (default: DATABASE_PATH or pantheon.db)")
     p.add_argument("--boards", help="folder for board PNGs (default: BOARDS_DIR or boards)")
     return p
@@ -233,9 +257,10 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
               read: Callable[[str], str] = input, out: Callable[[str], None] = print,
               discard: Callable[[], bool] = typeahead.discard) -> int:
     args = parser().parse_args(argv)
-    if args.game is None and args.resume is None:
+    if args.game is None and args.resume is None and args.record is None:
         parser().print_usage()
-        out("Name a game (" + ", ".join(g.slug for g in engines.all()) + ") or --resume ID.")
+        out("Name a game (" + ", ".join(g.slug for g in engines.all())
+            + "), --resume ID or --import FILE.")
         return 2
     store = await open_store(args.db or database_path)
     try:
@@ -247,7 +272,12 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
                           level=args.ai_level, offload=offload(args.ai_level))
         console = Console(service, Path(args.boards or boards_dir), out=out, read=read,
                           discard=discard)
-        if args.resume is not None:
+        if args.record is not None:
+            copy = await records.import_record(console, args.record)
+            if copy is None:
+                return 0
+            match = copy
+        elif args.resume is not None:
             match = await service.match(args.resume)
             await console.resume(match)
         else:
@@ -262,6 +292,8 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
             match = await console.new_match(game.slug, players - args.ai, args.ai,
                                             parse_options(args.options))
         match = await console.play(match)
+        while (again := await console.rematch(match)) is not None:
+            match = await console.play(again)
         return 0
     except (ServiceError, Unknown) as exc:
         out(str(exc))

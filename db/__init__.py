@@ -2,19 +2,26 @@
 (aiosqlite) and a PostgreSQL (asyncpg) implementation; :func:`open_store` picks one.
 
 Modules: :mod:`db.records` (records, statuses, errors), :mod:`db.protocol` (the protocol),
-:mod:`db.base`, :mod:`db.matches`, :mod:`db.clocks`, :mod:`db.social` (the queries, written
-once), :mod:`db.sqlite` and :mod:`db.postgres` (the backends), :mod:`db.schema` (the
-migrations) and :mod:`db.migrate` (copying an SQLite database to PostgreSQL).
+:mod:`db.base`, :mod:`db.matches`, :mod:`db.clocks`, :mod:`db.social`, :mod:`db.challenges`
+(the queries, written once), :mod:`db.sqlite` and :mod:`db.postgres` (the backends),
+:mod:`db.schema` (the migrations) and :mod:`db.migrate` (copying an SQLite database to PostgreSQL).
 """
 
 from db.postgres import PostgresStore, is_postgres_url
 from db.protocol import Store
 from db.records import (
     ABORTED,
+    ACCEPTED,
+    DECLINED,
     FINISHED,
+    LAPSED,
     LOBBY,
+    OPEN,
     OPEN_STATUSES,
     RUNNING,
+    WITHDRAWN,
+    Challenged,
+    ChallengeRecord,
     ClockRecord,
     Full,
     MatchRecord,
@@ -22,6 +29,7 @@ from db.records import (
     Rating,
     RatingChange,
     RatingRule,
+    RematchState,
     SeatRecord,
     Shards,
     StaleVersion,
@@ -31,9 +39,11 @@ from db.records import (
 )
 from db.sqlite import SqliteStore
 
-__all__ = ["ABORTED", "FINISHED", "LOBBY", "OPEN_STATUSES", "RUNNING", "ClockRecord", "Full",
-           "MatchRecord", "MoveRecord", "PostgresStore", "Rating", "RatingChange", "RatingRule",
-           "SeatRecord", "Shards", "SqliteStore", "StaleVersion", "Standing", "Store",
+__all__ = ["ABORTED", "ACCEPTED", "DECLINED", "FINISHED", "LAPSED", "LOBBY", "OPEN",
+           "OPEN_STATUSES", "RUNNING", "WITHDRAWN", "ChallengeRecord", "Challenged",
+           "ClockRecord", "Full", "MatchRecord", "MoveRecord", "PostgresStore", "Rating",
+           "RatingChange", "RatingRule", "RematchState", "SeatRecord", "Shards", "SqliteStore",
+           "StaleVersion", "Standing", "Store",
            "TurnReminder", "UndoRequest", "is_postgres_url", "open_store"]
 
 

@@ -99,8 +99,7 @@ def marks(values: Sequence[Any]) -> str:
 async def seats_of(tx: Tx, match_id: int) -> list[SeatRecord]:
     rows = await tx.fetch("SELECT * FROM seats WHERE match_id = ? ORDER BY joined_at, rowid",
                           match_id)
-    return [SeatRecord(user_id=r["user_id"], display_name=r["display_name"], seat=r["seat"],
-                       is_ai=bool(r["is_ai"]), resigned=bool(r["resigned"])) for r in rows]
+    return [seat_of(r) for r in rows]
 
 
 async def seats_of_many(tx: Tx, match_ids: Sequence[int]) -> dict[int, list[SeatRecord]]:
@@ -109,10 +108,14 @@ async def seats_of_many(tx: Tx, match_ids: Sequence[int]) -> dict[int, list[Seat
     rows = await tx.fetch(f"SELECT * FROM seats WHERE match_id IN ({marks(match_ids)}) "
                           "ORDER BY match_id, joined_at, rowid", *match_ids)
     for r in rows:
-        out.setdefault(r["match_id"], []).append(
-            SeatRecord(user_id=r["user_id"], display_name=r["display_name"], seat=r["seat"],
-                       is_ai=bool(r["is_ai"]), resigned=bool(r["resigned"])))
+        out.setdefault(r["match_id"], []).append(seat_of(r))
     return out
+
+
+def seat_of(r: Row) -> SeatRecord:
+    return SeatRecord(user_id=r["user_id"], display_name=r["display_name"], seat=r["seat"],
+                      is_ai=bool(r["is_ai"]), resigned=bool(r["resigned"]),
+                      bank=r["bank_seconds"])
 
 
 async def matches_with_seats(tx: Tx, rows: Sequence[Row]) -> list[MatchRecord]:
@@ -166,7 +169,10 @@ def clock_of(row: Row) -> ClockRecord:
                        on_timeout=row["on_timeout"], nudged_at=row["nudged_at"],
                        post_failures=row["post_failures"],
                        post_failing_since=row["post_failing_since"],
-                       posts_stopped_at=row["posts_stopped_at"])
+                       posts_stopped_at=row["posts_stopped_at"],
+
+                       bank=row["bank_hours"], bank_add=row["bank_add_hours"],
+                       bank_max=row["bank_max_hours"], weekend_pause=bool(row["weekend_pause"]))
 
 
 def match_of(row: Row) -> MatchRecord:

@@ -1,4 +1,5 @@
-"""The queries of turn reminders, clocks, claims and vacations (migrations 002, 003, 007).
+"""The queries of turn reminders, clocks, claims and vacations (migrations 002, 003, 007,
+009: time banks and weekend pauses).
 
 Claims (migration 007): several processes may run the clock pass over one database.
 :meth:`ClockQueries.claim_due` marks a batch of due clock rows as the worker's until a
@@ -18,8 +19,8 @@ from db.base import Queries, clock_of, marks, match_of, matches_with_seats, rech
 from db.records import RUNNING, ClockRecord, MatchRecord, Shards, TurnReminder, stamp
 
 CLOCK_COLUMNS = ("c.remind_after_hours, c.remind_every_hours, c.deadline_hours, "
-                 "c.on_timeout, c.nudged_at, c.post_failures, c.post_failing_since, "
-                 "c.posts_stopped_at")
+                 "c.on_timeout, c.nudged_at, c.bank_hours, c.bank_add_hours, c.bank_max_hours, "
+                 "c.weekend_pause, c.post_failures, c.post_failing_since, c.posts_stopped_at")
 
 
 class ClockQueries(Queries):
@@ -45,12 +46,17 @@ class ClockQueries(Queries):
         async with self.transaction() as tx:
             await tx.execute(
                 "INSERT INTO match_clocks (match_id, remind_after_hours, remind_every_hours, "
-                "deadline_hours, on_timeout) VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id) "
+                "deadline_hours, on_timeout, bank_hours, bank_add_hours, bank_max_hours, "
+                "weekend_pause) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) "
                 "DO UPDATE SET remind_after_hours = excluded.remind_after_hours, "
                 "remind_every_hours = excluded.remind_every_hours, "
-                "deadline_hours = excluded.deadline_hours, on_timeout = excluded.on_timeout",
+                "deadline_hours = excluded.deadline_hours, on_timeout = excluded.on_timeout, "
+                "bank_hours = excluded.bank_hours, bank_add_hours = excluded.bank_add_hours, "
+                "bank_max_hours = excluded.bank_max_hours, "
+                "weekend_pause = excluded.weekend_pause",
                 match_id, clock.remind_after, clock.remind_every, clock.deadline,
-                clock.on_timeout)
+                clock.on_timeout, clock.bank, clock.bank_add, clock.bank_max,
+                int(clock.weekend_pause))
 
     async def clock(self, match_id: int) -> ClockRecord:
         """The match's clock (the default one if it has no row)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import db.records as records
 from db.base import (
@@ -128,9 +128,10 @@ class MatchQueries(Queries):
     async def record_move(self, match_id: int, *, version: int, seat: int, notation: str,
                           snapshot: dict, status: str = RUNNING,
                           result: dict | None = None, marks: Sequence[str] = (),
-                          said: str = "") -> int:
+                          said: str = "", banks: Mapping[int, int] | None = None) -> int:
         """Append a move and its snapshot in one transaction; returns the new version.
-        ``marks`` and ``said``: what the move showed everyone (see :class:`MoveRecord`)."""
+        ``marks`` and ``said``: what the move showed everyone (see :class:`MoveRecord`);
+        ``banks``: the seats' time banks it changed (seat → seconds)."""
         async with self.transaction() as tx:
             # The versioned update first: it locks the match row, so the log read next
             # cannot change under this transaction.
@@ -142,6 +143,9 @@ class MatchQueries(Queries):
                 "INSERT INTO moves (match_id, seq, seat, notation, created_at, marks, said) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)", match_id, last_seq + 1, seat, notation,
                 records.now(), dumps(list(marks)), said)
+            for seat_number, seconds in (banks or {}).items():
+                await tx.execute("UPDATE seats SET bank_seconds = ? WHERE match_id = ? "
+                                 "AND seat = ?", seconds, match_id, seat_number)
         return version + 1
 
     async def finish(self, match_id: int, *, version: int, status: str,

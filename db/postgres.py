@@ -23,6 +23,7 @@ from typing import Any
 
 import asyncpg
 
+from db.challenges import ChallengeQueries
 from db.clocks import ClockQueries
 from db.matches import MatchQueries
 from db.schema import migrations
@@ -80,7 +81,8 @@ class _Connection(asyncpg.Connection):
         return ""
 
 
-class PostgresStore(MatchQueries, ClockQueries, SocialQueries, StateQueries):
+class PostgresStore(MatchQueries, ClockQueries, SocialQueries, ChallengeQueries,
+                    StateQueries):
     """The PostgreSQL store at ``url`` (``postgresql://user:password@host:port/db``)."""
 
     backend = "postgres"

@@ -1,21 +1,24 @@
 """The :class:`Store` protocol: every coroutine the service and the bot use.
 
 Two implementations: :class:`db.sqlite.SqliteStore` and :class:`db.postgres.PostgresStore`
-(the queries of both are :mod:`db.matches`, :mod:`db.clocks` and :mod:`db.social`).
+(the queries of both are :mod:`db.matches`, :mod:`db.clocks`, :mod:`db.social` and
+:mod:`db.challenges`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, Protocol, runtime_checkable
 
 from db.records import (
+    ChallengeRecord,
     ClockRecord,
     MatchRecord,
     MoveRecord,
     RatingChange,
     RatingRule,
+    RematchState,
     Shards,
     Standing,
     TurnReminder,
@@ -59,7 +62,8 @@ class Store(Protocol):
     async def record_move(self, match_id: int, *, version: int, seat: int, notation: str,
                           snapshot: dict, status: str = ...,
                           result: dict | None = None, marks: Sequence[str] = ...,
-                          said: str = ...) -> int: ...
+                          said: str = ..., banks: Mapping[int, int] | None = None
+                          ) -> int: ...
     async def finish(self, match_id: int, *, version: int, status: str,
                      result: dict | None, resigned_user: int | None = None) -> int: ...
     async def mark_resigned(self, match_id: int, *, version: int, user_id: int) -> int: ...
@@ -109,6 +113,27 @@ class Store(Protocol):
     async def rating_changes(self, match_id: int) -> list[RatingChange]: ...
     async def standings(self, guild_id: int, game: str) -> list[Standing]: ...
     async def display_names(self, user_ids: list[int], guild_id: int) -> dict[int, str]: ...
+
+    # challenges and rematches
+    async def create_challenge(self, *, guild_id: int | None, channel_id: int | None,
+                               challenger_id: int, challenger_name: str, game: str,
+                               options: dict, settings: dict,
+                               players: Sequence[tuple[int, str]], created_at: str,
+                               expires_at: str) -> ChallengeRecord: ...
+    async def get_challenge(self, challenge_id: int) -> ChallengeRecord | None: ...
+    async def find_challenges(self, *, challenger_id: int | None = None,
+                              user_id: int | None = None, game: str | None = None,
+                              status: str = ..., limit: int = 50) -> list[ChallengeRecord]: ...
+    async def answer_challenge(self, challenge_id: int, user_id: int,
+                               answer: str) -> ChallengeRecord: ...
+    async def close_challenge(self, challenge_id: int, status: str) -> bool: ...
+    async def set_challenge_places(self, challenge_id: int, *, message_id: int | None = None,
+                                   match_id: int | None = None) -> None: ...
+    async def lapsing_challenges(self, at: str, limit: int = 100) -> list[ChallengeRecord]: ...
+    async def vote_rematch(self, match_id: int, user_id: int) -> bool: ...
+    async def rematch_state(self, match_id: int) -> RematchState: ...
+    async def claim_rematch(self, match_id: int) -> bool: ...
+    async def set_rematch(self, match_id: int, new_match_id: int | None) -> None: ...
 
     # the bot's own state between runs
     async def bot_state(self, key: str) -> str | None: ...

@@ -28,6 +28,9 @@ class SeatRecord:
     seat: int | None = None
     is_ai: bool = False
     resigned: bool = False
+    bank: int | None = None
+    """Seconds left in the seat's time bank at the start of the current turn (None: the
+    bank it started with; see :class:`ClockRecord`)."""
 
 
 @dataclass
@@ -75,13 +78,20 @@ class MatchRecord:
 
 @dataclass
 class ClockRecord:
-    """A match's clock settings (hours; 0 = off) and when it was last nudged."""
+    """A match's clock settings (hours; 0 = off) and when it was last nudged. A time bank
+    (``bank`` hours at the start, ``bank_add`` after each turn, at most ``bank_max``)
+    replaces the per-turn ``deadline``; ``weekend_pause``: Saturday and Sunday (UTC)
+    don't count."""
 
     remind_after: int = 24
     remind_every: int = 24
     deadline: int = 0
     on_timeout: str = "skip"
     nudged_at: str | None = None
+    bank: int = 0
+    bank_add: int = 0
+    bank_max: int = 0
+    weekend_pause: bool = False
     post_failures: int = 0
     """Reminders that could not be posted, in a row (migration 010), since when, and
     when their retries stopped."""
@@ -157,3 +167,55 @@ def now() -> str:
 def stamp(moment: datetime) -> str:
     """A datetime as the store writes times (UTC ISO, milliseconds): they sort as text."""
     return moment.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+OPEN, ACCEPTED, DECLINED, WITHDRAWN, LAPSED = "open", "accepted", "declined", "withdrawn", "lapsed"
+"""A challenge's statuses: waiting for answers, then how it ended."""
+
+
+@dataclass
+class Challenged:
+    """One challenged player and their answer (None: not yet; accepted; declined)."""
+
+    user_id: int
+    display_name: str
+    answer: str | None = None
+
+
+@dataclass
+class ChallengeRecord:
+    """A challenge to a match: who challenged whom, to what game, on which terms.
+    ``settings``: the match's clock and seat choices (see :mod:`service.challenges`)."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    challenger_id: int
+    challenger_name: str
+    game: str
+    options: dict
+    settings: dict
+    status: str
+    match_id: int | None
+    created_at: str
+    expires_at: str
+    players: list[Challenged] = field(default_factory=list)
+
+    def player(self, user_id: int) -> Challenged | None:
+        return next((p for p in self.players if p.user_id == user_id), None)
+
+    @property
+    def awaited(self) -> list[Challenged]:
+        """The challenged players who have not answered yet."""
+        return [p for p in self.players if p.answer is None]
+
+
+@dataclass
+class RematchState:
+    """A finished match's rematch: who pressed Rematch (in order), and the new match
+    (``claimed`` while it is being made, then ``new_match_id``)."""
+
+    votes: list[int] = field(default_factory=list)
+    claimed: bool = False
+    new_match_id: int | None = None

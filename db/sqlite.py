@@ -17,6 +17,7 @@ from typing import Any
 
 import aiosqlite
 
+from db.challenges import ChallengeQueries
 from db.clocks import ClockQueries
 from db.matches import MatchQueries
 from db.schema import migrations, statements
@@ -58,7 +59,8 @@ class SqliteTx:
         """Nothing to do: one writer at a time already."""
 
 
-class SqliteStore(MatchQueries, ClockQueries, SocialQueries, StateQueries):
+class SqliteStore(MatchQueries, ClockQueries, SocialQueries, ChallengeQueries,
+                  StateQueries):
     """The SQLite store over the file at ``path``."""
 
     backend = "sqlite"

@@ -24,6 +24,9 @@ The contract (``engines.get(slug)`` returns the game):
 - ``moves_are_public(options)``: whether the rules make every player's legal moves
   follow from the public view (then they may be public buttons); :func:`public_moves`
   checks a position against public twins.
+- ``version``: a string naming the rules the engine plays ("1"), written into game
+  records (:mod:`service.records`); bump it when a recorded match (seed, options, moves)
+  might no longer replay to the same position, so old records are refused clearly.
 
 Text that names a seat (descriptions, reasons, errors) uses :func:`seat_name` markers
 (``{seat0}``), which the service fills with the players' names (:func:`name_seats`).
@@ -114,6 +117,7 @@ class Game(Protocol):
     min_players: int
     max_players: int
     options: tuple[Option, ...]
+    version: str
 
     def setup(self, players: int, seed: int, options: dict) -> State: ...
 

@@ -1,11 +1,17 @@
-"""Clock arithmetic for turns: reminders, deadlines, vacations. Pure: no I/O, no "now"
-of its own; every function takes the datetimes it needs (timezone-aware, UTC).
+"""Clock arithmetic for turns: reminders, deadlines, time banks, vacations and weekends.
+Pure: no I/O, no "now" of its own; every function takes the datetimes it needs
+(timezone-aware, UTC).
 
 A turn's clock runs from the turn's start, except while the player is on vacation: the
 *active* time of a turn is the time since its start minus its overlap with the player's
 vacations. Reminders fall at active times ``R``, ``R + E``, ``R + 2E``…; the deadline at
 active time ``D`` (with a warning at 75 % of it); so a vacation delays them all by the
-time it overlaps the turn.
+time it overlaps the turn. A match may pause on weekends (Saturday and Sunday UTC): those
+are pauses too, for every player.
+
+A time bank replaces the per-turn deadline: each player's turn may run for what is left
+in their bank (:attr:`Schedule.left`); what the turn used (its active time) is taken from
+the bank, and the increment is added when the turn ends, up to the bank's maximum.
 """
 
 from __future__ import annotations
@@ -25,18 +31,42 @@ NUDGE_EVERY = DAY
 VACATION_DAYS = 21  # the default allowance per calendar year (env PANTHEON_VACATION_DAYS)
 MAX_REMIND_HOURS = 24 * 7
 MAX_DEADLINE_HOURS = 24 * 30
+MAX_BANK_HOURS = 24 * 30  # a bank's start and its maximum
+MAX_BANK_ADD_HOURS = 24 * 7
+BANK_ADD_HOURS = 24  # the increment per turn when a bank is set without one
+BANK_MAX_HOURS = 24 * 7  # the least maximum when a bank is set without one
+WEEKEND_HORIZON = timedelta(days=60)
+"""How far past the latest moment a clock looks at (now, a vacation's end) the weekends
+are listed: beyond what any limit (at most 30 days of active time) can reach."""
 
 Interval = tuple[datetime, datetime]
 
 
 @dataclass(frozen=True)
 class Schedule:
-    """A match's clock, in hours: first reminder, repeat (0 = once), deadline (0 = none)."""
+    """A match's clock, in hours: first reminder, repeat (0 = once), deadline (0 = none);
+    or a time bank (``bank`` at the start, ``bank_add`` per turn, at most ``bank_max``);
+    ``weekend_pause``: Saturday and Sunday (UTC) don't count."""
 
     remind_after: int = 24
     remind_every: int = 24
     deadline: int = 0
     on_timeout: str = SKIP
+    bank: int = 0
+    bank_add: int = 0
+    bank_max: int = 0
+    weekend_pause: bool = False
+    left: timedelta | None = None
+    """One player's bank at the start of this turn: their turn runs out when it is used."""
+
+    @property
+    def limit(self) -> timedelta | None:
+        """How long the turn may run (active time), or None if it may run forever."""
+        if self.left is not None:
+            return max(self.left, timedelta(0))
+        if self.bank:
+            return self.bank * HOUR
+        return self.deadline * HOUR if self.deadline else None
 
 
 # --- pauses -------------------------------------------------------------------------------
@@ -83,6 +113,36 @@ def when_active(start: datetime, amount: timedelta,
     return moment + left
 
 
+def running_from(moment: datetime, pauses: Iterable[Interval] = ()) -> datetime:
+    """The first moment at or after ``moment`` that no pause covers."""
+    for a, b in merged(pauses):
+        if a <= moment < b:
+            return b
+    return moment
+
+
+def weekends(start: datetime, end: datetime) -> list[Interval]:
+    """The weekends (Saturday 00:00 to Monday 00:00 UTC) that overlap ``[start, end)``."""
+    day = start.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    saturday = day - timedelta(days=(day.weekday() - 5) % 7)
+    out = []
+    while saturday < end:
+        if saturday + 2 * DAY > start:
+            out.append((saturday, saturday + 2 * DAY))
+        saturday += 7 * DAY
+    return out
+
+
+def pauses_of(vacations: Sequence[Interval], start: datetime, now: datetime,
+              weekend_pause: bool) -> list[Interval]:
+    """What stops a player's clock in a turn started at ``start``: their vacations, and the
+    weekends if the match pauses on them (listed far enough past ``now``)."""
+    if not weekend_pause:
+        return list(vacations)
+    end = max([now, start, *(b for _, b in vacations)]) + WEEKEND_HORIZON
+    return [*vacations, *weekends(start, end)]
+
+
 # --- reminders and deadlines --------------------------------------------------------------
 def reminder_slot(schedule: Schedule, ran: timedelta, first: int | None = None) -> int:
     """Which reminder of the turn is due after the clock ran ``ran``: -1 none yet, 0 the
@@ -90,8 +150,9 @@ def reminder_slot(schedule: Schedule, ran: timedelta, first: int | None = None) 
     after = schedule.remind_after if first is None else first
     if after <= 0 or ran < after * HOUR:
         return -1
-    if schedule.deadline and ran >= schedule.deadline * HOUR:
-        ran = schedule.deadline * HOUR - timedelta(microseconds=1)  # none past the deadline
+    limit = schedule.limit
+    if limit is not None and ran >= limit:
+        ran = limit - timedelta(microseconds=1)  # none past the deadline
         if ran < after * HOUR:
             return -1
     if schedule.remind_every <= 0:
@@ -106,25 +167,28 @@ def next_reminder(schedule: Schedule, start: datetime, slot: int,
     if after <= 0 or (slot >= 0 and schedule.remind_every <= 0):
         return None
     hours = after + (slot + 1) * max(schedule.remind_every, 0)
-    if schedule.deadline and hours >= schedule.deadline:
+    if schedule.limit is not None and hours * HOUR >= schedule.limit:
         return None
     return when_active(start, hours * HOUR, pauses)
 
 
 def deadline_at(schedule: Schedule, start: datetime,
                 pauses: Iterable[Interval] = ()) -> datetime | None:
-    """When the turn runs out: ``start`` + deadline + the vacations it overlaps."""
-    if not schedule.deadline:
+    """When the turn runs out: ``start`` + deadline (or the bank left) + the pauses it
+    overlaps (a turn whose time is used as a pause begins runs out when it ends)."""
+    limit = schedule.limit
+    if limit is None:
         return None
-    return when_active(start, schedule.deadline * HOUR, pauses)
+    return running_from(when_active(start, limit, pauses), pauses)
 
 
 def warning_at(schedule: Schedule, start: datetime,
                pauses: Iterable[Interval] = ()) -> datetime | None:
     """When the player is warned that the deadline is near (75 % of it used)."""
-    if not schedule.deadline:
+    limit = schedule.limit
+    if limit is None:
         return None
-    return when_active(start, schedule.deadline * WARN_AT * HOUR, pauses)
+    return when_active(start, limit * WARN_AT, pauses)
 
 
 def pass_move(moves: Sequence[str]) -> str | None:
@@ -185,11 +249,33 @@ def schedule_text(schedule: Schedule) -> str:
     else:
         parts = [f"Reminders after {schedule.remind_after} h, then every "
                  f"{schedule.remind_every} h"]
-    if schedule.deadline:
+    if schedule.bank:
+        parts.append(f"time bank {hours_text(schedule.bank * HOUR)}, {bank_terms(schedule)} "
+                     f"(then a vacation day if one is left, else {schedule.on_timeout})")
+    elif schedule.deadline:
         parts.append(f"deadline {schedule.deadline} h per turn (then {schedule.on_timeout})")
     else:
         parts.append("no deadline")
+    if schedule.weekend_pause:
+        parts.append("weekends paused (Saturday and Sunday UTC don't count)")
     return "; ".join(parts) + "."
+
+
+def bank_terms(schedule: Schedule) -> str:
+    """``+24 h per move, at most 7 days``."""
+    add = f"+{hours_text(schedule.bank_add * HOUR)}" if schedule.bank_add else "nothing"
+    return f"{add} per move, at most {hours_text(schedule.bank_max * HOUR)}"
+
+
+# --- time banks ---------------------------------------------------------------------------
+def drained(balance: timedelta, used: timedelta) -> timedelta:
+    """A bank after a turn that ran ``used`` (active time): never below nothing."""
+    return max(balance - used, timedelta(0))
+
+
+def topped_up(balance: timedelta, schedule: Schedule) -> timedelta:
+    """A bank after its player's turn ended: the increment added, up to the maximum."""
+    return min(balance + schedule.bank_add * HOUR, schedule.bank_max * HOUR)
 
 
 # --- one player's turn at a moment ----------------------------------------------------------
@@ -203,6 +289,7 @@ class Check:
     timeout: bool  # the deadline has passed
     deadline: datetime | None
     next_at: datetime | None  # the next moment something falls due, after those
+    left: timedelta | None = None  # the clock's time left (active), if it has a limit
 
 
 def check(schedule: Schedule, start: datetime, now: datetime,
@@ -211,7 +298,8 @@ def check(schedule: Schedule, start: datetime, now: datetime,
     """The clock of a turn that started at ``start``, for a player whose reminders up to
     ``sent_slot`` (and the warning, if ``warned``) were sent, with ``first`` their own
     first delay if they chose one."""
-    slot = reminder_slot(schedule, active(start, now, pauses), first)
+    ran = active(start, now, pauses)
+    slot = reminder_slot(schedule, ran, first)
     deadline = deadline_at(schedule, start, pauses)
     timeout = deadline is not None and now >= deadline
     warn_time = warning_at(schedule, start, pauses)
@@ -221,4 +309,6 @@ def check(schedule: Schedule, start: datetime, now: datetime,
         later.append(warn_time)
     later.append(deadline)
     upcoming = [t for t in later if t is not None and t > now]
-    return Check(slot, slot > sent_slot, warn, timeout, deadline, min(upcoming, default=None))
+    limit = schedule.limit
+    return Check(slot, slot > sent_slot, warn, timeout, deadline, min(upcoming, default=None),
+                 None if limit is None else drained(limit, ran))

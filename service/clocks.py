@@ -1,5 +1,6 @@
-"""Clocks: turn reminders, deadlines and what happens when they pass, computer turns left
-pending, vacations and nudges. The arithmetic is in :mod:`service.clock_math`; every timed
+"""Clocks: turn reminders, deadlines (or time banks, :mod:`service.bank`) and what happens
+when they pass, computer turns left pending, vacations and nudges. The arithmetic is in
+:mod:`service.clock_math`; every timed
 decision takes ``now`` (tests drive a fake clock) and every reminder sent is a row, so
 restarts fire nothing twice.
 
@@ -26,9 +27,11 @@ import engines
 from db import RUNNING, ClockRecord, MatchRecord, SeatRecord, Shards, TurnReminder
 from engines.base import seat_name
 from service import clock_math
+from service.bank import Banks, turn_schedule
+from service.clock_options import clock_record as clock_record
+from service.clock_options import schedule_of
 from service.model import Actor, Post, ServiceError, Update
 from service.names import plural
-from service.turns import Turns
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +64,7 @@ class Reminder:
     """Set for a deadline warning: the time left before it."""
     on_timeout: str = clock_math.SKIP
     next_check: datetime | None = None
+    bank: bool = False  # the deadline is a time bank's
     clock: ClockRecord = field(default_factory=ClockRecord)
 
     @property
@@ -72,7 +76,10 @@ class Reminder:
             then = ("you forfeit" if self.on_timeout == clock_math.FORFEIT
                     else "the computer moves for you")
             left = clock_math.hours_text(self.deadline_left)
-            text += f" {left} left before the deadline: then {then}."
+            if self.bank:
+                then = f"a vacation day is used if you have one, else {then}"
+            where = "in your time bank" if self.bank else "before the deadline"
+            text += f" {left} left {where}: then {then}."
         return text
 
 
@@ -81,7 +88,7 @@ TurnClock = tuple[SeatRecord, TurnReminder, clock_math.Check]
 what is due now."""
 
 
-class Clocks(Turns):
+class Clocks(Banks):
     async def set_reminders(self, actor: Actor, hours: int) -> str:
         """Remind the actor after ``hours`` without a move (0 turns reminders off); this
         replaces each match's first delay for them."""
@@ -177,7 +184,7 @@ class Clocks(Turns):
             # boards' objects would make each garbage collection hold the loop longer.
             due.append(Reminder(dataclasses.replace(match, snapshot=None), users, idle, marks,
                                 min(deadlines) - now if deadlines else None,
-                                clock.on_timeout, next_check, clock))
+                                clock.on_timeout, next_check, bool(clock.bank), clock))
             if len(due) >= size:
                 yield due
                 due = []
@@ -209,12 +216,14 @@ class Clocks(Turns):
                             updates.append(await self.after(match, game, state, [],
                                                             previous=state))
                         continue
-                if not clock.deadline:
+                if not (clock.deadline or clock.bank):
                     continue
                 turns = await self.turn_clocks(match, clock, now)
-                late = [seated for seated, _, c in turns.values() if c.timeout]
+                late = [(seated, c) for seated, _, c in turns.values() if c.timeout]
                 if late:
-                    updates.append(await self._time_out(match, late[0], clock.on_timeout))
+                    seated, check = late[0]
+                    day = await self.vacation_day(match, seated, check, now) if clock.bank else None
+                    updates.append(day or await self._time_out(match, seated, clock.on_timeout))
             except ServiceError as exc:  # the player moved meanwhile: nothing to do
                 log.info("match %s: no timeout applied: %s", match.id, exc)
             except Exception:  # one broken match must not stop the others' deadlines
@@ -234,11 +243,12 @@ class Clocks(Turns):
             if trip:
                 lines.append(f"{self.name(seated)} is on vacation until "
                              f"{clock_math.date_text(trip[1])}.")
-            if check.deadline:
+            if check.deadline and not clock.bank:  # a bank's line says when, below
                 who = f" for {self.name(seated)}" if len(turns) > 1 else ""
                 lines.append(f"Deadline{who}: {clock_math.hours_text(check.deadline - now)} "
                              f"left (then {clock.on_timeout}).")
-        return lines
+        checks = {user: check for user, (_, _, check) in turns.items()}
+        return [*lines, *self.bank_lines(match, schedule_of(clock), checks)]
 
     async def nudge(self, match_id: int, actor: Actor, now: datetime | None = None) -> Post:
         """A ping, by another player, to those who must act; once per 24 h per match."""
@@ -336,8 +346,9 @@ class Clocks(Turns):
             mark = sent.get(s.user_id)
             if mark is None or mark.version != match.version:
                 mark = TurnReminder(match.version)
-            out[s.user_id] = (s, mark, clock_math.check(schedule, start, now, away[s.user_id],
-                                                        mark.slot, mark.warned,
+            pauses = clock_math.pauses_of(away[s.user_id], start, now, schedule.weekend_pause)
+            out[s.user_id] = (s, mark, clock_math.check(turn_schedule(schedule, s), start, now,
+                                                        pauses, mark.slot, mark.warned,
                                                         delays.get(s.user_id)))
         return out
 
@@ -360,31 +371,3 @@ class Clocks(Turns):
         after = game.play(state, seated.seat, move)
         match = await self.record(match, game, state, after, seated.seat, move)
         return await self.after(match, game, after, [lead, line], previous=state, moved=1)
-
-
-def schedule_of(clock: ClockRecord) -> clock_math.Schedule:
-    """The reminder schedule a match's stored clock describes."""
-    return clock_math.Schedule(clock.remind_after, clock.remind_every, clock.deadline,
-                               clock.on_timeout)
-
-
-def clock_record(remind: int | None, every: int | None, deadline: int | None,
-                 on_timeout: str | None) -> ClockRecord:
-    """A match's clock from the start options (None: the default), checked."""
-    top = clock_math.MAX_REMIND_HOURS
-    if remind is not None and not 0 <= remind <= top:
-        raise ServiceError(f"Choose a first reminder between 1 and {top} hours, or 0 for none.")
-    if every is not None and not 0 <= every <= top:
-        raise ServiceError(f"Choose a reminder repeat between 1 and {top} hours, "
-                           "or 0 to remind once.")
-    if deadline is not None and not 0 <= deadline <= clock_math.MAX_DEADLINE_HOURS:
-        raise ServiceError(f"Choose a deadline between 1 and {clock_math.MAX_DEADLINE_HOURS} "
-                           "hours per turn, or 0 for none.")
-    if on_timeout is not None and on_timeout not in clock_math.ON_TIMEOUT:
-        raise ServiceError("When time runs out the turn is either skip or forfeit.")
-    if on_timeout is not None and not deadline:
-        raise ServiceError("on_timeout needs a deadline: set deadline (hours per turn) too.")
-    default = ClockRecord()
-    return ClockRecord(default.remind_after if remind is None else remind,
-                       default.remind_every if every is None else every,
-                       deadline or 0, on_timeout or clock_math.SKIP)

@@ -28,6 +28,7 @@ from db import (
     SeatRecord,
     StaleVersion,
     Store,
+    records,
 )
 from engines.ai import LEVELS, Player, level_name
 from engines.ai import player as level_player
@@ -183,19 +184,27 @@ class MatchCore:
         result = game.result(after)
         status = RUNNING if result is None else FINISHED
         final = self.final_result(match, result) if result else None
+        now = self.now()
+        banks = await self.banks_after(match, game, before, after, seat, now)
         try:
             version = await self.store.record_move(
                 match.id, version=match.version, seat=seat, notation=move,
                 snapshot=game.dump(after), status=status,
                 result=final.to_dict() if final else None,
                 marks=game.view(after, None).get("last", []),
-                said=game.describe(before, seat, move, None))
+                said=game.describe(before, seat, move, None), banks=banks)
         except StaleVersion:
             raise ServiceError(STALE) from None
-        match.version, match.status = version, status
+        match.version, match.status, match.updated_at = version, status, records.now()
+        for number, seconds in banks.items():
+            self.seat_at(match, number).bank = seconds
         match.snapshot = game.dump(after)
         match.result = final.to_dict() if final else None
         return match
+
+    async def banks_after(self, *move: object) -> dict[int, int]:
+        """The time banks a move changes, recorded with it (:mod:`service.bank`): none."""
+        return {}
 
     @staticmethod
     def final_result(match: MatchRecord, result: Result) -> Result:

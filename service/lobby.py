@@ -8,7 +8,7 @@ import logging
 from db import LOBBY, RUNNING, Full, MatchRecord, StaleVersion
 from engines.ai import LEVELS, level_name
 from service import clock_math
-from service.clocks import clock_record, schedule_of
+from service.clock_options import clock_record, schedule_of
 from service.core import MatchCore
 from service.model import Actor, ServiceError, Update
 from service.names import sentence
@@ -21,18 +21,22 @@ class Lobby(MatchCore):
                      channel_id: int | None = None, seat_host: bool = True, *,
                      remind: int | None = None, remind_every: int | None = None,
                      deadline: int | None = None, on_timeout: str | None = None,
-                     rated: bool = True) -> MatchRecord:
+                     rated: bool = True, bank: int | None = None, bank_add: int | None = None,
+                     bank_max: int | None = None, weekends: bool = True) -> MatchRecord:
         """A new match in its lobby; the host takes the first seat unless ``seat_host`` is
         False (the console's all-computer matches). The clock: first reminder after
         ``remind`` hours, then every ``remind_every`` (0 = once); ``deadline`` hours per
-        turn (0 = none), then ``on_timeout`` (skip or forfeit). ``rated=False`` keeps it off
-        the ratings (see :mod:`service.ratings` for when a match counts)."""
+        turn (0 = none), or a time bank of ``bank`` hours, +``bank_add`` per move, at most
+        ``bank_max`` (:mod:`service.bank`), then ``on_timeout`` (skip or forfeit);
+        ``weekends=False`` pauses it on Saturdays and Sundays (UTC). ``rated=False`` keeps
+        it off the ratings (see :mod:`service.ratings` for when a match counts)."""
         game = self.game_of(game_slug)
         try:
             parsed = game.parse_options(options or {})
         except ValueError as exc:
             raise ServiceError(sentence(str(exc))) from None
-        clock = clock_record(remind, remind_every, deadline, on_timeout)
+        clock = clock_record(remind, remind_every, deadline, on_timeout, bank, bank_add,
+                             bank_max, weekends)
         match = await self.store.create_match(
             guild_id=actor.guild_id, channel_id=channel_id, game=game.slug, options=parsed,
             seed=self._seed(), host_id=actor.user_id, host_name=actor.name or "Host",
@@ -79,7 +83,10 @@ class Lobby(MatchCore):
         except StaleVersion:
             raise ServiceError("The match has already started.") from None
 
-    async def start(self, match_id: int, actor: Actor) -> Update:
+    async def start(self, match_id: int, actor: Actor,
+                    order: list[int] | None = None) -> Update:
+        """Start the lobby's match (host only), seats drawn at random unless ``order``
+        (user ids, seat 0 first: a rematch's rotated seats) says who sits where."""
         match = await self._lobby(match_id, actor)
         if actor.user_id != match.host_id:
             raise ServiceError("Only the host can start the match.")
@@ -88,8 +95,11 @@ class Lobby(MatchCore):
         if count < game.min_players:
             raise ServiceError(f"{game.title} needs at least {game.min_players} players; "
                                f"{count} joined.")
-        order = [s.user_id for s in match.seats]
-        self._shuffle(order)
+        if order is None:
+            order = [s.user_id for s in match.seats]
+            self._shuffle(order)
+        elif sorted(order) != sorted(s.user_id for s in match.seats):
+            raise ServiceError("The seat order must name every player of the lobby once.")
         state = game.setup(count, match.seed, match.options)
         try:
             match = await self.store.start_match(match.id, version=match.version, order=order,

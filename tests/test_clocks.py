@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from service import clock_math as clocks
@@ -125,3 +126,56 @@ def test_pass_moves_and_words():
     assert clocks.date_text(datetime(2025, 12, 2, 9, 30, tzinfo=UTC)) == "Dec 2, 09:30 UTC"
     assert clocks.schedule_text(Schedule(12, 0, 48, "forfeit")) == (
         "Reminder after 12 h; deadline 48 h per turn (then forfeit).")
+
+
+# --- weekends and time banks ------------------------------------------------------------------
+FRIDAY_8PM = datetime(2025, 3, 14, 20, 0, tzinfo=UTC)
+
+
+def test_weekends_are_saturday_and_sunday_utc():
+    sat, mon = datetime(2025, 3, 15, tzinfo=UTC), datetime(2025, 3, 17, tzinfo=UTC)
+    assert clocks.weekends(FRIDAY_8PM, FRIDAY_8PM + 3 * 24 * H) == [(sat, mon)]
+    # A start inside a weekend lists that weekend; one on Monday morning does not.
+    assert clocks.weekends(sat + 30 * H, sat + 31 * H) == [(sat, mon)]
+    assert clocks.weekends(mon, mon + 5 * 24 * H) == []
+    assert len(clocks.weekends(mon, mon + 28 * 24 * H)) == 4
+
+
+def test_a_turn_from_friday_evening_to_monday_morning_uses_8_hours():
+    monday_4am = FRIDAY_8PM + 56 * H
+    pauses = clocks.pauses_of([], FRIDAY_8PM, monday_4am, weekend_pause=True)
+    assert clocks.active(FRIDAY_8PM, monday_4am, pauses) == 8 * H
+    assert clocks.when_active(FRIDAY_8PM, 8 * H, pauses) == monday_4am
+    assert clocks.pauses_of([], FRIDAY_8PM, monday_4am, weekend_pause=False) == []
+    # A weekend pause and a vacation together.
+    trip = [(monday_4am, monday_4am + 24 * H)]
+    both = clocks.pauses_of(trip, FRIDAY_8PM, monday_4am, weekend_pause=True)
+    assert clocks.active(FRIDAY_8PM, monday_4am + 26 * H, both) == 10 * H
+
+
+def test_a_limit_reached_as_a_pause_begins_runs_out_when_it_ends():
+    trip = [(at(10), at(34))]
+    assert clocks.running_from(at(10), trip) == at(34)
+    assert clocks.running_from(at(9), trip) == at(9)
+    assert clocks.deadline_at(Schedule(deadline=10), T0, trip) == at(34)
+    assert clocks.check(Schedule(deadline=10), T0, at(20), trip).timeout is False
+
+
+def test_a_bank_is_the_turn_limit_and_drains_and_tops_up():
+    bank = Schedule(remind_after=0, bank=72, bank_add=24, bank_max=96)
+    assert bank.limit == 72 * H
+    mine = replace(bank, left=5 * H)
+    assert clocks.deadline_at(mine, T0) == at(5) and clocks.warning_at(mine, T0) == at(3.75)
+    late = clocks.check(mine, T0, at(5))
+    assert late.timeout and late.left == timedelta(0)
+    assert clocks.check(mine, T0, at(2)).left == 3 * H
+    empty = replace(bank, left=timedelta(0))
+    assert clocks.check(empty, T0, T0).timeout
+    assert clocks.drained(10 * H, 3 * H) == 7 * H
+    assert clocks.drained(10 * H, 30 * H) == timedelta(0)
+    assert clocks.topped_up(80 * H, bank) == 96 * H
+    assert clocks.topped_up(50 * H, bank) == 74 * H
+    assert clocks.schedule_text(Schedule(0, 0, 0, "forfeit", 72, 12, 168, True)) == (
+        "No reminders; time bank 3 days, +12 h per move, at most 7 days (then a vacation day "
+        "if one is left, else forfeit); weekends paused (Saturday and Sunday UTC don't "
+        "count).")

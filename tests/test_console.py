@@ -158,3 +158,23 @@ async def test_hot_seat_passes_the_screen_and_never_says_whose_secret_changed(tm
     assert code == 0
     assert prompts[0].startswith("Pass to Player ") and "press Enter" in prompts[0]
     assert not any("private information for" in line for line in out)
+
+
+async def test_a_finished_match_offers_a_rematch_with_the_seats_rotated(tmp_path):
+    db, boards = str(tmp_path / "c.db"), str(tmp_path / "boards")
+    out: list[str] = []
+    answers = iter(["resign", "y", "resign", "n"])
+    code = await console.run(["witch-stones", "--ai", "1", "--seed", "8",
+                              "--ai-level", "random"], db, boards,
+                             read=lambda prompt: next(answers), out=out.append)
+    assert code == 0
+    text = "\n".join(out)
+    assert "Witch Stones** #2 begins" in text and "#3" not in text
+    store = await console.open_store(db)
+    try:
+        first, second = await store.get_match(1), await store.get_match(2)
+    finally:
+        await store.close()
+    assert second.status == "finished" and first.status == "finished"
+    before = [(s.user_id, s.display_name) for s in first.by_seat()]
+    assert [(s.user_id, s.display_name) for s in second.by_seat()] == [*before[1:], before[0]]

@@ -14,7 +14,7 @@ import pytest
 from db import RUNNING, TurnReminder, open_store
 from db.migrate import Refused, main, migrate
 from engines.ai import RandomPlayer
-from service import Actor, Service
+from service import Actor, Invitee, Service
 
 pytestmark = pytest.mark.postgres
 
@@ -28,7 +28,9 @@ KEYS = {"matches": "id", "seats": "match_id, user_id", "moves": "match_id, seq",
         "turn_reminders": "match_id, user_id", "vacations": "id",
         "undo_requests": "match_id, version", "ratings": "guild_id, game, user_id",
         "bot_state": "key",
-        "rating_changes": "match_id, user_id"}
+        "rating_changes": "match_id, user_id", "challenges": "id",
+        "challenge_players": "challenge_id, user_id", "rematch_votes": "match_id, user_id",
+        "rematches": "match_id"}
 
 
 def service_on(store) -> Service:
@@ -46,8 +48,8 @@ async def play(service, match, rng, moves, actors):
 
 
 async def build(store) -> dict[str, int]:
-    """Several matches in every state, with clocks, reminders, vacations, an undo request
-    and ratings: every table gets rows."""
+    """Several matches in every state, with clocks, reminders, vacations, an undo request,
+    ratings, a challenge and a rematch asked for: every table gets rows."""
     service, rng = service_on(store), random.Random(3)
     actors = {a.user_id: a for a in (ANA, BO, CY, DEE, EVE, BIG)}
     running = await service.create(ANA, "witch-stones", channel_id=10, remind=6, deadline=48)
@@ -77,6 +79,11 @@ async def build(store) -> dict[str, int]:
     await store.mark_turn_reminded(running.id, BO.user_id, TurnReminder(running.version, 0))
     await store.checked(running.id, running.version, now + timedelta(hours=6))
     await store.nudge(running.id, now, now - timedelta(days=1))
+    challenge = await service.challenge(ANA, [Invitee(2, "Bo"), Invitee(3, "Cy")], "terra",
+                                        {"terrain": "true"}, 10, deadline=24)
+    await service.accept_challenge(challenge.challenge.id, BO)
+    await store.vote_rematch(rated.id, CY.user_id)
+    await store.claim_rematch(rated.id)
     await store.set_bot_state("commands_guild", str(HERE))
     return {"running": running.id, "rated": rated.id, "lobby": lobby.id,
             "aborted": aborted.id, "ai": ai.id}

@@ -11,13 +11,13 @@ from discord.ext import commands
 import engines
 from bot.cogs.common import GAME_CHOICES
 from bot.interact import actor_of, defer, guard, reply
+from bot.threads import create_match_thread
 from bot.ui import lobby_message, lobby_view
 from service import ServiceError, parse_options
 from service import clock_math as clocks
 
 log = logging.getLogger(__name__)
 
-THREAD_ARCHIVE_MINUTES = 10080  # 7 days, Discord's longest auto-archive
 LEVEL_CHOICES = [
     app_commands.Choice(name="easy — one move ahead, often careless", value="easy"),
     app_commands.Choice(name="normal — searches a little (default)", value="normal"),
@@ -27,6 +27,12 @@ TIMEOUT_CHOICES = [
     app_commands.Choice(name="skip the turn (a pass, or the computer moves)", value=clocks.SKIP),
     app_commands.Choice(name="forfeit the match", value=clocks.FORFEIT),
 ]
+BANK_HELP = {
+    "bank": "Time bank in days instead of a deadline, e.g. 3 (0 = none, the default)",
+    "bank_add": "Days added to the bank after each turn, e.g. 0.5 (default 1)",
+    "bank_max": "The most days a bank can hold (default the larger of bank and 7)",
+    "weekends": "False: Saturday and Sunday (UTC) don't count on the clocks (default true)",
+}
 NO_THREAD = (
     "I couldn't open a thread for the match here: I need the permissions "
     "Create Public Threads and Send Messages in Threads in this channel."
@@ -57,6 +63,7 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         rated="False: the match does not count for /leaderboard (default true)",
         bots="How many seats computer players take (they join the lobby at once)",
         level="How well the computer players play (default normal)",
+        **BANK_HELP,
     )
     @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES, level=LEVEL_CHOICES)
     async def start(
@@ -71,6 +78,10 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         rated: bool = True,
         bots: app_commands.Range[int, 0, 5] = 0,
         level: str | None = None,
+        bank: app_commands.Range[float, 0.0, clocks.MAX_BANK_HOURS / 24] | None = None,
+        bank_add: app_commands.Range[float, 0.0, clocks.MAX_BANK_ADD_HOURS / 24] | None = None,
+        bank_max: app_commands.Range[float, 0.0, clocks.MAX_BANK_HOURS / 24] | None = None,
+        weekends: bool = True,
     ) -> None:
         async with guard(interaction, "/match start"):
             channel = interaction.channel
@@ -85,17 +96,13 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
             match = await self.service.create(
                 actor, game, parsed, channel_id=channel.id, remind=remind,
                 remind_every=remind_every, deadline=deadline, on_timeout=on_timeout,
-                rated=rated)
+                rated=rated, bank=hours(bank), bank_add=hours(bank_add),
+                bank_max=hours(bank_max), weekends=weekends)
             for _ in range(bots):
                 match = await self.service.add_ai(match.id, actor, level)
             title = engines.get(match.game).title
             try:
-                thread = await channel.create_thread(
-                    name=f"{title} #{match.id}",
-                    type=discord.ChannelType.public_thread,
-                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-                    reason=f"Pantheon match #{match.id}",
-                )
+                thread = await create_match_thread(channel, match)
                 lobby = await thread.send(
                     lobby_message(self.service, match), view=lobby_view(match)
                 )
@@ -128,6 +135,13 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         except Exception:  # autocomplete must never raise
             log.exception("options autocomplete failed")
             return []
+
+
+def hours(days: float | None) -> int | None:
+    """Days as whole hours (at least one, unless none)."""
+    if days is None:
+        return None
+    return max(1, round(days * 24)) if days > 0 else 0
 
 
 def check_bots(slug: str, bots: int) -> None:

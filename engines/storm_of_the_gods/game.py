@@ -35,6 +35,7 @@ from engines.storm_of_the_gods.wind import begin_turn, prune_pending
 
 class StormOfTheGods(GameBase):
     slug = "storm-of-the-gods"
+    version = "1"  # bump when old game records may no longer replay (engines/base.py)
     title = "Storm of the Gods"
     min_players = 2
     max_players = 6

@@ -1,0 +1,74 @@
+"""``/export``: a match's game record as two attachments, the JSON (to replay with
+``python -m bot --local --import``) and a readable text."""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.common import PantheonCog, title_of
+from bot.interact import actor_of, defer, find_match, guard, reply, service_of
+from db import ABORTED, FINISHED, LOBBY, RUNNING
+from service import ServiceError
+from service.records import OVER, export
+from service.suggest import suggest_matches
+
+log = logging.getLogger(__name__)
+
+
+async def started_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """The caller's started matches in this guild (running or over), newest first."""
+    try:
+        found = await service_of(interaction).store.find_matches(
+            guild_id=interaction.guild_id, user_id=interaction.user.id,
+            statuses=(RUNNING, FINISHED, ABORTED), limit=25)
+        rows = [(m, title_of(m.game), False) for m in found if m.snapshot is not None]
+        return [app_commands.Choice(name=name, value=value)
+                for name, value in suggest_matches(rows, str(current or ""))]
+    except Exception:  # autocomplete must never raise
+        log.exception("started-match autocomplete failed")
+        return []
+
+
+class Records(PantheonCog):
+    @app_commands.command(
+        name="export",
+        description="A match's game record: JSON to replay offline, and text "
+        "(only you see it unless public)")
+    @app_commands.describe(
+        match="The match number (default: this thread's match, or your only one)",
+        public="Post it for everyone in the channel (default: only you see it)")
+    @app_commands.autocomplete(match=started_autocomplete)
+    @app_commands.guild_only()
+    async def export(self, interaction: discord.Interaction, match: int | None = None,
+                     public: bool = False) -> None:
+        async with guard(interaction, "/export"):
+            record = await find_match(interaction, match)
+            if record.status == LOBBY:  # refused before a public "thinking…" is shown
+                raise ServiceError("This match has not started yet: there is no record to "
+                                   "export.")
+            await defer(interaction, ephemeral=not public)
+            made = await export(self.service, record.id, actor_of(interaction))
+            stem = made.filename
+            if record.status in OVER:
+                note = (f"Replay it offline with `python -m bot --local --import {stem}.json` "
+                        "(an unfinished match then continues there).")
+            else:
+                note = ("The match is running, so the record holds only what everyone has "
+                        "seen (no seed, no private moves) and cannot be replayed yet; export "
+                        "it again once the match is over.")
+            files = [discord.File(io.BytesIO(made.json.encode("utf-8")), filename=f"{stem}.json"),
+                     discord.File(io.BytesIO(made.text.encode("utf-8")), filename=f"{stem}.txt")]
+            await reply(interaction, f"**{title_of(record.game)}** #{record.id}: the game "
+                        f"record ({record.status}). {note}", ephemeral=not public, files=files,
+                        allowed_mentions=discord.AllowedMentions.none())
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Records(bot))

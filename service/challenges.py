@@ -1,0 +1,263 @@
+"""Challenges: a player invites others to a match of a game; each challenged player
+accepts or declines; the match starts, everyone seated, on the last acceptance. An open
+challenge lapses after :data:`CHALLENGE_HOURS`, and its challenger may withdraw it.
+
+A challenge is a row (:mod:`db.challenges`), so a restart loses none, and answering is
+one transaction: of two last acceptances at once exactly one starts the match. Every call
+returns a :class:`ChallengeNews`: the challenge's text as it now reads, whom to ping, and
+the started match's first :class:`Update`.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from db import ACCEPTED, DECLINED, LAPSED, OPEN, WITHDRAWN, ChallengeRecord, StaleVersion
+from db.records import stamp
+from engines.ai import LEVELS, level_name
+from engines.base import plural
+from service.clock_math import HOUR, hours_text
+from service.clocks import clock_record
+from service.lobby import Lobby
+from service.model import Actor, ServiceError, Update
+from service.names import sentence
+
+log = logging.getLogger(__name__)
+
+CHALLENGE_HOURS = 48
+ENDED = {ACCEPTED: "was accepted", DECLINED: "was declined", WITHDRAWN: "was withdrawn",
+         LAPSED: "lapsed"}
+
+
+@dataclass(frozen=True)
+class Invitee:
+    """A person challenged: their id, display name, and whether the account is a bot."""
+
+    user_id: int
+    name: str
+    is_bot: bool = False
+
+
+@dataclass
+class ChallengeNews:
+    """What a challenge call changed: the challenge, its post's text now (``open``: it
+    still takes answers), whom to ping, the match it started, and a notice for the
+    challenger when the challenge was declined or lapsed."""
+
+    challenge: ChallengeRecord
+    text: str
+    mentions: list[int] = field(default_factory=list)
+    update: Update | None = None
+    notice: str = ""
+
+    @property
+    def open(self) -> bool:
+        return self.challenge.status == OPEN
+CLOCK_TERMS = (("remind", "first reminder after"), ("remind_every", "reminders every"),
+               ("deadline", "deadline per turn"), ("bank", "time bank"),
+               ("bank_add", "bank added per turn"), ("bank_max", "bank at most"))
+
+
+class Challenges(Lobby):
+    async def challenge(self, actor: Actor, opponents: list[Invitee], game_slug: str,
+                        options: dict[str, str] | None = None, channel_id: int | None = None,
+                        *, remind: int | None = None, remind_every: int | None = None,
+                        deadline: int | None = None, on_timeout: str | None = None,
+                        rated: bool = True, bots: int = 0, level: str | None = None,
+                        bank: int | None = None, bank_add: int | None = None,
+                        bank_max: int | None = None, weekends: bool = True
+                        ) -> ChallengeNews:
+        """Challenge ``opponents`` to a match of ``game_slug`` on the terms of
+        ``/match start`` (options, clock, rating, computer seats)."""
+        game = self.game_of(game_slug)
+        unique = list({o.user_id: o for o in opponents}.values())
+        if not unique:
+            raise ServiceError("Name at least one player to challenge.")
+        for opponent in unique:
+            if opponent.user_id == actor.user_id:
+                raise ServiceError("You cannot challenge yourself: name another player.")
+            if opponent.is_bot:
+                raise ServiceError(f"{self.escape(opponent.name)} is a bot account and "
+                                   "cannot play; for a computer opponent use the bots option.")
+        seats = 1 + len(unique) + bots
+        if bots < 0 or not game.min_players <= seats <= game.max_players:
+            span = (f"{game.min_players}" if game.min_players == game.max_players
+                    else f"{game.min_players} to {game.max_players}")
+            computers = f" and {plural(bots, 'computer player')}" if bots else ""
+            raise ServiceError(f"{game.title} is for {span} players; this challenge seats "
+                               f"{seats} (you, {plural(len(unique), 'opponent')}{computers}).")
+        try:
+            parsed = game.parse_options(options or {})
+        except ValueError as exc:
+            raise ServiceError(sentence(str(exc))) from None
+        clock_record(remind, remind_every, deadline, on_timeout, bank, bank_add, bank_max,
+                     weekends)  # checked now, used later
+        if level is not None:
+            try:
+                level = level_name(level)
+            except ValueError as exc:
+                raise ServiceError(sentence(str(exc))) from None
+            if level not in LEVELS:
+                raise ServiceError(f"The computer levels are {', '.join(LEVELS)}.")
+        now = self.now()
+        for earlier in await self.store.find_challenges(challenger_id=actor.user_id,
+                                                        game=game.slug):
+            again = [p for p in earlier.players if p.user_id in {o.user_id for o in unique}]
+            if again and earlier.guild_id == actor.guild_id and earlier.expires_at > stamp(now):
+                raise ServiceError(
+                    f"You have already challenged {self.escape(again[0].display_name)} to "
+                    f"{game.title} (challenge #{earlier.id}); wait for the answer or "
+                    "withdraw that challenge first.")
+        settings = {"remind": remind, "remind_every": remind_every, "deadline": deadline,
+                    "on_timeout": on_timeout, "rated": rated, "bots": bots, "level": level,
+                    "bank": bank, "bank_add": bank_add, "bank_max": bank_max,
+                    "weekends": weekends}
+        record = await self.store.create_challenge(
+            guild_id=actor.guild_id, channel_id=channel_id, challenger_id=actor.user_id,
+            challenger_name=actor.name or "Challenger", game=game.slug, options=parsed,
+            settings=settings, players=[(o.user_id, o.name or "Player") for o in unique],
+            created_at=stamp(now), expires_at=stamp(now + timedelta(hours=CHALLENGE_HOURS)))
+        log.info("challenge %s: %s by %s", record.id, game.slug, actor.user_id)
+        return ChallengeNews(record, self.challenge_text(record),
+                             [p.user_id for p in record.players])
+
+    async def get_challenge(self, challenge_id: int, actor: Actor | None = None
+                            ) -> ChallengeRecord:
+        """The challenge, if it exists and belongs to the actor's guild."""
+        record = (await self.store.get_challenge(challenge_id)
+                  if 0 < challenge_id < 2**63 else None)
+        if record is None or (actor is not None and actor.guild_id is not None
+                              and record.guild_id != actor.guild_id):
+            raise ServiceError(f"There is no challenge #{challenge_id} here.")
+        return record
+
+    async def accept_challenge(self, challenge_id: int, actor: Actor) -> ChallengeNews:
+        """The actor accepts; on the last acceptance the match starts."""
+        record = await self._answerable(challenge_id, actor)
+        record = await self._answer(record, actor, ACCEPTED)
+        if record.status != ACCEPTED:  # others still to answer
+            return ChallengeNews(record, self.challenge_text(record),
+                                 [p.user_id for p in record.awaited])
+        update = await self._begin(record, actor)
+        record.match_id = update.match.id
+        await self.store.set_challenge_places(record.id, match_id=update.match.id)
+        return ChallengeNews(record, self.challenge_text(record), update=update)
+
+    async def decline_challenge(self, challenge_id: int, actor: Actor) -> ChallengeNews:
+        """The actor declines: the challenge ends, and its challenger is told."""
+        record = await self._answerable(challenge_id, actor)
+        record = await self._answer(record, actor, DECLINED)
+        notice = (f"{self.escape(actor.name or 'A player')} declined your challenge "
+                  f"#{record.id} to {self.game_of(record.game).title}.")
+        return ChallengeNews(record, self.challenge_text(record), [record.challenger_id],
+                             notice=notice)
+
+    async def withdraw_challenge(self, challenge_id: int, actor: Actor) -> ChallengeNews:
+        """The challenger takes back an open challenge."""
+        record = await self.get_challenge(challenge_id, actor)
+        if actor.user_id != record.challenger_id:
+            raise ServiceError(f"Only {self.escape(record.challenger_name)}, who made this "
+                               "challenge, can withdraw it.")
+        if record.status != OPEN or not await self.store.close_challenge(record.id, WITHDRAWN):
+            raise ServiceError(self._closed(await self.get_challenge(record.id)))
+        record.status = WITHDRAWN
+        return ChallengeNews(record, self.challenge_text(record))
+
+    async def lapse_challenges(self) -> list[ChallengeNews]:
+        """Close the open challenges whose time ran out (at :attr:`now`), each with the
+        news for its challenger. A challenge another process lapsed first is skipped."""
+        news = []
+        for record in await self.store.lapsing_challenges(stamp(self.now())):
+            if not await self.store.close_challenge(record.id, LAPSED):
+                continue
+            record.status = LAPSED
+            names = ", ".join(self.escape(p.display_name) for p in record.awaited)
+            notice = (f"Your challenge #{record.id} to {names} "
+                      f"({self.game_of(record.game).title}) lapsed: no answer within "
+                      f"{CHALLENGE_HOURS} hours.")
+            news.append(ChallengeNews(record, self.challenge_text(record),
+                                      [record.challenger_id], notice=notice))
+        return news
+
+    # --- texts --------------------------------------------------------------------------
+    def challenge_text(self, record: ChallengeRecord) -> str:
+        """The challenge post as it now reads: the terms, and each answer so far."""
+        game = self.game_of(record.game)
+        challenged = ", ".join(self.escape(p.display_name) for p in record.players)
+        lines = [f"**{game.title}** challenge #{record.id}: "
+                 f"{self.escape(record.challenger_name)} challenges {challenged}."]
+        terms = [f"{k}={v}".lower() for k, v in record.options.items()]
+        settings = record.settings
+        if settings.get("bots"):
+            terms.append(f"{plural(settings['bots'], 'computer player')}"
+                         + (f" ({settings['level']})" if settings.get("level") else ""))
+        terms += [f"{word} {hours_text(v * HOUR) if v else 'never'}" for k, word in CLOCK_TERMS
+                  if (v := settings.get(k)) is not None]
+        if settings.get("on_timeout"):
+            terms.append(f"on timeout: {settings['on_timeout']}")
+        if settings.get("weekends") is False:
+            terms.append("weekends paused")
+        if settings.get("rated") is False:
+            terms.append("unrated")
+        if terms:
+            lines.append("Terms: " + ", ".join(terms) + ".")
+        answered = [f"{self.escape(p.display_name)} {p.answer}" for p in record.players
+                    if p.answer]
+        if answered:  # names as written: no capital forced on them
+            lines.append(", ".join(answered) + ".")
+        if record.status == OPEN:
+            waiting = ", ".join(self.escape(p.display_name) for p in record.awaited)
+            lines.append(f"{waiting}: press **Accept** or **Decline**. The challenge lapses "
+                         f"after {CHALLENGE_HOURS} hours; the challenger may withdraw it.")
+        elif record.status == ACCEPTED and record.match_id is not None:
+            lines.append(f"Everyone accepted: match #{record.match_id} has begun.")
+        else:
+            lines.append(f"The challenge {ENDED.get(record.status, record.status)}.")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _closed(record: ChallengeRecord) -> str:
+        return f"This challenge {ENDED.get(record.status, 'is closed')}: it takes no answers."
+
+    # --- internals ----------------------------------------------------------------------
+    async def _answerable(self, challenge_id: int, actor: Actor) -> ChallengeRecord:
+        record = await self.get_challenge(challenge_id, actor)
+        me = record.player(actor.user_id)
+        if me is None:
+            raise ServiceError("This challenge is not for you.")
+        if record.status != OPEN:
+            raise ServiceError(self._closed(record))
+        if record.expires_at <= stamp(self.now()):
+            raise ServiceError("This challenge has lapsed: it takes no answers.")
+        if me.answer is not None:
+            raise ServiceError("You have already accepted; the others' answers are awaited.")
+        return record
+
+    async def _answer(self, record: ChallengeRecord, actor: Actor,
+                      answer: str) -> ChallengeRecord:
+        try:
+            return await self.store.answer_challenge(record.id, actor.user_id, answer)
+        except StaleVersion:
+            raise ServiceError(self._closed(await self.get_challenge(record.id))) from None
+
+    async def _begin(self, record: ChallengeRecord, actor: Actor) -> Update:
+        """The accepted challenge's match: the challenger hosts, everyone is seated (the
+        last to accept under the name they have now), computer seats added, started."""
+        host = Actor(record.challenger_id, record.challenger_name, record.guild_id)
+        settings = record.settings
+        match = await self.create(
+            host, record.game, {k: str(v) for k, v in record.options.items()},
+            channel_id=record.channel_id, remind=settings.get("remind"),
+            remind_every=settings.get("remind_every"), deadline=settings.get("deadline"),
+            on_timeout=settings.get("on_timeout"), rated=settings.get("rated", True),
+            bank=settings.get("bank"), bank_add=settings.get("bank_add"),
+            bank_max=settings.get("bank_max"), weekends=settings.get("weekends", True))
+        for player in record.players:
+            name = actor.name if player.user_id == actor.user_id else player.display_name
+            await self.join(match.id, Actor(player.user_id, name or "Player", record.guild_id))
+        for _ in range(settings.get("bots") or 0):
+            await self.add_ai(match.id, host, settings.get("level"))
+        log.info("challenge %s accepted: match %s", record.id, match.id)
+        return await self.start(match.id, host)
