@@ -385,7 +385,10 @@ def table(rows: list[Row], passes: list[tuple[str, float, float, int]], args) ->
     for r in rows:
         refused.update(r.refused)
     lines += ["", "Refused or re-played submissions (all setups): " + ", ".join(
-        f"{k} {v}" for k, v in sorted(refused.items())), "",
+        f"{k} {v}" for k, v in sorted(refused.items())), ""]
+    if not rows:  # --clock-only
+        lines = []
+    lines += [
         "| clock pass, every match due | matches | time s | longest loop hold ms (CPU) "
         "| longest tick delay ms (wall) | reminders |", "|---|---|---|---|---|---|"]
     for name, seconds, hold, wall, sent in passes:
