@@ -23,6 +23,9 @@ from service import Service, ServiceError, pool
 
 log = logging.getLogger(__name__)
 
+LAST_DEV_GUILD = "commands_guild"
+"""The bot state key of the guild the commands were last synced to."""
+
 
 class PantheonTree(app_commands.CommandTree):
     """The command tree; its ``on_error`` is the last resort for app command errors."""
@@ -70,14 +73,45 @@ class Pantheon(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*buttons.DYNAMIC_ITEMS)
-        if self.settings.dev_guild_id is not None:
-            guild = discord.Object(id=self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to guild %s", len(synced), guild.id)
-        else:
-            synced = await self.tree.sync()
-            log.info("synced %d global commands (they may take a while to appear)", len(synced))
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Sync the slash commands to ``DEV_GUILD_ID`` (instant) or globally, and clear
+        the other place's copies, so a server never lists each command twice: with a dev
+        guild the global commands are cleared; without one (or with another), the guild
+        last synced to (remembered in the database) is cleared. A refusal (the bot not
+        in that guild, or invited without ``applications.commands``) is logged with its
+        fix, and the bot runs on with the commands Discord already has."""
+        dev = self.settings.dev_guild_id
+        try:
+            if dev is not None:
+                guild = discord.Object(id=dev)
+                self.tree.copy_global_to(guild=guild)
+                synced = await self.tree.sync(guild=guild)
+                log.info("synced %d commands to guild %s", len(synced), dev)
+                await self.http.bulk_upsert_global_commands(self.application_id, [])
+            else:
+                synced = await self.tree.sync()
+                log.info("synced %d global commands (they may take a while to appear)",
+                         len(synced))
+        except discord.HTTPException as exc:
+            where = f"guild {dev}" if dev is not None else "globally"
+            fix = (f"invite the bot to guild {dev} with the applications.commands scope, "
+                   "or unset DEV_GUILD_ID" if dev is not None
+                   else "check the bot's token and that its application is enabled")
+            log.error("could not sync the slash commands %s (%s): %s", where, exc, fix)
+            return
+        last = await self.store.bot_state(LAST_DEV_GUILD)
+        if last is not None and int(last) != dev:
+            try:
+                await self.http.bulk_upsert_guild_commands(self.application_id, int(last), [])
+                log.info("cleared the commands of guild %s (the last DEV_GUILD_ID)", last)
+            except (discord.Forbidden, discord.NotFound) as exc:  # not in it: none shown
+                log.warning("could not clear the commands of guild %s: %s", last, exc)
+            except discord.HTTPException as exc:  # try again at the next start
+                log.warning("could not clear the commands of guild %s: %s", last, exc)
+                return
+        await self.store.set_bot_state(LAST_DEV_GUILD, str(dev) if dev is not None else None)
 
     def clock_shards(self) -> db.Shards | None:
         """The shards whose guilds' reminders, deadlines and computer moves this process
@@ -99,6 +133,17 @@ class Pantheon(commands.Bot):
             self.user.id if self.user else "?",
             len(self.guilds),
         )
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server (kicked, banned, the server deleted; not an outage, which
+        is ``on_guild_unavailable``): its open matches are aborted, so their clocks and
+        computer turns stop."""
+        try:
+            aborted = await self.service.abort_server(guild.id)
+        except Exception:
+            log.exception("removed from guild %s: its matches were not all aborted", guild.id)
+            return
+        log.info("removed from guild %s: aborted %d open matches", guild.id, len(aborted))
 
     async def close(self) -> None:
         try:

@@ -80,14 +80,14 @@ async def match_channel(
         if channel is None:
             try:
                 channel = await client.fetch_channel(channel_id)
-            except discord.HTTPException as exc:
-                log.warning("match %s: channel %s unavailable: %s", match.id, channel_id, exc)
+            except Exception as exc:  # Discord's refusal, or a failure below it
+                log.warning("match %s: channel %s unavailable: %r", match.id, channel_id, exc)
                 continue
         if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
             try:
                 await channel.edit(archived=False)
-            except discord.HTTPException as exc:  # sending may still reopen it
-                log.warning("match %s: could not unarchive thread: %s", match.id, exc)
+            except Exception as exc:  # sending may still reopen it
+                log.warning("match %s: could not unarchive thread: %r", match.id, exc)
         if isinstance(channel, discord.abc.Messageable):
             return channel
     return None
@@ -108,7 +108,9 @@ async def send_public(
         return await channel.send(**kwargs)
     except discord.HTTPException as exc:
         log.warning("match %s: could not post in %s: %s", match.id, channel, exc)
-        return None
+    except Exception:  # below Discord (a dropped connection, a timeout): the DMs still go
+        log.exception("match %s: could not post in %s", match.id, channel)
+    return None
 
 
 def closed_dms(client: discord.Client) -> set[tuple[int, int]]:
@@ -163,8 +165,9 @@ async def publish(
 ) -> discord.Message | None:
     """Post the update's public part in the thread, then its private parts by DM.
 
-    Nothing here raises for a Discord failure: the move is already saved, so failures
-    are logged and the rest still goes out.
+    Nothing here raises, for a Discord failure or one below it (a dropped connection, a
+    timeout): the move is already saved, so failures are logged and the rest still goes
+    out.
     """
     message = None
     if update.public is not None:

@@ -167,6 +167,10 @@ def clock_of(row: Row) -> ClockRecord:
     return ClockRecord(remind_after=row["remind_after_hours"],
                        remind_every=row["remind_every_hours"], deadline=row["deadline_hours"],
                        on_timeout=row["on_timeout"], nudged_at=row["nudged_at"],
+                       post_failures=row["post_failures"],
+                       post_failing_since=row["post_failing_since"],
+                       posts_stopped_at=row["posts_stopped_at"],
+
                        bank=row["bank_hours"], bank_add=row["bank_add_hours"],
                        bank_max=row["bank_max_hours"], weekend_pause=bool(row["weekend_pause"]))
 

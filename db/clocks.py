@@ -20,7 +20,7 @@ from db.records import RUNNING, ClockRecord, MatchRecord, Shards, TurnReminder, 
 
 CLOCK_COLUMNS = ("c.remind_after_hours, c.remind_every_hours, c.deadline_hours, "
                  "c.on_timeout, c.nudged_at, c.bank_hours, c.bank_add_hours, c.bank_max_hours, "
-                 "c.weekend_pause")
+                 "c.weekend_pause, c.post_failures, c.post_failing_since, c.posts_stopped_at")
 
 
 class ClockQueries(Queries):
@@ -155,6 +155,16 @@ class ClockQueries(Queries):
                 "ELSE match_clocks.claimed_by END",
                 match_id, version, stamp(next_check) if next_check else None,
                 worker, worker)
+
+    async def set_post_failures(self, match_id: int, failures: int,
+                                since: datetime | None, stopped: datetime | None) -> None:
+        """Store the match's reminder failures in a row (0, None, None: posted fine)."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "UPDATE match_clocks SET post_failures = ?, post_failing_since = ?, "
+                "posts_stopped_at = ? WHERE match_id = ?", failures,
+                stamp(since) if since else None, stamp(stopped) if stopped else None,
+                match_id)
 
     async def recheck_user(self, user_id: int) -> None:
         """Examine the user's matches again (their clocks may now fall due sooner)."""

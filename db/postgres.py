@@ -28,6 +28,7 @@ from db.clocks import ClockQueries
 from db.matches import MatchQueries
 from db.schema import migrations
 from db.social import SocialQueries
+from db.state import StateQueries
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +81,8 @@ class _Connection(asyncpg.Connection):
         return ""
 
 
-class PostgresStore(MatchQueries, ClockQueries, SocialQueries, ChallengeQueries):
+class PostgresStore(MatchQueries, ClockQueries, SocialQueries, ChallengeQueries,
+                    StateQueries):
     """The PostgreSQL store at ``url`` (``postgresql://user:password@host:port/db``)."""
 
     backend = "postgres"

@@ -92,6 +92,11 @@ class ClockRecord:
     bank_add: int = 0
     bank_max: int = 0
     weekend_pause: bool = False
+    post_failures: int = 0
+    """Reminders that could not be posted, in a row (migration 010), since when, and
+    when their retries stopped."""
+    post_failing_since: str | None = None
+    posts_stopped_at: str | None = None
 
 
 @dataclass

@@ -22,6 +22,7 @@ from db.clocks import ClockQueries
 from db.matches import MatchQueries
 from db.schema import migrations, statements
 from db.social import SocialQueries
+from db.state import StateQueries
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +59,8 @@ class SqliteTx:
         """Nothing to do: one writer at a time already."""
 
 
-class SqliteStore(MatchQueries, ClockQueries, SocialQueries, ChallengeQueries):
+class SqliteStore(MatchQueries, ClockQueries, SocialQueries, ChallengeQueries,
+                  StateQueries):
     """The SQLite store over the file at ``path``."""
 
     backend = "sqlite"

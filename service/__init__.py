@@ -24,16 +24,18 @@ from service.core import positions
 from service.lobby import parse_options
 from service.model import STALE, Actor, Post, Renderer, ServiceError, Update
 from service.names import points_text
+from service.post_failures import PostFailures
 from service.reading import Reading
 from service.rematch import Rematches, RematchNews
 
 
-class Service(Challenges, Rematches, Reading):
+class Service(PostFailures, Challenges, Rematches, Reading):
     """Every operation on matches, in one object: :class:`~service.lobby.Lobby`,
     :class:`~service.turns.Turns`, :class:`~service.clocks.Clocks` (over
     :class:`~service.bank.Banks`), :class:`~service.reading.Reading`,
     :class:`~service.challenges.Challenges` and :class:`~service.rematch.Rematches` over
-    :class:`~service.core.MatchCore`."""
+    :class:`~service.core.MatchCore`, and
+    :class:`~service.post_failures.PostFailures` (reminders that cannot be posted)."""
 
 
 __all__ = [

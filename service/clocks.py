@@ -65,6 +65,7 @@ class Reminder:
     on_timeout: str = clock_math.SKIP
     next_check: datetime | None = None
     bank: bool = False  # the deadline is a time bank's
+    clock: ClockRecord = field(default_factory=ClockRecord)
 
     @property
     def text(self) -> str:
@@ -141,9 +142,16 @@ class Clocks(Banks):
                    for s in game.to_act(state))
 
     async def reminders_due(self, now: datetime) -> list[Reminder]:
+        """Every reminder of :meth:`reminder_batches`, in one list."""
+        return [r async for batch in self.reminder_batches(now) for r in batch]
+
+    async def reminder_batches(self, now: datetime,
+                               size: int = CLAIM_BATCH) -> AsyncIterator[list[Reminder]]:
         """Players whose turn has reached a reminder (or the deadline warning) not sent
         yet, one :class:`Reminder` per match, each claimed by this process until
-        :meth:`reminded` (so no other process reminds it too). Turns past their deadline
+        :meth:`reminded` (so no other process reminds it too), in lists of up to ``size``:
+        the caller posts each list before the next is read, so a pass over thousands of
+        matches never holds them all (nor the loop) at once. Turns past their deadline
         are left to :meth:`expire`."""
         due: list[Reminder] = []
         worker = self._worker()
@@ -176,8 +184,12 @@ class Clocks(Banks):
             # boards' objects would make each garbage collection hold the loop longer.
             due.append(Reminder(dataclasses.replace(match, snapshot=None), users, idle, marks,
                                 min(deadlines) - now if deadlines else None,
-                                clock.on_timeout, next_check, bool(clock.bank)))
-        return due
+                                clock.on_timeout, next_check, bool(clock.bank), clock))
+            if len(due) >= size:
+                yield due
+                due = []
+        if due:
+            yield due
 
     async def reminded(self, reminder: Reminder) -> None:
         """Record the reminder as sent (each reminder of a turn goes out once) and end

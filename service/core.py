@@ -277,7 +277,7 @@ class MatchCore:
         reveal = game.final_reveal(state)
         if reveal:
             lines.append("Revealed: " + self.named(match, reveal))
-        return [*lines, *await ratings.settle(self.store, match)]
+        return [*lines, *await ratings.settle(self.store, match, self.escape)]
 
     async def choose(self, match: MatchRecord, game: Game, state: object, seat: int,
                      history: Sequence[str] = ()) -> str:

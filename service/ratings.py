@@ -11,6 +11,7 @@ behind. Players see the conservative rating, the ordinal mu − 3σ (0 for a new
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
@@ -60,15 +61,17 @@ def rate(match: MatchRecord, rated: bool, current: dict[int, Rating]
             for u, b, team in zip(users, before, after, strict=True)}
 
 
-async def settle(store: Store, match: MatchRecord) -> list[str]:
+async def settle(store: Store, match: MatchRecord,
+                 escape: Callable[[str], str] = str) -> list[str]:
     """Rate a just-finished match (if rated and not done yet); the lines for its final
-    post. Never raises: the match is over either way, and :func:`catch_up` retries."""
+    post (names written by ``escape``). Never raises: the match is over either way, and
+    :func:`catch_up` retries."""
     try:
         changes = await store.settle_rating(match.id, rate)
     except Exception:
         log.exception("match %s: rating failed; it is retried later", match.id)
         return []
-    return change_lines(match, changes or [])
+    return change_lines(match, changes or [], escape)
 
 
 async def catch_up(store: Store) -> int:
@@ -83,10 +86,11 @@ async def catch_up(store: Store) -> int:
     return settled
 
 
-def change_lines(match: MatchRecord, changes: list[RatingChange]) -> list[str]:
+def change_lines(match: MatchRecord, changes: list[RatingChange],
+                 escape: Callable[[str], str] = str) -> list[str]:
     if not changes:
         return []
-    names = {s.user_id: s.display_name for s in match.seats}
+    names = {s.user_id: escape(s.display_name) for s in match.seats}
     parts = []
     for change in changes:
         old, new = ordinal(change.before), ordinal(change.after)
@@ -104,7 +108,10 @@ class Board:
     players: int
 
 
-async def leaderboard(store: Store, guild_id: int, game: str, user_id: int) -> Board:
+async def leaderboard(store: Store, guild_id: int, game: str, user_id: int,
+                      escape: Callable[[str], str] = str) -> Board:
+    """The server's leaderboard of a game, names written by ``escape`` (a player no
+    longer known by name is shown as their mention)."""
     await catch_up(store)
     standings = await store.standings(guild_id, game)
     ranked = list(enumerate(standings, start=1))
@@ -115,7 +122,8 @@ async def leaderboard(store: Store, guild_id: int, game: str, user_id: int) -> B
     names = await store.display_names(wanted, guild_id)
 
     def row(rank: int, standing: Standing) -> tuple[int, Standing, str]:
-        return rank, standing, names.get(standing.user_id, f"<@{standing.user_id}>")
+        name = names.get(standing.user_id)
+        return rank, standing, escape(name) if name is not None else f"<@{standing.user_id}>"
 
     top = [row(rank, s) for rank, s in ranked[:TOP]]
     own = row(*mine) if mine is not None and mine[0] > TOP else None

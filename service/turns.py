@@ -163,3 +163,25 @@ class Turns(MatchCore):
         match = await self.match(match.id)
         who = self.escape(actor.name) if actor.name else "the host"
         return Update(match, Post(f"Match #{match.id} was aborted by {who}."))
+
+    async def abort_server(self, guild_id: int) -> list[int]:
+        """Abort every lobby and running match of a server the bot was removed from, so
+        their clocks, reminders and computer turns stop (a re-invite starts afresh: the
+        threads may be gone, and nobody can move meanwhile). The ids aborted."""
+        aborted: list[int] = []
+        while matches := await self.store.find_matches(guild_id=guild_id,
+                                                       statuses=(LOBBY, RUNNING), limit=100):
+            for match in matches:
+                for _ in range(5):  # a move landing meanwhile: read the match again
+                    try:
+                        await self.store.finish(match.id, version=match.version,
+                                                status=ABORTED, result=None)
+                        aborted.append(match.id)
+                        break
+                    except StaleVersion:
+                        match = await self.store.get_match(match.id)
+                        if match is None or match.status not in (LOBBY, RUNNING):
+                            break
+                else:
+                    raise RuntimeError(f"match {match.id} kept changing; not aborted")
+        return aborted

@@ -104,7 +104,7 @@ async def answer(service: Service, match_id: int, version: int, actor: Actor,
     index = next((i for i, m in enumerate(moves) if m.seq == request.from_seq), None)
     if index is None:
         raise ServiceError(LAPSED)
-    requester = Actor(request.user_id, asker_name, match.guild_id)
+    requester = Actor(request.user_id, asker.display_name if asker else "", match.guild_id)
     try:
         done = await _take_back(service, match, requester, moves, index)
     except ServiceError:

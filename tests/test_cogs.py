@@ -11,7 +11,6 @@ import engines
 from bot.cogs.info import Info
 from bot.cogs.lobby import Lobby, option_suggestions
 from bot.cogs.play import Play
-from bot.interact import SOMETHING_WRONG
 from db import ABORTED, FINISHED, RUNNING
 from service import Actor
 from tests.discord_fakes import CHANNEL, GUILD, OTHER_GUILD, World, press
@@ -193,46 +192,6 @@ async def test_a_short_match_start_to_moves(world, cogs, people):
     assert len(await world.service.store.moves(match.id)) == 5
 
 
-async def test_move_errors_are_short_and_ephemeral(world, cogs, people):
-    match, thread, _ = await running(world, cogs, people)
-    fake = await move(world, cogs, people.ana, "suns", channel=thread)
-    assert fake.last.ephemeral and "It is not your turn" in fake.last.text
-
-    await move(world, cogs, people.bo, "suns", channel=thread)
-    fake = await move(world, cogs, people.ana, "take z9", channel=thread)
-    assert fake.last.ephemeral and "Illegal move" in fake.last.text
-    assert "is not a square" in fake.last.text  # the engine's reason
-
-    fake = await move(world, cogs, people.cy, "take e5", channel=thread)
-    assert fake.last.ephemeral and "not playing in this match" in fake.last.text
-    fake = await move(world, cogs, people.ana, "take e5", match=999)
-    assert fake.last.ephemeral and "no match #999" in fake.last.text
-    fake = await move(world, cogs, people.ana, "take e5", match=match.id, guild_id=OTHER_GUILD)
-    assert fake.last.ephemeral and f"no match #{match.id}" in fake.last.text
-    assert len(await world.service.store.moves(match.id)) == 1  # only Bo's side choice
-
-
-async def test_move_finds_the_only_match_outside_its_thread(world, cogs, people):
-    _, thread, _ = await running(world, cogs, people)
-    fake = await move(world, cogs, people.bo, "moons", channel=world.channel)
-    assert fake.last.text.startswith("Played")
-    assert "moons" in world.posts_in(thread.id)[-1].text
-
-
-async def test_unexpected_errors_are_logged_and_apologised_for(
-    world, cogs, people, monkeypatch, caplog
-):
-    _, thread, _ = await running(world, cogs, people)
-
-    async def broken(*args, **kwargs):
-        raise RuntimeError("disk on fire")
-
-    monkeypatch.setattr(world.service, "submit", broken)
-    fake = await move(world, cogs, people.bo, "moons", channel=thread)
-    assert fake.last.ephemeral and fake.last.text == SOMETHING_WRONG
-    assert "disk on fire" in caplog.text
-
-
 async def test_an_archived_thread_is_reopened_by_the_next_board(world, cogs, people):
     _, thread, _ = await running(world, cogs, people)
     thread.archived = True
@@ -241,14 +200,6 @@ async def test_an_archived_thread_is_reopened_by_the_next_board(world, cogs, peo
     assert fake.last.text.startswith("Played")
     thread.edit.assert_awaited_with(archived=False)
     assert "moons" in world.posts_in(thread.id)[-1].text
-
-
-async def test_a_board_that_cannot_be_posted_still_plays_the_move(world, cogs, people):
-    match, thread, _ = await running(world, cogs, people)
-    thread.fail_sends = True
-    fake = await move(world, cogs, people.bo, "moons", channel=world.channel)
-    assert fake.last.text.startswith("Played") and "couldn't post" in fake.last.text
-    assert len(await world.service.store.moves(match.id)) == 1
 
 
 # --- autocomplete ------------------------------------------------------------------------

@@ -27,6 +27,7 @@ KEYS = {"matches": "id", "seats": "match_id, user_id", "moves": "match_id, seq",
         "user_settings": "user_id", "match_clocks": "match_id",
         "turn_reminders": "match_id, user_id", "vacations": "id",
         "undo_requests": "match_id, version", "ratings": "guild_id, game, user_id",
+        "bot_state": "key",
         "rating_changes": "match_id, user_id", "challenges": "id",
         "challenge_players": "challenge_id, user_id", "rematch_votes": "match_id, user_id",
         "rematches": "match_id"}
@@ -83,6 +84,7 @@ async def build(store) -> dict[str, int]:
     await service.accept_challenge(challenge.challenge.id, BO)
     await store.vote_rematch(rated.id, CY.user_id)
     await store.claim_rematch(rated.id)
+    await store.set_bot_state("commands_guild", str(HERE))
     return {"running": running.id, "rated": rated.id, "lobby": lobby.id,
             "aborted": aborted.id, "ai": ai.id}
 

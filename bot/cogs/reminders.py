@@ -6,6 +6,7 @@ neither forgets a reminder or a deadline nor sends one twice. Every timed decisi
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import datetime
 
@@ -17,7 +18,7 @@ from bot.cogs.common import PantheonCog, match_autocomplete, title_of
 from bot.interact import actor_of, defer, find_match, guard, reply
 from bot.publish import match_channel, user_mentions
 from bot.ui import announce
-from service import MAX_REMIND_AFTER_HOURS
+from service import MAX_REMIND_AFTER_HOURS, Reminder
 
 log = logging.getLogger(__name__)
 
@@ -100,28 +101,45 @@ class Reminders(PantheonCog):
 
     async def tick(self, now: datetime) -> int:
         """One pass over the clocks at ``now``: first the turns past their deadline get
-        their consequence (posted like a move), then due reminders ping the players.
-        Returns how many messages were posted. A failure is logged and retried at the
-        next pass (a reminder is recorded as sent only once it is out)."""
+        their consequence (posted like a move), then due reminders ping the players,
+        batch by batch (the loop runs other work between batches). Returns how many
+        messages were posted. A reminder that cannot be posted is retried with a
+        growing pause for a day (:mod:`service.post_failures`)."""
         sent = 0
         for update in await self.service.expire(now):
             if await announce(self.bot, update) is not None:
                 sent += 1
-        for reminder in await self.service.reminders_due(now):
-            channel = await match_channel(self.bot, reminder.match)
-            if channel is None:
-                await self.service.reminded(reminder)  # nowhere to post: don't retry forever
-                continue
-            pings = " ".join(f"<@{u}>" for u in reminder.user_ids)
-            try:
-                await channel.send(f"{pings} {reminder.text}",
-                                   allowed_mentions=user_mentions(reminder.user_ids))
-            except discord.HTTPException as exc:
-                log.warning("match %s: reminder not sent: %s", reminder.match.id, exc)
-                continue
-            await self.service.reminded(reminder)
-            sent += 1
+        async for batch in self.service.reminder_batches(now):
+            for reminder in batch:
+                sent += await self.post_reminder(reminder, now)
+            await asyncio.sleep(0)
         return sent
+
+    async def post_reminder(self, reminder: Reminder, now: datetime) -> int:
+        """Ping one match's waiting players: 1 if posted, else 0 (the failure recorded)."""
+        match = reminder.match
+        if match.thread_id is None and match.channel_id is None:
+            await self.service.reminded(reminder)  # nowhere to post, ever
+            return 0
+        try:
+            channel = await match_channel(self.bot, match)
+            if channel is None:
+                raise LookupError("the match's thread and channel are unavailable")
+            pings = " ".join(f"<@{u}>" for u in reminder.user_ids)
+            await channel.send(f"{pings} {reminder.text}",
+                               allowed_mentions=user_mentions(reminder.user_ids))
+        except Exception as exc:  # any failure: retried later, never raised
+            if not isinstance(exc, discord.HTTPException | LookupError):
+                log.exception("match %s: reminder not sent", match.id)
+            stopped = await self.service.reminder_failed(reminder, now)
+            if stopped:
+                log.warning("match %s: reminders could not be posted for a day (%s); "
+                            "I stop retrying them until one is posted", match.id, exc)
+            else:
+                log.info("match %s: reminder not sent, retried later: %s", match.id, exc)
+            return 0
+        await self.service.reminded(reminder)
+        return 1
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -119,7 +119,7 @@ class Social(PantheonCog):
                 raise ServiceError("Use /leaderboard in a server: ratings are per server.")
             await defer(interaction)
             board = await ratings.leaderboard(self.service.store, interaction.guild_id, game,
-                                              interaction.user.id)
+                                              interaction.user.id, self.service.escape)
             await send_long(interaction, ratings.leaderboard_lines(board, title_of(game)),
                             filename=f"{game}-leaderboard.txt")
 
