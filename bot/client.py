@@ -137,13 +137,16 @@ class Pantheon(commands.Bot):
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server (kicked, banned, the server deleted; not an outage, which
         is ``on_guild_unavailable``): its open matches are aborted, so their clocks and
-        computer turns stop."""
+        computer turns stop, and its open challenges are closed."""
         try:
             aborted = await self.service.abort_server(guild.id)
+            closed = await self.service.close_server_challenges(guild.id)
         except Exception:
-            log.exception("removed from guild %s: its matches were not all aborted", guild.id)
+            log.exception("removed from guild %s: its matches and challenges were not all "
+                          "closed", guild.id)
             return
-        log.info("removed from guild %s: aborted %d open matches", guild.id, len(aborted))
+        log.info("removed from guild %s: aborted %d open matches, closed %d challenges",
+                 guild.id, len(aborted), len(closed))
 
     async def close(self) -> None:
         try:

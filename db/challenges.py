@@ -54,10 +54,14 @@ class ChallengeQueries(Queries):
 
     async def find_challenges(self, *, challenger_id: int | None = None,
                               user_id: int | None = None, game: str | None = None,
-                              status: str = OPEN, limit: int = 50) -> list[ChallengeRecord]:
+                              guild_id: int | None = None, status: str = OPEN,
+                              limit: int = 50) -> list[ChallengeRecord]:
         """Challenges in ``status`` by a challenger, and/or of a challenged user, and/or
-        of a game; newest first."""
+        of a game, and/or in a server; newest first."""
         where, args = ["c.status = ?"], [status]
+        if guild_id is not None:
+            where.append("c.guild_id = ?")
+            args.append(guild_id)
         if challenger_id is not None:
             where.append("c.challenger_id = ?")
             args.append(challenger_id)

@@ -165,6 +165,16 @@ class Challenges(Lobby):
         record.status = WITHDRAWN
         return ChallengeNews(record, self.challenge_text(record))
 
+    async def close_server_challenges(self, guild_id: int) -> list[int]:
+        """Close the open challenges of a server the bot was removed from (as withdrawn:
+        nobody could answer them); the ids closed."""
+        closed: list[int] = []
+        while records := await self.store.find_challenges(guild_id=guild_id, limit=100):
+            for record in records:
+                await self.store.close_challenge(record.id, WITHDRAWN)
+                closed.append(record.id)
+        return closed
+
     async def lapse_challenges(self) -> list[ChallengeNews]:
         """Close the open challenges whose time ran out (at :attr:`now`), each with the
         news for its challenger. A challenge another process lapsed first is skipped."""

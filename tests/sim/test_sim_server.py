@@ -6,8 +6,9 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from db import ABORTED
+from db import ABORTED, WITHDRAWN
 from tests.sim.harness import Sim
+from tests.sim.test_sim_challenges import challenge
 
 H = timedelta(hours=1)
 
@@ -34,12 +35,14 @@ async def test_removed_from_a_server_its_clocks_and_computer_moves_stop(sim: Sim
     computer = await pending_computer_turn(sim)
     people, _ = await sim.start(sim.ana, "witch-stones", [sim.bo], remind=1)
     lobby, _ = await sim.start(sim.cy, "witch-stones", start=False)
+    challenge_id = await challenge(sim, sim.bo, opponent=sim.cy, game="terra")
     service = sim.bot.service
     moves = {m: len(await service.store.moves(m)) for m in (computer, people)}
     sim.env.backend.remove_guild(sim.guild.id)  # kicked: Discord sends GUILD_DELETE
     await sim.env.settle()
     for match_id in (computer, people, lobby):
         assert (await service.match(match_id)).status == ABORTED
+    assert (await service.store.get_challenge(challenge_id)).status == WITHDRAWN
     later = datetime.fromisoformat((await service.match(people)).updated_at) + 48 * H
     reminders = sim.bot.get_cog("Reminders")
     assert await reminders.tick(later) == 0
