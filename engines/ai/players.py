@@ -170,7 +170,10 @@ class MctsPlayer(Player):
     def __init__(self, budgets: dict[str, Budget] | None = None,
                  default: Budget | None = None, exploration: float = 0.25,
                  repeat_penalty: float = REPEAT_PENALTY,
-                 evaluation: Evaluation = evaluate_deep) -> None:
+                 evaluation: Evaluation = evaluate_deep,
+                 specialists: dict[str, Player] | None = None) -> None:
+        self.specialists = dict(specialists or {})
+        """Players that decide instead of the search in their games (by slug)."""
         self.budgets = dict(BUDGETS if budgets is None else budgets)
         self.evaluation = evaluation
         """How a position is valued (:func:`~engines.ai.evaluate.evaluate_deep`; tests and
@@ -199,6 +202,8 @@ class MctsPlayer(Player):
 
     def decide(self, game: Game, state: State, seat: int, seed: int,
                history: Sequence[str] = ()) -> Decision:
+        if game.slug in self.specialists:
+            return self.specialists[game.slug].decide(game, state, seat, seed, history)
         started = time.perf_counter()
         moves = game.legal_moves(state, seat)
         if len(moves) == 1:

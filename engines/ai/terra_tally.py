@@ -96,7 +96,7 @@ class Tally:
         found = []
         for seat in range(self.players):
             n = self.counts[t][seat]
-            points = n if 5 <= n else 0
+            points = n if n >= 5 else 0
             if n >= KINDS and all(self.kinds[t][seat].values()):
                 points += ALL_TYPES_POINTS
             points += BONUS[self.held[seat]]
