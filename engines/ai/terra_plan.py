@@ -144,7 +144,7 @@ class TerraPlanner(Player):
             short += self._defences(tally, state, seat, scores, plans[self.shortlist:])
         valued = []
         for value, turn, after in short:
-            undo = self._apply(tally, seat, turn, state)
+            undo = self._apply(tally, seat, turn)
             full = len(tally.board) == len(PLOTS)  # the match ends: no reply
             reply = 0.0 if full else self._reply(tally, state, seat, after)
             for plot, held in undo:
@@ -171,7 +171,7 @@ class TerraPlanner(Player):
         return found[:self.defend]
 
     @staticmethod
-    def _apply(tally: Tally, seat: int, turn: list[str], state: State) -> list:
+    def _apply(tally: Tally, seat: int, turn: list[str]) -> list:
         """Play ``turn`` on the tally; what undoes it (plot, occupant before), last first."""
         undo = []
         for move in turn:
