@@ -9,11 +9,12 @@ valuing a structure more or less in microseconds, this player:
 
 1. values every turn it can play (no war or each promising war, then each build) by the
    score margin it leaves, less a price for an army spent;
-2. takes the best few of those and subtracts the opponent's best reply (one build of
-   any type where its rules allow, and, as likely as the public counts make an army in
-   its reserve, a war first): a shallow expectimax over the opponent's greedy replies,
-   which needs no secret (the opponent's reserve is not looked at: every type is
-   assumed available);
+2. takes the best few of those, and the best few that build in a territory where a war
+   of the opponent's would hurt most, and subtracts from each the opponent's best reply
+   (one build of any type its rules allow and, as likely as the public counts make an
+   army in its reserve, a war first; none when the turn fills the map and ends the
+   match): a shallow expectimax over the opponent's greedy replies that needs no secret
+   (its reserve is not looked at, only its size: every type is assumed available);
 3. plays the first move of the best turn; discards keep armies and variety.
 
 Only ``seat``'s own reserve and the public board are read, as the bot shows them.
