@@ -52,7 +52,9 @@ def player(level: str = "normal") -> Player:
     if name == "easy":
         return GreedyPlayer(noise=EASY_NOISE)
     if name == "hard":
-        return MctsPlayer(HARD_BUDGETS)
+        from engines.ai.terra_plan import TerraPlanner
+
+        return MctsPlayer(HARD_BUDGETS, specialists={"terra": TerraPlanner()})
     return MctsPlayer()
 
 

@@ -1,0 +1,257 @@
+"""Terra's hard player: whole turns weighed, and the reply each leaves open.
+
+A Terra turn is a war (optional, one army) and a build; the score moves in steps, so
+one move at a time (the greedy player, or a search of few iterations over ~150 moves
+valued at a few hundred microseconds each) misses what the pair does together — an
+army that clears a plot for one's own structure swings a territory by two — and what
+the position offers the opponent next. With :class:`~engines.ai.terra_tally.Tally`
+valuing a structure more or less in microseconds, this player:
+
+1. values every turn it can play (no war or each promising war, then each build) by the
+   score margin it leaves, less a price for an army spent;
+2. takes the best few of those, and the best few that build in a territory where a war
+   of the opponent's would hurt most, and subtracts from each the opponent's best reply
+   (one build of any type its rules allow and, as likely as the public counts make an
+   army in its reserve, a war first; none when the turn fills the map and ends the
+   match): a shallow expectimax over the opponent's greedy replies that needs no secret
+   (its reserve is not looked at, only its size: every type is assumed available);
+3. plays the first move of the best turn; discards keep armies and variety.
+
+Only ``seat``'s own reserve and the public board are read, as the bot shows them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engines.ai.players import Decision, Player
+from engines.ai.repetition import board as public_board
+from engines.ai.repetition import change_key
+from engines.ai.terra_tally import Tally
+from engines.base import Game, State
+from engines.terra.board import (
+    ARMY,
+    CHITS_PER_TYPE,
+    EXCLUSIVE,
+    NEIGHBOURS,
+    PLOTS,
+    STRUCTURES,
+    TERRITORY,
+    near,
+)
+from engines.terra.scoring import score
+
+ARMY_PRICE = 2.0
+"""Margin points an army spent must win back (it could remove something better later)."""
+REPLY_WEIGHT = 1.0
+"""How much of the opponent's best reply is taken off a turn's value."""
+WARS = 6
+"""Wars weighed further (the best by what the removal alone changes)."""
+SHORTLIST = 8
+"""Turns whose replies are weighed."""
+DEFEND = 6
+"""Turns added to the shortlist that build in the territories a war would hurt most."""
+REPLY_WARS = 3
+"""The opponent's wars weighed in a reply (the best by the removal alone)."""
+REPEAT = 3.0
+"""Margin points taken off a move that redoes a change of the match's recent past."""
+
+
+def margin(scores: Sequence[float], seat: int) -> float:
+    return scores[seat] - max(v for s, v in enumerate(scores) if s != seat)
+
+
+def added(scores: Sequence[float], change: Sequence[int]) -> list[float]:
+    return [a + b for a, b in zip(scores, change, strict=True)]
+
+
+class TerraPlanner(Player):
+    """Whole-turn look-ahead with the opponent's best reply (see the module)."""
+
+    name = "terra-plan"
+
+    def __init__(self, reply_weight: float = REPLY_WEIGHT, army_price: float = ARMY_PRICE,
+                 shortlist: int = SHORTLIST, defend: int = DEFEND) -> None:
+        self.defend = defend
+        """Turns added to the shortlist that build where a war would hurt most."""
+        self.reply_weight = reply_weight
+        self.army_price = army_price
+        self.shortlist = shortlist
+
+    def decide(self, game: Game, state: State, seat: int, seed: int,
+               history: Sequence[str] = ()) -> Decision:
+        moves = game.legal_moves(state, seat)
+        if len(moves) == 1:
+            return Decision(moves[0])
+        rng = random.Random(seed)
+        if state.phase == "discard":
+            return Decision(self._discard(state, seat, moves, rng), 1)
+        return self._turn(game, state, seat, moves, history, rng)
+
+    # -- discards -----------------------------------------------------------------------
+    @staticmethod
+    def _discard(state: State, seat: int, moves: list[str], rng: random.Random) -> str:
+        """Keep armies (two at most count), then as many types as possible."""
+        excess = len(state.reserves[seat]) - 4
+
+        def kept(move: str) -> float:
+            left = list(state.reserves[seat])
+            for chit in move.split()[1:]:
+                left.remove(chit)
+            armies = left.count(ARMY)
+            kinds = {c for c in left if c != ARMY}
+            return 3 * min(armies, 2) + 0.5 * max(0, armies - 2) + 1.5 * len(kinds) + 0.5 * (
+                len(left) - armies - len(kinds))
+
+        full = [m for m in moves if len(m.split()) - 1 == excess] or moves
+        best = max(kept(m) for m in full)
+        return rng.choice([m for m in full if kept(m) == best])
+
+    # -- build turns --------------------------------------------------------------------
+    def _turn(self, game: Game, state: State, seat: int, moves: list[str],
+              history: Sequence[str], rng: random.Random) -> Decision:
+        players = state.players
+        tally = Tally(state.board, players)
+        scores = [float(v) for v in score(state.board, players)[0]]
+        seen = set(history)
+        before = public_board(game, state) if seen else {}
+        builds = [m for m in moves if m.startswith("build ")]
+        wars = [m for m in moves if m.startswith("war ")]
+        plans: list[tuple[float, list[str], list[float]]] = []
+        # value, moves of the turn (first is played), scores after
+        for move in builds or ["pass"]:
+            after = scores if move == "pass" else added(
+                scores, tally.place_change(seat, *move.split()[1:]))
+            plans.append((margin(after, seat) - self._repeat(seat, move, before, seen),
+                          [move], after))
+        ranked = sorted(wars, key=lambda m: -margin(
+            added(scores, tally.remove_change(m.split()[1])), seat))
+        for war in ranked[:WARS]:
+            plot = war.split()[1]
+            cleared = added(scores, tally.remove_change(plot))
+            owner, kind = tally.remove(plot)
+            world = game.play(state, seat, war)
+            follow = [m for m in game.legal_moves(world, seat) if m.startswith("build ")]
+            price = self.army_price + self._repeat(seat, war, before, seen)
+            for move in follow or ["pass"]:
+                after = cleared if move == "pass" else added(
+                    cleared, tally.place_change(seat, *move.split()[1:]))
+                plans.append((margin(after, seat) - price, [war, move], after))
+            tally.place(owner, kind, plot)
+        plans.sort(key=lambda p: -p[0])
+        short = plans[:self.shortlist]
+        if self.defend:
+            short += self._defences(tally, state, seat, scores, plans[self.shortlist:])
+        valued = []
+        for value, turn, after in short:
+            undo = self._apply(tally, seat, turn)
+            full = len(tally.board) == len(PLOTS)  # the match ends: no reply
+            reply = 0.0 if full else self._reply(tally, state, seat, after)
+            for plot, held in undo:
+                if held is None:
+                    tally.remove(plot)
+                else:
+                    tally.place(*held, plot)
+            valued.append((value - self.reply_weight * reply, turn))
+        best = max(v for v, _ in valued)
+        choice = rng.choice([turn for v, turn in valued if v >= best - 1e-9])
+        return Decision(choice[0], len(plans))
+
+    def _defences(self, tally: Tally, state: State, seat: int, scores: list[float],
+                  rest: list) -> list:
+        """The best turns among ``rest`` that build in a territory where the rival's
+        war would hurt most now (so that a lead of one is not the turn's only hope)."""
+        start = margin(scores, seat)
+        mine = [p for p, (owner, _) in tally.board.items() if owner == seat]
+        hurt = sorted(((start - margin(added(scores, tally.remove_change(p)), seat), p)
+                       for p in mine), reverse=True)[:REPLY_WARS]
+        areas = {TERRITORY[p] for loss, p in hurt if loss > 0}
+        found = [plan for plan in rest if plan[1][-1].startswith("build ")
+                 and TERRITORY[plan[1][-1].split()[2]] in areas]
+        return found[:self.defend]
+
+    @staticmethod
+    def _apply(tally: Tally, seat: int, turn: list[str]) -> list:
+        """Play ``turn`` on the tally; what undoes it (plot, occupant before), last first."""
+        undo = []
+        for move in turn:
+            words = move.split()
+            if words[0] == "war":
+                owner, kind = tally.remove(words[1])
+                undo.append((words[1], (owner, kind)))
+            elif words[0] == "build":
+                tally.place(seat, words[1], words[2])
+                undo.append((words[2], None))
+        return undo[::-1]
+
+    def _reply(self, tally: Tally, state: State, seat: int, scores: list[float]) -> float:
+        """How much the next seat's best turn can take off ``seat``'s margin."""
+        rival = (seat + 1) % state.players
+        start = margin(scores, seat)
+        best_build = self._best_build(tally, state, rival, scores, seat, start)
+        p_army = self._army_chance(state, rival)
+        if p_army <= 0:
+            return best_build
+        mine = [p for p, (owner, _) in tally.board.items() if owner != rival]
+        removals = sorted(((start - margin(added(scores, tally.remove_change(p)), seat), p)
+                           for p in mine), reverse=True)[:REPLY_WARS]
+        best_war = 0.0
+        for loss, plot in removals:
+            after_war = added(scores, tally.remove_change(plot))
+            owner, kind = tally.remove(plot)
+            build = self._best_build(tally, state, rival, after_war, seat, start - loss)
+            tally.place(owner, kind, plot)
+            best_war = max(best_war, loss + build)
+        return best_build + p_army * max(0.0, best_war - best_build)
+
+    @staticmethod
+    def _best_build(tally: Tally, state: State, rival: int, scores: list[float],
+                    seat: int, start: float) -> float:
+        """The most ``rival``'s best build (any type its rules allow) takes off ``seat``'s
+        margin, from ``scores`` whose margin is ``start``."""
+        board = tally.board
+        terrain = bool(state.options.get("terrain"))
+        mines = near(state.mountains) if terrain else None
+        farms = near(state.river) if terrain else None
+        best = 0.0
+        for plot in PLOTS:
+            if plot in board:
+                continue
+            for kind in STRUCTURES:
+                if kind in EXCLUSIVE and any(
+                        (held := board.get(n)) is not None and held[1] == kind
+                        and held[0] != rival for n in NEIGHBOURS[plot]):
+                    continue
+                if terrain and ((kind == "mine" and plot not in mines)
+                                or (kind == "farm" and plot not in farms)):
+                    continue
+                loss = start - margin(added(scores, tally.place_change(rival, kind, plot)),
+                                      seat)
+                best = max(best, loss)
+        return best
+
+    @staticmethod
+    def _army_chance(state: State, rival: int) -> float:
+        """The chance ``rival`` holds an army next turn, from public counts only: its
+        reserve size plus the two chits it draws, out of its chits not on the board."""
+        unseen = 7 * CHITS_PER_TYPE - sum(1 for owner, _ in state.board.values()
+                                          if owner == rival)
+        if unseen <= 0:
+            return 0.0
+        share = min(1.0, CHITS_PER_TYPE / unseen)
+        held = len(state.reserves[rival]) + 2
+        return 1.0 - (1.0 - share) ** held
+
+    @staticmethod
+    def _repeat(seat: int, move: str, before: dict, seen: set[str]) -> float:
+        """The price of a move whose change of the board the match made recently."""
+        if not seen or move == "pass":
+            return 0.0
+        words = move.split()
+        after = dict(before)
+        if words[0] == "war":
+            after.pop(words[1], None)
+        else:
+            after[words[2]] = {"owner": seat, "type": words[1]}
+        return REPEAT if change_key(seat, before, after) in seen else 0.0

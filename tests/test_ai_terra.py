@@ -1,0 +1,81 @@
+"""Terra's hard player: the incremental score tally agrees with the scoring table, the
+planner sees only its seat's view, weighs whole turns and keeps its armies."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engines
+from engines.ai import player
+from engines.ai.terra_plan import TerraPlanner
+from engines.ai.terra_tally import Tally
+from engines.terra.board import PLOTS, STRUCTURES
+from engines.terra.scoring import score
+from tests.test_ai_determinise import positions, twin
+
+
+def random_board(rng: random.Random, players: int) -> dict:
+    kinds = STRUCTURES[:rng.choice([1, 2, 6])]  # few types: same-type runs are common
+    return {p: [rng.randrange(players), rng.choice(kinds)]
+            for p in rng.sample(PLOTS, rng.randrange(0, 81))}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_tally_changes_the_score_as_the_table_does(seed):
+    rng = random.Random(seed)
+    for _ in range(25):
+        players = rng.choice([2, 3, 4])
+        board = random_board(rng, players)
+        tally = Tally(board, players)
+        base = score(board, players)[0]
+        empty = [p for p in PLOTS if p not in board]
+        for plot in rng.sample(empty, min(4, len(empty))):
+            seat, kind = rng.randrange(players), rng.choice(STRUCTURES)
+            after = score({**board, plot: [seat, kind]}, players)[0]
+            assert tally.place_change(seat, kind, plot) == [
+                a - b for a, b in zip(after, base, strict=True)]
+        for plot in rng.sample(list(board), min(4, len(board))):
+            after = score({p: v for p, v in board.items() if p != plot}, players)[0]
+            assert tally.remove_change(plot) == [a - b for a, b in zip(after, base, strict=True)]
+        # asking changes nothing
+        assert tally.board == {p: tuple(v) for p, v in board.items()}
+
+
+def test_hard_terra_plans_turns_and_sees_only_its_view():
+    game = engines.get("terra")
+    hard = player("hard")
+    for n, state in enumerate(positions(game, 2, 8, seed=13)):
+        acting = game.to_act(state)
+        if not acting:
+            continue
+        seat = acting[0]
+        other = twin(game, state, seat, random.Random(n + 70))
+        move = hard.choose(game, state, seat, n)
+        assert move in game.legal_moves(state, seat)
+        assert move == hard.choose(game, other, seat, n)
+
+
+def test_a_war_that_clears_a_plot_for_a_run_is_one_turn():
+    # Seat 0 holds a4 and c4 (mines) with b4 the enemy's: an army on b4 then a mine there
+    # makes a run of three mines (6) and takes back the most mines; either move alone
+    # is worth little, so the planner declares the war first.
+    game = engines.get("terra")
+    state = game.setup(2, 5, {})
+    state.board = {"a4": [0, "mine"], "c4": [0, "mine"], "b4": [1, "town"],
+                   "h9": [1, "mine"], "i9": [1, "mine"]}
+    state.reserves = [["mine", "army"], ["town"]]
+    state.turn, state.phase, state.war_open = 0, "build", True
+    assert TerraPlanner().choose(game, state, 0, 1) == "war b4"
+    after = game.play(state, 0, "war b4")
+    assert TerraPlanner().choose(game, after, 0, 1) == "build mine b4"
+
+
+def test_discards_keep_armies_and_variety():
+    game = engines.get("terra")
+    state = game.setup(2, 5, {})
+    state.reserves = [["town", "town", "town", "farm", "army", "army"], ["town"]]
+    state.turn, state.phase = 0, "discard"
+    move = TerraPlanner().choose(game, state, 0, 3)
+    assert move == "discard town town"
