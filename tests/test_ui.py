@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from unittest.mock import AsyncMock, MagicMock
+from unittest.mock import MagicMock
 
 import discord
 import pytest
@@ -270,44 +270,6 @@ def _settings(tmp_path, guild=None):
         dev_guild_id=guild,
         boards_dir=str(tmp_path),
     )
-
-
-@pytest.mark.parametrize("guild", [None, 4242])
-async def test_setup_hook_opens_the_store_loads_cogs_and_syncs(tmp_path, monkeypatch, guild):
-    bot = Pantheon(_settings(tmp_path, guild))
-    sync = AsyncMock(return_value=[])
-    copy = MagicMock()
-    monkeypatch.setattr(bot.tree, "sync", sync)
-    monkeypatch.setattr(bot.tree, "copy_global_to", copy)
-    registered = []
-    monkeypatch.setattr(bot, "add_dynamic_items", lambda *items: registered.extend(items))
-    await bot.setup_hook()
-    try:
-        names = {c.qualified_name for c in bot.tree.walk_commands()}
-        assert {
-            "match start",
-            "move",
-            "board",
-            "score",
-            "history",
-            "resign",
-            "abort",
-            "mymatches",
-            "rules",
-            "myview",
-            "reminders",
-        } <= names
-        assert registered == list(DYNAMIC_ITEMS)
-        assert bot.service is not None and await bot.store.schema_version() >= 1
-        if guild is None:
-            sync.assert_awaited_once_with()
-            copy.assert_not_called()
-        else:
-            assert copy.call_args.kwargs["guild"].id == guild
-            assert sync.await_args.kwargs["guild"].id == guild
-    finally:
-        await bot.close()
-    assert bot.store is None
 
 
 async def test_the_tree_error_handler_answers_ephemerally(tmp_path, caplog):

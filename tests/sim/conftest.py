@@ -7,8 +7,6 @@ simcord's pytest plugin gives ``simcord_env`` (the started environment) once
 
 from __future__ import annotations
 
-import gc
-
 import pytest
 
 from tests.sim.harness import Sim, close_dms, make_bot
@@ -24,7 +22,6 @@ async def simcord_bot(tmp_path, monkeypatch, request):
 @pytest.fixture
 async def sim(simcord_env, simcord_bot):
     env = simcord_env
-    gc.collect()  # the WAL pragma's cursor: see harness.migrated
     guild = env.create_guild("Pantheon test server")
     channel = guild.create_text_channel("games")
     users = {name: guild.add_member(env.create_user(name)) for name in ("ana", "bo", "cy", "di")}
