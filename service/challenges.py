@@ -16,11 +16,10 @@ from datetime import timedelta
 
 from db import ACCEPTED, DECLINED, LAPSED, OPEN, WITHDRAWN, ChallengeRecord, StaleVersion
 from db.records import stamp
-from engines.ai import LEVELS, level_name
 from engines.base import plural
 from service.clock_math import HOUR, hours_text
 from service.clocks import clock_record
-from service.lobby import Lobby
+from service.lobby import Lobby, checked_level
 from service.model import Actor, ServiceError, Update
 from service.names import sentence
 
@@ -94,13 +93,7 @@ class Challenges(Lobby):
             raise ServiceError(sentence(str(exc))) from None
         clock_record(remind, remind_every, deadline, on_timeout, bank, bank_add, bank_max,
                      weekends)  # checked now, used later
-        if level is not None:
-            try:
-                level = level_name(level)
-            except ValueError as exc:
-                raise ServiceError(sentence(str(exc))) from None
-            if level not in LEVELS:
-                raise ServiceError(f"The computer levels are {', '.join(LEVELS)}.")
+        level = checked_level(level)
         now = self.now()
         for earlier in await self.store.find_challenges(challenger_id=actor.user_id,
                                                         game=game.slug):

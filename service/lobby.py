@@ -58,13 +58,7 @@ class Lobby(MatchCore):
         """Seat a computer player (host only) at ``level`` (easy, normal, hard; default the
         service's level). A level other than normal is written after its name,
         "Computer 2 (hard)", which is where :meth:`level_of` reads it."""
-        if level is not None:
-            try:
-                level = level_name(level)
-            except ValueError as exc:
-                raise ServiceError(sentence(str(exc))) from None
-            if level not in LEVELS:
-                raise ServiceError(f"The computer levels are {', '.join(LEVELS)}.")
+        level = checked_level(level)
         match = await self._lobby(match_id, actor)
         if actor.user_id != match.host_id:
             raise ServiceError("Only the host can add computer players.")
@@ -137,6 +131,19 @@ class Lobby(MatchCore):
             raise ServiceError(f"The match is full ({game.max_players} players).") from None
         except StaleVersion:
             raise ServiceError("The match has already started.") from None
+
+
+def checked_level(level: str | None) -> str | None:
+    """A computer level by any of its names, checked (None: the service's level)."""
+    if level is None:
+        return None
+    try:
+        level = level_name(level)
+    except ValueError as exc:
+        raise ServiceError(sentence(str(exc))) from None
+    if level not in LEVELS:
+        raise ServiceError(f"The computer levels are {', '.join(LEVELS)}.")
+    return level
 
 
 def parse_options(text: str | None) -> dict[str, str]:
