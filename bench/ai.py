@@ -2,6 +2,12 @@
 
     python -m bench.ai                       # every game and level, 200 games per opponent
     python -m bench.ai --games 20 --game terra --level hard --jobs 1
+    python -m bench.ai --game storm-of-the-gods --level hard --results storm.jsonl
+    python -m bench.ai --table storm.jsonl   # the table of every game saved there
+
+With ``--results FILE`` each finished match is appended to FILE as one JSON line, and
+matches already there (same game, opponent, level and number) are not played again: a
+long run can be stopped and resumed, or split across machines and merged.
 
 Two-player matches, seeded, the tested player's seat alternating: each level of
 ``engines.ai`` (easy, normal, hard; ``--iterations`` overrides the search's budget)
@@ -17,8 +23,10 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import multiprocessing
 import time
+from pathlib import Path
 
 import engines
 from engines.ai import LEVELS, GreedyPlayer, MctsPlayer, Player, RandomPlayer, player
@@ -87,8 +95,23 @@ def play_one(job: tuple[str, str, str, int, int | None, int | None, bool, bool])
         outcome = "draw"
     else:
         outcome = "loss"
-    return {"game": slug, "opponent": opponent, "level": level, "outcome": outcome,
-            "times": times, "cpu": cpu, "iterations": iters, "plies": ply}
+    return {"game": slug, "opponent": opponent, "level": level, "number": number,
+            "outcome": outcome, "times": times, "cpu": cpu, "iterations": iters,
+            "plies": ply}
+
+
+def saved(paths: list[str]) -> list[dict]:
+    """The matches saved by ``--results`` in these files (the last of any duplicates)."""
+    rows: dict[tuple, dict] = {}
+    for path in paths:
+        file = Path(path)
+        if not file.exists():
+            continue
+        for line in file.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                rows[(row["game"], row["opponent"], row["level"], row.get("number"))] = row
+    return list(rows.values())
 
 
 def table(rows: list[dict]) -> str:
@@ -133,20 +156,38 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--jobs", type=int, default=2, help="worker processes")
     p.add_argument("--iterations", type=int, help="override the per-game iterations")
     p.add_argument("--depth", type=int, help="override the per-game rollout depth")
+    p.add_argument("--results", metavar="FILE",
+                   help="append each match to FILE (JSON lines); skip those already there")
+    p.add_argument("--table", nargs="+", metavar="FILE",
+                   help="print the table of the matches saved in these files, play nothing")
     args = p.parse_args(argv)
+    if args.table:
+        rows = saved(args.table)
+        print(table(rows) if rows else "no saved matches")
+        print(f"\n{len(rows)} games")
+        return
     slugs = [args.game] if args.game else [g.slug for g in engines.all()]
     opponents = [args.opponent] if args.opponent else list(OPPONENTS)
     levels = args.level or list(LEVELS)
     started = time.perf_counter()
     rows: list[dict] = []
+    done = {(r["game"], r["opponent"], r["level"], r.get("number")): r
+            for r in (saved([args.results]) if args.results else [])}
     with multiprocessing.Pool(args.jobs) as pool:
         for slug in slugs:
             for level in levels:
                 for opponent in opponents:
+                    numbers = range(args.first, args.first + args.games)
+                    rows.extend(done[key] for n in numbers
+                                if (key := (slug, opponent, level, n)) in done)
                     jobs = [(slug, opponent, level, n, args.iterations, args.depth,
                              args.uncapped, args.reference)
-                            for n in range(args.first, args.first + args.games)]
-                    rows.extend(pool.imap_unordered(play_one, jobs))
+                            for n in numbers if (slug, opponent, level, n) not in done]
+                    for row in pool.imap_unordered(play_one, jobs):
+                        rows.append(row)
+                        if args.results:
+                            with open(args.results, "a") as out:
+                                out.write(json.dumps(row) + "\n")
                     print(table([r for r in rows if r["game"] == slug and r["level"] == level
                                  and r["opponent"] == opponent]).splitlines()[-1], flush=True)
     print()
