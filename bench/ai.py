@@ -88,7 +88,8 @@ def play_one(job: tuple[str, str, str, int, int | None, int | None, bool, bool])
             history = [*history[-(HISTORY - 1):], key]
         state = after
         ply += 1
-    ranking = game.result(state).ranking
+    result = game.result(state)
+    ranking = result.ranking
     if ranking[0] == [mine]:
         outcome = "win"
     elif mine in ranking[0]:
@@ -96,8 +97,9 @@ def play_one(job: tuple[str, str, str, int, int | None, int | None, bool, bool])
     else:
         outcome = "loss"
     return {"game": slug, "opponent": opponent, "level": level, "number": number,
-            "outcome": outcome, "times": times, "cpu": cpu, "iterations": iters,
-            "plies": ply}
+            "outcome": outcome, "reason": result.reason, "scores": list(result.scores),
+            "seat": mine, "times": times, "cpu": cpu,
+            "iterations": iters, "plies": ply}
 
 
 def saved(paths: list[str]) -> list[dict]:

@@ -58,8 +58,9 @@ def evaluate(game: Game, state: State, players: int) -> list[float]:
 
 def evaluate_deep(game: Game, state: State, players: int) -> list[float]:
     """The search's evaluation: the score margins, plus for the games where the score is
-    a poor guide what the public position promises (:mod:`engines.ai.terra`) or how safe each god
-    is on the searched state (:mod:`engines.ai.wgc`)."""
+    a poor guide what the public position promises (:mod:`engines.ai.terra`), how safe each god
+    is on the searched state (:mod:`engines.ai.wgc`) or what the next conversions would
+    leave (:mod:`engines.ai.storm`)."""
     result = game.result(state)
     if result is not None:
         return ranking_values(result, players)
@@ -78,6 +79,10 @@ def evaluate_deep(game: Game, state: State, players: int) -> list[float]:
         from engines.ai.wgc import adjusted_counts
 
         totals = adjusted_counts(state, totals)
+    elif game.slug == "storm-of-the-gods":
+        from engines.ai.storm import adjusted_points
+
+        totals = adjusted_points(state, totals)
     return score_values(totals, SCALE.get(game.slug, DEFAULT_SCALE))
 
 
