@@ -72,12 +72,20 @@ class SqliteStore(MatchQueries, ClockQueries, SocialQueries, ChallengeQueries,
 
     # --- life cycle ---------------------------------------------------------------------
     async def open(self) -> SqliteStore:
+        """Connect, set the PRAGMAs and migrate. If any of it fails (a file that is not a
+        database, a failed migration) the connection is closed before the error goes on:
+        its worker thread is not a daemon, and left running it keeps the process from
+        exiting."""
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        self._db.row_factory = aiosqlite.Row
-        tx = SqliteTx(self._db)
-        for pragma in PRAGMAS:
-            await tx.fetch(f"PRAGMA {pragma}")  # fetched and closed: no statement left open
-        await self._migrate()
+        try:
+            self._db.row_factory = aiosqlite.Row
+            tx = SqliteTx(self._db)
+            for pragma in PRAGMAS:
+                await tx.fetch(f"PRAGMA {pragma}")  # fetched and closed: no open statement
+            await self._migrate()
+        except BaseException:
+            await self.close()
+            raise
         return self
 
     async def close(self) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import sqlite3
+import threading
 
 import aiosqlite
 import pytest
@@ -135,6 +136,20 @@ async def test_an_old_sqlite_database_upgrades_in_place(tmp_path):
     assert (await store.turn_reminders(1))[100].version == 3
     assert await store.is_rated(1) and await store.standings(1, "witch-stones") == []
     await store.close()
+
+
+async def test_a_file_that_is_not_a_database_is_refused_and_leaves_no_thread(tmp_path):
+    """SQLite only: the failed open closes its connection; its worker thread is not a
+    daemon, and left running it kept the bot's process from exiting after the error."""
+    path = tmp_path / "notes.db"
+    path.write_bytes(b"these are my notes, not a database " * 8)
+    before = set(threading.enumerate())
+    with pytest.raises(sqlite3.DatabaseError, match="not a database"):
+        await open_store(str(path))
+    started = set(threading.enumerate()) - before
+    for thread in started:
+        thread.join(5)
+    assert not [thread.name for thread in started if thread.is_alive()]
 
 
 async def test_a_write_right_after_open_commits_without_garbage_collection(database,

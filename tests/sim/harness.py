@@ -17,9 +17,11 @@ import random
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import discord
+import pytest
 import simcord
 from simcord.builders import ChannelHandle, GuildHandle, UserHandle
 
@@ -56,6 +58,8 @@ class Sim:
     users: dict[str, Any]
     ledger: BodyLedger = field(default_factory=BodyLedger)
     checked: int = 0
+    bots: list[Pantheon] = field(default_factory=list)
+    """Every bot this test built; the fixture closes them all at the end."""
 
     # --- who and where -------------------------------------------------------------
     def __getattr__(self, name: str) -> Any:
@@ -79,6 +83,17 @@ class Sim:
         """What the bot DM'd a user, oldest first."""
         handle = user.user if hasattr(user, "user") else user
         return [m for m in handle.dm_channel.history() if m.author.id == self.bot.user.id]
+
+    # --- restarting --------------------------------------------------------------------
+    async def restart(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *,
+                      dev_guild_id: int | None = None) -> None:
+        """Replace the bot by a new one over the same database, as a new process would,
+        and close the old one (its store and pool) as the old process did on its way out."""
+        old = self.bot
+        self.bot = await make_bot(tmp_path, monkeypatch, dev_guild_id=dev_guild_id)
+        self.bots.append(self.bot)
+        await self.env.restart_bot(self.bot)
+        await old.close()
 
     # --- acting --------------------------------------------------------------------
     async def slash(self, user: Any, name: str, channel: ChannelHandle | None = None,

@@ -12,7 +12,7 @@ import simcord
 
 import bot.picker as picker_module
 import service.move_groups as groups_module
-from tests.sim.harness import Sim, answer, labels, last, make_bot
+from tests.sim.harness import Sim, answer, labels, last
 
 PICK, MINE = "Choose a move", "Your moves"
 # game → (players, options, the button under the board, the fewest moves it shows a picker)
@@ -169,8 +169,7 @@ async def test_an_open_picker_works_after_a_restart(sim: Sim, tmp_path, monkeypa
     moves = (await sim.bot.service.waiting(match_id))[mover.id]
     menu = await open_picker(sim, mover, board_with(sim, thread, PICK), PICK)
 
-    sim.bot = await make_bot(tmp_path, monkeypatch)  # the same database, a new process
-    await sim.env.restart_bot(sim.bot)
+    await sim.restart(tmp_path, monkeypatch)  # the same database, a new process
     done, _ = await pick(sim, mover, menu, moves, moves[-1])
     assert done.content.startswith(f"Played `{moves[-1]}`.")
     assert (await sim.bot.service.store.moves(match_id))[-1].notation == moves[-1]

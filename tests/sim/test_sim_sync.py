@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 
-from tests.sim.harness import Sim, make_bot
+from tests.sim.harness import Sim
 
 OTHER_GUILD = 4242
 
@@ -16,8 +16,7 @@ def names(sim: Sim, guild_id: int | None) -> set[str]:
 
 
 async def restart(sim: Sim, tmp_path, monkeypatch, dev_guild_id: int | None) -> None:
-    sim.bot = await make_bot(tmp_path, monkeypatch, dev_guild_id=dev_guild_id)
-    await sim.env.restart_bot(sim.bot)
+    await sim.restart(tmp_path, monkeypatch, dev_guild_id=dev_guild_id)
 
 
 async def test_a_refused_sync_is_logged_with_its_fix_and_the_bot_runs_on(
