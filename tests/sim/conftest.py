@@ -27,6 +27,7 @@ def nothing_left_running():
     """After the test and all its fixtures: no thread or process it started still runs
     that would keep the interpreter from exiting (set up first, so torn down last)."""
     before = set(threading.enumerate())
+    children = {child.pid for child in multiprocessing.active_children()}
     yield
     left = []
     for thread in set(threading.enumerate()) - before:
@@ -34,7 +35,8 @@ def nothing_left_running():
             thread.join(JOIN_SECONDS)
             if thread.is_alive():
                 left.append(thread.name)
-    left += [f"process {child.pid}" for child in multiprocessing.active_children()]
+    left += [f"process {child.pid}" for child in multiprocessing.active_children()
+             if child.pid not in children]
     assert not left, f"still running after the test: {', '.join(sorted(left))}"
 
 
