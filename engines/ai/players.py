@@ -110,8 +110,10 @@ BUDGETS = {
     "terra": Budget(iterations=1),
 }
 
-# The hard level: the largest budgets whose decisions stay under 2 s (p95) on the shared
-# 2-core machine (bench/ai.py --level hard), with the wall-clock cap as the net.
+# The hard level (bench/ai.py --level hard): decisions under 2 s (p95) on the shared 2-core
+# machine, with the wall-clock cap as the net. When Gods Collide uses most of that; Witch
+# Stones, Angry Gods and Storm stop near half a second, where they already meet the goals
+# (97 % against random, 80 % against greedy), which leaves the pool free for other matches.
 HARD_BUDGETS = {
     "witch-stones": Budget(iterations=40, seconds=1.5),
     "angry-gods": Budget(iterations=64, seconds=1.5),
