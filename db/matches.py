@@ -159,8 +159,13 @@ class MatchQueries(Queries):
         return version + 1
 
     async def mark_resigned(self, match_id: int, *, version: int, user_id: int) -> int:
+        """A player resigns and the match goes on: the turn in progress keeps its start
+        (if it was theirs, the bot's move for them starts the next)."""
         async with self.transaction() as tx:
-            await update(tx, match_id, version)
+            await update(tx, match_id, version, turn_changed=False)
+            # The turn goes on, and so do its reminders: none is sent twice.
+            await tx.execute("UPDATE turn_reminders SET version = ? WHERE match_id = ? "
+                             "AND version = ?", version + 1, match_id, version)
             await tx.execute("UPDATE seats SET resigned = 1 WHERE match_id = ? AND user_id = ?",
                              match_id, user_id)
         return version + 1

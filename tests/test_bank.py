@@ -239,3 +239,26 @@ async def test_the_increment_comes_once_a_turn_of_several_moves_ends(service, cl
     await play(service, match.id)  # "end": 20 h, and the turn's 12 h
     assert await banks(service, match.id) == [None, 32 * 3600]
     assert list(await service.waiting(match.id)) == [ANA.user_id]
+
+
+async def test_a_resignation_out_of_turn_leaves_the_turn_s_clock_running(service, clock):
+    """A third player resigning while Ana or Bo thinks does not give them a fresh turn
+    (the turn's start is when it began, not when someone else left)."""
+    cy = Actor(3, "Cy", guild_id=GUILD)
+    match = await service.create(ANA, "storm-of-the-gods", remind=0, bank=72)
+    await service.join(match.id, BO)
+    await service.join(match.id, cy)
+    match = (await service.start(match.id, ANA)).match
+    (thinking,) = await service.waiting(match.id)
+    started = (await service.match(match.id)).updated_at
+    assert "(to move by Mar 13, 09:00 UTC)" in (await service.board(match.id)).text
+    clock.at(10)
+    leaver = next(a for a in (cy, BO, ANA) if a.user_id != thinking)
+    await service.resign(match.id, leaver)
+    assert list(await service.waiting(match.id)) == [thinking]
+    assert (await service.match(match.id)).updated_at == started
+    assert "(to move by Mar 13, 09:00 UTC)" in (await service.board(match.id)).text
+    clock.at(20)
+    await play(service, match.id)  # pays the 20 h since its turn began
+    seat = next(s for s in (await service.match(match.id)).seats if s.user_id == thinking)
+    assert seat.bank == 52 * 3600

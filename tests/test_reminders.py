@@ -147,6 +147,22 @@ async def test_first_reminder_after_r_then_every_e_each_once(service, clock):
     assert ana.user_ids == [1]
 
 
+async def test_a_resignation_out_of_turn_neither_restarts_nor_repeats_reminders(service, clock):
+    cy = Actor(3, "Cy", guild_id=GUILD)
+    match = await service.create(ANA, "storm-of-the-gods", remind=12, remind_every=6)
+    await service.join(match.id, BO)
+    await service.join(match.id, cy)
+    match = (await service.start(match.id, ANA)).match
+    (thinking,) = await service.waiting(match.id)
+    (first,) = await service.reminders_due(clock.at(12))
+    await service.reminded(first)
+    leaver = next(a for a in (cy, BO, ANA) if a.user_id != thinking)
+    await service.resign(match.id, leaver)
+    assert await service.reminders_due(clock.at(13)) == []  # the 12 h one, not again
+    (second,) = await service.reminders_due(clock.at(18))  # the turn's own 18 h slot
+    assert second.user_ids == [thinking] and "18 h" in second.text
+
+
 async def test_remind_every_zero_reminds_once_and_remind_zero_never(service, clock):
     await clocked_match(service, remind=2, remind_every=0)
     (once,) = await service.reminders_due(clock.at(3))
