@@ -12,7 +12,7 @@ clock) runs down, for at the end only the map counts.
 
 from __future__ import annotations
 
-from engines.storm_of_the_gods.state import BUILT, MEN, OWNER, SANCT, State, is_held
+from engines.storm_of_the_gods.state import BUILT, MEN, NOBODY, OWNER, SANCT, State
 
 COMMUNITY_WORTH = 0.4
 """A community worshipper's worth in belief points while the stack is full."""
@@ -33,8 +33,8 @@ def conversions(state: State, seat: int, budget: int) -> list[tuple[int, int]]:
     as (owner, worshippers) pairs: tiles of worshippers alone, not yet acted on."""
     targets = sorted(
         ((t[MEN], t[OWNER]) for p, t in state.tiles.items()
-         if t[OWNER] not in (seat, -1) and t[MEN] and not t[BUILT] and not t[SANCT]
-         and is_held(t) and p not in state.used),
+         if t[OWNER] not in (seat, NOBODY) and t[MEN] and not t[BUILT] and not t[SANCT]
+         and p not in state.used),
         reverse=True)
     taken = []
     for men, owner in targets:
