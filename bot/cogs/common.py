@@ -64,6 +64,19 @@ async def match_autocomplete(
         return []
 
 
+async def started_match_choices(
+    interaction: discord.Interaction, current: str, statuses: tuple[str, ...]
+) -> list[app_commands.Choice[int]]:
+    """The caller's started matches in this guild with these statuses (those with a board),
+    newest first, as autocomplete choices."""
+    found = await service_of(interaction).store.find_matches(
+        guild_id=interaction.guild_id, user_id=interaction.user.id, statuses=statuses,
+        limit=25)
+    rows = [(m, title_of(m.game), False) for m in found if m.snapshot is not None]
+    return [app_commands.Choice(name=name, value=value)
+            for name, value in suggest_matches(rows, str(current or ""))]
+
+
 async def send_long(
     interaction: discord.Interaction, lines: Sequence[str], *, filename: str, keep: str = "first"
 ) -> None:

@@ -10,12 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import PantheonCog, title_of
-from bot.interact import actor_of, defer, find_match, guard, reply, service_of
+from bot.cogs.common import PantheonCog, started_match_choices, title_of
+from bot.interact import actor_of, defer, find_match, guard, reply
 from db import ABORTED, FINISHED, LOBBY, RUNNING
 from service import ServiceError
 from service.records import OVER, export
-from service.suggest import suggest_matches
 
 log = logging.getLogger(__name__)
 
@@ -25,12 +24,7 @@ async def started_autocomplete(
 ) -> list[app_commands.Choice[int]]:
     """The caller's started matches in this guild (running or over), newest first."""
     try:
-        found = await service_of(interaction).store.find_matches(
-            guild_id=interaction.guild_id, user_id=interaction.user.id,
-            statuses=(RUNNING, FINISHED, ABORTED), limit=25)
-        rows = [(m, title_of(m.game), False) for m in found if m.snapshot is not None]
-        return [app_commands.Choice(name=name, value=value)
-                for name, value in suggest_matches(rows, str(current or ""))]
+        return await started_match_choices(interaction, current, (RUNNING, FINISHED, ABORTED))
     except Exception:  # autocomplete must never raise
         log.exception("started-match autocomplete failed")
         return []

@@ -8,15 +8,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import GAME_CHOICES, PantheonCog, match_autocomplete, send_long, title_of
-from bot.interact import actor_of, defer, find_match, guard, reply, service_of
+from bot.cogs.common import (
+    GAME_CHOICES,
+    PantheonCog,
+    match_autocomplete,
+    send_long,
+    started_match_choices,
+    title_of,
+)
+from bot.interact import actor_of, defer, find_match, guard, reply
 from bot.publish import match_channel, message_kwargs, user_mentions
 from bot.ui import announce
 from bot.undo_ui import undo_view
 from db import ABORTED, FINISHED
 from service import ServiceError, overview, ratings, undo
 from service.replay import replay
-from service.suggest import suggest_matches
 
 log = logging.getLogger(__name__)
 
@@ -30,12 +36,7 @@ async def finished_autocomplete(
 ) -> list[app_commands.Choice[int]]:
     """The caller's finished matches in this guild, newest first."""
     try:
-        found = await service_of(interaction).store.find_matches(
-            guild_id=interaction.guild_id, user_id=interaction.user.id,
-            statuses=(FINISHED, ABORTED), limit=25)
-        rows = [(m, title_of(m.game), False) for m in found if m.snapshot is not None]
-        return [app_commands.Choice(name=name, value=value)
-                for name, value in suggest_matches(rows, str(current or ""))]
+        return await started_match_choices(interaction, current, (FINISHED, ABORTED))
     except Exception:  # autocomplete must never raise
         log.exception("finished-match autocomplete failed")
         return []

@@ -74,3 +74,18 @@ async def test_a_lobby_has_no_record(sim: Sim) -> None:
     result = await sim.slash(sim.ana, "export", thread)
     assert result.ephemeral and "not started yet" in answer(result)
     assert not last(result).attachments
+
+
+async def test_export_offers_started_matches_and_replay_only_finished_ones(sim: Sim) -> None:
+    over, thread = await sim.start(sim.ana, "angry-gods", [sim.bo])
+    await finish(sim, over, thread, [sim.ana, sim.bo], random.Random("offers"))
+    running, _ = await sim.start(sim.ana, "witch-stones", [sim.bo])
+
+    def numbers(offered) -> set[int]:
+        return {int(choice["value"]) for choice in offered}
+
+    exported = await sim.choices(sim.ana, sim.channel, "export", "match", "")
+    assert numbers(exported) == {over, running}
+    replayed = await sim.choices(sim.ana, sim.channel, "replay", "match", "")
+    assert numbers(replayed) == {over}
+    assert numbers(await sim.choices(sim.cy, sim.channel, "export", "match", "")) == set()
