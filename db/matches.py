@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 import db.records as records
 from db.base import (
     Queries,
+    Tx,
     bump,
     dumps,
     loads,
@@ -128,10 +129,13 @@ class MatchQueries(Queries):
     async def record_move(self, match_id: int, *, version: int, seat: int, notation: str,
                           snapshot: dict, status: str = RUNNING,
                           result: dict | None = None, marks: Sequence[str] = (),
-                          said: str = "", banks: Mapping[int, int] | None = None) -> int:
+                          said: str = "", banks: Mapping[int, int] | None = None,
+                          spent: Mapping[int, int] | None = None) -> int:
         """Append a move and its snapshot in one transaction; returns the new version.
         ``marks`` and ``said``: what the move showed everyone (see :class:`MoveRecord`);
-        ``banks``: the seats' time banks it changed (seat → seconds)."""
+        ``banks``: the seats' time banks it changed (seat → seconds), ``spent``: the same
+        banks before any increment the move earned. Both are kept with the move, with the
+        banks before it, so that taking it back puts them back (:meth:`take_back`)."""
         async with self.transaction() as tx:
             # The versioned update first: it locks the match row, so the log read next
             # cannot change under this transaction.
@@ -139,10 +143,11 @@ class MatchQueries(Queries):
                          result=result)
             (last_seq,) = await tx.fetchrow(
                 "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE match_id = ?", match_id)
+            undo = await banks_undo(tx, match_id, banks or {}, spent or banks or {})
             await tx.execute(
-                "INSERT INTO moves (match_id, seq, seat, notation, created_at, marks, said) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)", match_id, last_seq + 1, seat, notation,
-                records.now(), dumps(list(marks)), said)
+                "INSERT INTO moves (match_id, seq, seat, notation, created_at, marks, said, "
+                "banks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", match_id, last_seq + 1, seat,
+                notation, records.now(), dumps(list(marks)), said, undo)
             for seat_number, seconds in (banks or {}).items():
                 await tx.execute("UPDATE seats SET bank_seconds = ? WHERE match_id = ? "
                                  "AND seat = ?", seconds, match_id, seat_number)
@@ -184,3 +189,15 @@ class MatchQueries(Queries):
             raise KeyError(match_id)
         return match
 
+
+
+async def banks_undo(tx: Tx, match_id: int, banks: Mapping[int, int],
+                     spent: Mapping[int, int]) -> str | None:
+    """What a move does to the time banks, as JSON for its ``moves.banks``: each changed
+    seat's bank before it and after the turn's time (None when it changes none)."""
+    if not banks:
+        return None
+    rows = await tx.fetch("SELECT seat, bank_seconds FROM seats WHERE match_id = ? "
+                          "AND seat IS NOT NULL", match_id)
+    before = {row["seat"]: row["bank_seconds"] for row in rows if row["seat"] in banks}
+    return dumps({"before": before, "spent": {s: spent.get(s, banks[s]) for s in banks}})

@@ -95,9 +95,23 @@ class SocialQueries(Queries):
     async def take_back(self, match_id: int, *, version: int, from_seq: int,
                         snapshot: dict) -> int:
         """Delete moves ``from_seq`` onwards and store the snapshot rebuilt from the rest of
-        the log, in one transaction with the version check; returns the new version."""
+        the log, in one transaction with the version check; returns the new version.
+        The time banks go back to what they were when move ``from_seq`` was made: the
+        time its turn took stays spent, the increment it earned goes (the turn that
+        follows starts afresh, so no time is given back either)."""
         async with self.transaction() as tx:
             await update(tx, match_id, version, snapshot=snapshot)
+            rows = await tx.fetch("SELECT banks FROM moves WHERE match_id = ? AND seq >= ? "
+                                  "ORDER BY seq DESC", match_id, from_seq)
+            restored: dict[str, int | None] = {}
+            for row in rows:  # the latest first, so the taken-back move's own values win
+                banks = loads(row["banks"]) if row["banks"] is not None else {}
+                restored.update(banks.get("before", {}))
+            if rows and rows[-1]["banks"] is not None:
+                restored.update(loads(rows[-1]["banks"])["spent"])
+            for seat, seconds in restored.items():
+                await tx.execute("UPDATE seats SET bank_seconds = ? WHERE match_id = ? "
+                                 "AND seat = ?", seconds, match_id, int(seat))
             await tx.execute("DELETE FROM moves WHERE match_id = ? AND seq >= ?",
                              match_id, from_seq)
             await tx.execute("DELETE FROM undo_requests WHERE match_id = ?", match_id)

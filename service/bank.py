@@ -36,6 +36,10 @@ def balance(schedule: clock_math.Schedule, seated: SeatRecord) -> timedelta:
     return timedelta(seconds=seated.bank)
 
 
+def seconds(banks: dict[int, timedelta]) -> dict[int, int]:
+    return {seat: round(left.total_seconds()) for seat, left in banks.items()}
+
+
 def turn_schedule(schedule: clock_math.Schedule, seated: SeatRecord) -> clock_math.Schedule:
     """The schedule of this seat's turn: with a bank, its limit is what the seat has left."""
     if not schedule.bank:
@@ -45,13 +49,15 @@ def turn_schedule(schedule: clock_math.Schedule, seated: SeatRecord) -> clock_ma
 
 class Banks(Turns):
     async def banks_after(self, match: MatchRecord, game: Game, before: object, after: object,
-                          seat: int, now: datetime) -> dict[int, int]:
+                          seat: int, now: datetime
+                          ) -> tuple[dict[int, int], dict[int, int]]:
         """The banks ``seat``'s move changes (seat → seconds), recorded with it: those who
         were to act pay the turn's active time; the mover, if it ends their turn, gains
-        the increment (up to the maximum)."""
+        the increment (up to the maximum). Returned twice: with the increment, and before
+        it (what taking the move back restores)."""
         clock = await self.store.clock(match.id)
         if not clock.bank or match.status != RUNNING:
-            return {}
+            return {}, {}
         schedule = schedule_of(clock)
         start = datetime.fromisoformat(match.updated_at)
         waiting = self.waiting_humans(match, game, before)
@@ -61,11 +67,12 @@ class Banks(Turns):
             pauses = clock_math.pauses_of(away[s.user_id], start, now, schedule.weekend_pause)
             used = clock_math.active(start, now, pauses)
             banks[s.seat] = clock_math.drained(balance(schedule, s), used)
+        spent = dict(banks)
         mover = self.seat_at(match, seat)
         if not (mover.is_ai or mover.resigned) and seat not in game.to_act(after):
-            banks[seat] = clock_math.topped_up(banks.get(seat, balance(schedule, mover)),
-                                               schedule)
-        return {s: round(left.total_seconds()) for s, left in banks.items()}
+            spent.setdefault(seat, balance(schedule, mover))
+            banks[seat] = clock_math.topped_up(spent[seat], schedule)
+        return seconds(banks), seconds(spent)
 
     async def after(self, match: MatchRecord, game: Game, state: object, lines: list[str],
                     previous: object | None, moved: int = 0) -> Update:

@@ -185,14 +185,14 @@ class MatchCore:
         status = RUNNING if result is None else FINISHED
         final = self.final_result(match, result) if result else None
         now = self.now()
-        banks = await self.banks_after(match, game, before, after, seat, now)
+        banks, spent = await self.banks_after(match, game, before, after, seat, now)
         try:
             version = await self.store.record_move(
                 match.id, version=match.version, seat=seat, notation=move,
                 snapshot=game.dump(after), status=status,
                 result=final.to_dict() if final else None,
                 marks=game.view(after, None).get("last", []),
-                said=game.describe(before, seat, move, None), banks=banks)
+                said=game.describe(before, seat, move, None), banks=banks, spent=spent)
         except StaleVersion:
             raise ServiceError(STALE) from None
         match.version, match.status, match.updated_at = version, status, records.now()
@@ -202,9 +202,9 @@ class MatchCore:
         match.result = final.to_dict() if final else None
         return match
 
-    async def banks_after(self, *move: object) -> dict[int, int]:
+    async def banks_after(self, *move: object) -> tuple[dict[int, int], dict[int, int]]:
         """The time banks a move changes, recorded with it (:mod:`service.bank`): none."""
-        return {}
+        return {}, {}
 
     @staticmethod
     def final_result(match: MatchRecord, result: Result) -> Result:

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from db import FINISHED, RUNNING, open_store, records
-from service import Actor, Service, ServiceError
+from service import Actor, Service, ServiceError, undo
 from tests.discord_fakes import GUILD
 
 ANA = Actor(1, "Ana", guild_id=GUILD)
@@ -262,3 +262,36 @@ async def test_a_resignation_out_of_turn_leaves_the_turn_s_clock_running(service
     await play(service, match.id)  # pays the 20 h since its turn began
     seat = next(s for s in (await service.match(match.id)).seats if s.user_id == thinking)
     assert seat.bank == 52 * 3600
+
+
+async def test_taking_back_a_move_takes_back_its_increment_not_its_time(service, clock):
+    """Undo neither earns time (the undone move's increment goes) nor gives any back (the
+    time the turn took stays spent; the turn that follows starts afresh)."""
+    match = await banked(service, bank=72, bank_add=24, bank_max=96)
+    clock.at(10)
+    await play(service, match.id)  # Bo: 72 − 10 + 24
+    assert await banks(service, match.id) == [None, 86 * 3600]
+    clock.at(11)
+    done = await undo.ask(service, match.id, BO)  # his own last move, nothing revealed
+    assert done.update is not None
+    assert await banks(service, match.id) == [None, 62 * 3600]
+    assert "Bo: 2 days 14 h (to move by Mar 13, 10:00 UTC)" in done.update.public.text
+    clock.at(12)
+    await play(service, match.id)  # Bo again: 62 − 1 + 24
+    assert await banks(service, match.id) == [None, 85 * 3600]
+
+
+async def test_taking_back_several_moves_restores_every_bank_they_changed(service, clock):
+    match = await banked(service, bank=72, bank_add=24, bank_max=96)
+    clock.at(10)
+    await play(service, match.id)  # Bo: 86 h
+    clock.at(12)
+    await play(service, match.id)  # Ana: 72 − 2 + 24 = 94 h
+    assert await banks(service, match.id) == [94 * 3600, 86 * 3600]
+    clock.at(13)
+    asked = await undo.ask(service, match.id, BO)  # his move and Ana's after it
+    assert asked.asked is not None
+    done = await undo.answer(service, match.id, asked.asked.request.version, ANA, True)
+    assert done.update is not None
+    # Ana's bank as it was before her move; Bo's as his move left it, without its 24 h.
+    assert await banks(service, match.id) == [None, 62 * 3600]
