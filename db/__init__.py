@@ -20,6 +20,7 @@ from db.records import (
     OPEN_STATUSES,
     RUNNING,
     WITHDRAWN,
+    AlreadyChallenged,
     Challenged,
     ChallengeRecord,
     ClockRecord,
@@ -39,12 +40,40 @@ from db.records import (
 )
 from db.sqlite import SqliteStore
 
-__all__ = ["ABORTED", "ACCEPTED", "DECLINED", "FINISHED", "LAPSED", "LOBBY", "OPEN",
-           "OPEN_STATUSES", "RUNNING", "WITHDRAWN", "ChallengeRecord", "Challenged",
-           "ClockRecord", "Full", "MatchRecord", "MoveRecord", "PostgresStore", "Rating",
-           "RatingChange", "RatingRule", "RematchState", "SeatRecord", "Shards", "SqliteStore",
-           "StaleVersion", "Standing", "Store",
-           "TurnReminder", "UndoRequest", "is_postgres_url", "open_store"]
+__all__ = [
+    "ABORTED",
+    "ACCEPTED",
+    "DECLINED",
+    "FINISHED",
+    "LAPSED",
+    "LOBBY",
+    "OPEN",
+    "OPEN_STATUSES",
+    "RUNNING",
+    "WITHDRAWN",
+    "AlreadyChallenged",
+    "ChallengeRecord",
+    "Challenged",
+    "ClockRecord",
+    "Full",
+    "MatchRecord",
+    "MoveRecord",
+    "PostgresStore",
+    "Rating",
+    "RatingChange",
+    "RatingRule",
+    "RematchState",
+    "SeatRecord",
+    "Shards",
+    "SqliteStore",
+    "StaleVersion",
+    "Standing",
+    "Store",
+    "TurnReminder",
+    "UndoRequest",
+    "is_postgres_url",
+    "open_store",
+]
 
 
 async def open_store(target: str) -> Store:

@@ -17,6 +17,7 @@ from db.records import (
     ACCEPTED,
     DECLINED,
     OPEN,
+    AlreadyChallenged,
     Challenged,
     ChallengeRecord,
     RematchState,
@@ -31,8 +32,21 @@ class ChallengeQueries(Queries):
                                options: dict, settings: dict,
                                players: Sequence[tuple[int, str]], created_at: str,
                                expires_at: str) -> ChallengeRecord:
-        """A new open challenge of ``players`` (user id, display name)."""
+        """A new open challenge of ``players`` (user id, display name), unless the
+        challenger already has an open one of this game in this server to one of them
+        (:class:`AlreadyChallenged`): checked in the same transaction, under the
+        challenger's lock, so a double press makes one challenge."""
         async with self.transaction() as tx:
+            await tx.lock(f"challenger:{challenger_id}")
+            rows = await tx.fetch("SELECT * FROM challenges WHERE challenger_id = ? AND "
+                                  "game = ? AND status = ? AND expires_at > ?",
+                                  challenger_id, game, OPEN, created_at)
+            asked = {user_id for user_id, _ in players}
+            for row in rows:
+                earlier = await with_players(tx, row)
+                again = [p for p in earlier.players if p.user_id in asked]
+                if again and earlier.guild_id == guild_id:
+                    raise AlreadyChallenged(earlier, again[0].display_name)
             challenge_id = await tx.insert(
                 "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, "
                 "game, options, settings, status, created_at, expires_at) "

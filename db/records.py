@@ -21,6 +21,14 @@ class Full(Exception):
     """The lobby has no free seat."""
 
 
+class AlreadyChallenged(Exception):
+    """The challenger has an open challenge of the same game to one of these players."""
+
+    def __init__(self, earlier: ChallengeRecord, name: str) -> None:
+        super().__init__(f"challenge #{earlier.id} already asks {name}")
+        self.earlier, self.name = earlier, name
+
+
 @dataclass
 class SeatRecord:
     user_id: int

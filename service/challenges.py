@@ -14,7 +14,16 @@ import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from db import ACCEPTED, DECLINED, LAPSED, OPEN, WITHDRAWN, ChallengeRecord, StaleVersion
+from db import (
+    ACCEPTED,
+    DECLINED,
+    LAPSED,
+    OPEN,
+    WITHDRAWN,
+    AlreadyChallenged,
+    ChallengeRecord,
+    StaleVersion,
+)
 from db.records import stamp
 from engines.base import plural
 from service.clock_math import HOUR, hours_text
@@ -95,23 +104,22 @@ class Challenges(Lobby):
                      weekends)  # checked now, used later
         level = checked_level(level)
         now = self.now()
-        for earlier in await self.store.find_challenges(challenger_id=actor.user_id,
-                                                        game=game.slug):
-            again = [p for p in earlier.players if p.user_id in {o.user_id for o in unique}]
-            if again and earlier.guild_id == actor.guild_id and earlier.expires_at > stamp(now):
-                raise ServiceError(
-                    f"You have already challenged {self.escape(again[0].display_name)} to "
-                    f"{game.title} (challenge #{earlier.id}); wait for the answer or "
-                    "withdraw that challenge first.")
         settings = {"remind": remind, "remind_every": remind_every, "deadline": deadline,
                     "on_timeout": on_timeout, "rated": rated, "bots": bots, "level": level,
                     "bank": bank, "bank_add": bank_add, "bank_max": bank_max,
                     "weekends": weekends}
-        record = await self.store.create_challenge(
-            guild_id=actor.guild_id, channel_id=channel_id, challenger_id=actor.user_id,
-            challenger_name=actor.name or "Challenger", game=game.slug, options=parsed,
-            settings=settings, players=[(o.user_id, o.name or "Player") for o in unique],
-            created_at=stamp(now), expires_at=stamp(now + timedelta(hours=CHALLENGE_HOURS)))
+        try:
+            record = await self.store.create_challenge(
+                guild_id=actor.guild_id, channel_id=channel_id, challenger_id=actor.user_id,
+                challenger_name=actor.name or "Challenger", game=game.slug, options=parsed,
+                settings=settings, players=[(o.user_id, o.name or "Player") for o in unique],
+                created_at=stamp(now),
+                expires_at=stamp(now + timedelta(hours=CHALLENGE_HOURS)))
+        except AlreadyChallenged as again:
+            raise ServiceError(
+                f"You have already challenged {self.escape(again.name)} to {game.title} "
+                f"(challenge #{again.earlier.id}); wait for the answer or withdraw that "
+                "challenge first.") from None
         log.info("challenge %s: %s by %s", record.id, game.slug, actor.user_id)
         return ChallengeNews(record, self.challenge_text(record),
                              [p.user_id for p in record.players])

@@ -4,6 +4,7 @@ middle, and rematches with rotated seats and computer seats kept."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from datetime import UTC, datetime, timedelta
 
@@ -146,6 +147,17 @@ async def test_bad_challenges_are_refused_with_a_reason(svc):
     await svc.challenge(ANA, [invitee(BO)], "witch-stones", channel_id=10)
     await svc.challenge(CY, [invitee(BO)], "terra", channel_id=10)
     assert len(await svc.store.find_challenges(user_id=2, status=OPEN)) == 3
+
+
+async def test_the_same_challenge_sent_twice_at_once_is_made_once(svc):
+    """A double press (or two commands in flight) cannot open two challenges of the same
+    people: the check and the creation are one transaction."""
+    tries = await asyncio.gather(
+        *(svc.challenge(ANA, [invitee(BO)], "terra", channel_id=10) for _ in range(3)),
+        return_exceptions=True)
+    refused = [t for t in tries if isinstance(t, ServiceError)]
+    assert len(refused) == 2 and all("already challenged Bo" in str(t) for t in refused)
+    assert len(await svc.store.find_challenges(challenger_id=1, status=OPEN)) == 1
 
 
 async def test_a_challenge_lapses_after_48_hours_once(svc, store, clock):
