@@ -133,20 +133,38 @@ class Pantheon(commands.Bot):
             self.user.id if self.user else "?",
             len(self.guilds),
         )
+        await self.leave_servers_left()
+
+    async def leave_servers_left(self) -> None:
+        """Close what is open in the servers the bot was removed from while it was offline
+        (it missed their ``on_guild_remove``): Discord's list at connection is the truth,
+        unavailable servers included."""
+        try:
+            left = await self.service.servers_left({g.id for g in self.guilds},
+                                                   self.clock_shards())
+        except Exception:
+            log.exception("could not list the servers the bot has left")
+            return
+        for guild_id in left:
+            await self.leave_server(guild_id, "while offline")
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server (kicked, banned, the server deleted; not an outage, which
-        is ``on_guild_unavailable``): its open matches are aborted, so their clocks and
-        computer turns stop, and its open challenges are closed."""
+        is ``on_guild_unavailable``)."""
+        await self.leave_server(guild.id)
+
+    async def leave_server(self, guild_id: int, when: str = "") -> None:
+        """The server's open matches are aborted, so their clocks and computer turns stop,
+        and its open challenges are closed."""
         try:
-            aborted = await self.service.abort_server(guild.id)
-            closed = await self.service.close_server_challenges(guild.id)
+            aborted = await self.service.abort_server(guild_id)
+            closed = await self.service.close_server_challenges(guild_id)
         except Exception:
             log.exception("removed from guild %s: its matches and challenges were not all "
-                          "closed", guild.id)
+                          "closed", guild_id)
             return
-        log.info("removed from guild %s: aborted %d open matches, closed %d challenges",
-                 guild.id, len(aborted), len(closed))
+        log.info("removed from guild %s%s: aborted %d open matches, closed %d challenges",
+                 guild_id, f" {when}" if when else "", len(aborted), len(closed))
 
     async def close(self) -> None:
         try:

@@ -16,7 +16,9 @@ from db.base import Queries, Row, Tx, dumps, loads
 from db.records import (
     ACCEPTED,
     DECLINED,
+    LOBBY,
     OPEN,
+    RUNNING,
     AlreadyChallenged,
     Challenged,
     ChallengeRecord,
@@ -131,6 +133,15 @@ class ChallengeQueries(Queries):
             if match_id is not None:
                 await tx.execute("UPDATE challenges SET match_id = ? WHERE id = ?",
                                  match_id, challenge_id)
+
+    async def open_servers(self) -> list[int]:
+        """The servers with a lobby, a running match or an open challenge."""
+        async with self.reading(consistent=True) as tx:
+            rows = await tx.fetch(
+                "SELECT guild_id FROM matches WHERE status IN (?, ?) AND guild_id IS NOT NULL "
+                "UNION SELECT guild_id FROM challenges WHERE status = ? "
+                "AND guild_id IS NOT NULL", LOBBY, RUNNING, OPEN)
+        return sorted(row[0] for row in rows)
 
     async def lapsing_challenges(self, at: str, limit: int = 100) -> list[ChallengeRecord]:
         """Open challenges whose time ran out by ``at``, oldest first."""

@@ -11,6 +11,7 @@ the started match's first :class:`Update`.
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -22,6 +23,7 @@ from db import (
     WITHDRAWN,
     AlreadyChallenged,
     ChallengeRecord,
+    Shards,
     StaleVersion,
 )
 from db.records import stamp
@@ -175,6 +177,19 @@ class Challenges(Lobby):
                 await self.store.close_challenge(record.id, WITHDRAWN)
                 closed.append(record.id)
         return closed
+
+    async def servers_left(self, present: Collection[int], shards: Shards | None = None
+                           ) -> list[int]:
+        """The servers with open matches or challenges that are not among ``present`` (the
+        servers the bot is in, as Discord listed them at connection): it was removed
+        from them while offline. ``shards`` (count, ids): only those shards' servers."""
+        left = []
+        for guild_id in await self.store.open_servers():
+            if shards is not None and (guild_id >> 22) % shards[0] not in shards[1]:
+                continue
+            if guild_id not in present:
+                left.append(guild_id)
+        return left
 
     async def lapse_challenges(self) -> list[ChallengeNews]:
         """Close the open challenges whose time ran out (at :attr:`now`), each with the

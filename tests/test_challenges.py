@@ -246,3 +246,18 @@ async def test_no_rematch_of_a_running_match(svc):
     await svc.start(match.id, ANA)
     with pytest.raises(ServiceError, match="over"):
         await svc.rematch(match.id, ANA)
+
+
+async def test_servers_left_are_those_with_open_business_the_bot_is_no_longer_in(svc):
+    here, gone, other_shard = 50, 1 << 22, 3 << 22  # shards 0, 1 and 3 of 4
+    await svc.challenge(ANA, [invitee(BO)], "terra", channel_id=10)  # in 50
+    lobby = await svc.create(Actor(1, "Ana", guild_id=gone), "terra")
+    await svc.challenge(Actor(2, "Bo", guild_id=other_shard), [invitee(CY)], "terra")
+    finished = await svc.create(Actor(1, "Ana", guild_id=5 << 22), "terra")
+    await svc.abort(finished.id, Actor(1, "Ana", guild_id=5 << 22))
+    assert await svc.store.open_servers() == [here, gone, other_shard]
+    assert await svc.servers_left([here]) == [gone, other_shard]
+    assert await svc.servers_left([here], shards=(4, (0, 1))) == [gone]
+    assert await svc.servers_left([here, gone, other_shard]) == []
+    assert await svc.abort_server(gone) == [lobby.id]
+    assert await svc.servers_left([here]) == [other_shard]

@@ -6,7 +6,8 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from db import ABORTED, WITHDRAWN
+from db import ABORTED, RUNNING, WITHDRAWN
+from service import Actor, Invitee
 from tests.sim.harness import Sim
 from tests.sim.test_sim_challenges import challenge
 
@@ -71,3 +72,23 @@ async def test_a_reminder_in_a_locked_thread_backs_off_and_is_logged_once(sim: S
     stopped = [r for r in caplog.records if "stop retrying" in r.getMessage()]
     assert len(stopped) == 1 and stopped[0].levelno == logging.WARNING
     assert (await service.store.clock(match_id)).posts_stopped_at is not None
+
+
+async def test_removed_while_offline_its_matches_stop_at_the_next_start(
+        sim: Sim, tmp_path, monkeypatch):
+    """The bot was down when it was kicked from a server (no GUILD_DELETE reached it): at
+    its next start, Discord's list of servers does not have that one, so what was open
+    there is closed; the servers it is still in keep their matches."""
+    here, _ = await sim.start(sim.ana, "witch-stones", [sim.bo])
+    gone_guild = 7 << 22
+    kicked = Actor(sim.ana.id, "Ana", guild_id=gone_guild)
+    service = sim.bot.service
+    gone = await service.create(kicked, "witch-stones")
+    await service.join(gone.id, Actor(sim.bo.id, "Bo", guild_id=gone_guild))
+    await service.start(gone.id, kicked)
+    offer = await service.challenge(kicked, [Invitee(sim.cy.id, "Cy")], "terra")
+    await sim.restart(tmp_path, monkeypatch)
+    service = sim.bot.service
+    assert (await service.match(gone.id)).status == ABORTED
+    assert (await service.store.get_challenge(offer.challenge.id)).status == WITHDRAWN
+    assert (await service.match(here)).status == RUNNING
