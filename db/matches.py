@@ -190,7 +190,6 @@ class MatchQueries(Queries):
         return match
 
 
-
 async def banks_undo(tx: Tx, match_id: int, banks: Mapping[int, int],
                      spent: Mapping[int, int]) -> str | None:
     """What a move does to the time banks, as JSON for its ``moves.banks``: each changed
