@@ -253,8 +253,8 @@ async def test_servers_left_are_those_with_open_business_the_bot_is_no_longer_in
     await svc.challenge(ANA, [invitee(BO)], "terra", channel_id=10)  # in 50
     lobby = await svc.create(Actor(1, "Ana", guild_id=gone), "terra")
     await svc.challenge(Actor(2, "Bo", guild_id=other_shard), [invitee(CY)], "terra")
-    finished = await svc.create(Actor(1, "Ana", guild_id=5 << 22), "terra")
-    await svc.abort(finished.id, Actor(1, "Ana", guild_id=5 << 22))
+    closed = await svc.create(Actor(1, "Ana", guild_id=5 << 22), "terra")
+    await svc.abort(closed.id, Actor(1, "Ana", guild_id=5 << 22))  # nothing open there
     assert await svc.store.open_servers() == [here, gone, other_shard]
     assert await svc.servers_left([here]) == [gone, other_shard]
     assert await svc.servers_left([here], shards=(4, (0, 1))) == [gone]
