@@ -140,14 +140,15 @@ async def bump(tx: Tx, match_id: int) -> None:
 
 async def update(tx: Tx, match_id: int, version: int, *, status: str | None = None,
                  snapshot: dict | None = None, result: dict | None = None,
-                 turn_changed: bool = True) -> None:
+                 turn_changed: bool = True, turn_began: str | None = None) -> None:
     """Bump the match's version if it still is ``version``; else :class:`StaleVersion`.
-    ``updated_at`` is when the current turn began (the clocks count from it), so a change
-    that leaves the turn where it was (``turn_changed=False``) keeps it."""
+    ``updated_at`` is when the current turn began (the clocks count from it): now, or
+    ``turn_began`` if given; a change that leaves the turn where it was
+    (``turn_changed=False``) keeps it."""
     sets, args = ["version = version + 1"], []
     if turn_changed:
         sets.append("updated_at = ?")
-        args.append(records.now())
+        args.append(turn_began or records.now())
     if status is not None:
         sets.append("status = ?")
         args.append(status)

@@ -130,12 +130,14 @@ class MatchQueries(Queries):
                           snapshot: dict, status: str = RUNNING,
                           result: dict | None = None, marks: Sequence[str] = (),
                           said: str = "", banks: Mapping[int, int] | None = None,
-                          spent: Mapping[int, int] | None = None) -> int:
+                          spent: Mapping[int, int] | None = None,
+                          turn_began: str | None = None) -> int:
         """Append a move and its snapshot in one transaction; returns the new version.
         ``marks`` and ``said``: what the move showed everyone (see :class:`MoveRecord`);
         ``banks``: the seats' time banks it changed (seat → seconds), ``spent``: the same
         banks before any increment the move earned. Both are kept with the move, with the
-        banks before it, so that taking it back puts them back (:meth:`take_back`)."""
+        banks before it, so that taking it back puts them back (:meth:`take_back`).
+        ``turn_began``: when the move's turn began (the match's ``updated_at``)."""
         async with self.transaction() as tx:
             # The versioned update first: it locks the match row, so the log read next
             # cannot change under this transaction.
@@ -146,8 +148,9 @@ class MatchQueries(Queries):
             undo = await banks_undo(tx, match_id, banks or {}, spent or banks or {})
             await tx.execute(
                 "INSERT INTO moves (match_id, seq, seat, notation, created_at, marks, said, "
-                "banks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", match_id, last_seq + 1, seat,
-                notation, records.now(), dumps(list(marks)), said, undo)
+                "banks, turn_began) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", match_id,
+                last_seq + 1, seat, notation, records.now(), dumps(list(marks)), said, undo,
+                turn_began)
             for seat_number, seconds in (banks or {}).items():
                 await tx.execute("UPDATE seats SET bank_seconds = ? WHERE match_id = ? "
                                  "AND seat = ?", seconds, match_id, seat_number)
@@ -177,10 +180,11 @@ class MatchQueries(Queries):
 
     async def moves(self, match_id: int) -> list[MoveRecord]:
         async with self.reading() as tx:
-            rows = await tx.fetch("SELECT seq, seat, notation, created_at, marks, said "
-                                  "FROM moves WHERE match_id = ? ORDER BY seq", match_id)
+            rows = await tx.fetch("SELECT seq, seat, notation, created_at, marks, said, "
+                                  "turn_began FROM moves WHERE match_id = ? ORDER BY seq",
+                                  match_id)
         return [MoveRecord(r["seq"], r["seat"], r["notation"], r["created_at"],
-                           loads(r["marks"]), r["said"]) for r in rows]
+                           loads(r["marks"]), r["said"], r["turn_began"]) for r in rows]
 
     # --- internals ----------------------------------------------------------------------
     async def _must(self, match_id: int) -> MatchRecord:

@@ -51,6 +51,8 @@ class MoveRecord:
     """The positions the move's public view marks (where it happened)."""
     said: str = ""
     """Its public description, seats as markers ("" for moves stored before these)."""
+    turn_began: str | None = None
+    """When its turn began (None for moves stored before migration 012)."""
 
 
 @dataclass

@@ -93,14 +93,15 @@ class SocialQueries(Queries):
             await tx.execute("DELETE FROM undo_requests WHERE match_id = ?", match_id)
 
     async def take_back(self, match_id: int, *, version: int, from_seq: int,
-                        snapshot: dict) -> int:
+                        snapshot: dict, turn_began: str | None = None) -> int:
         """Delete moves ``from_seq`` onwards and store the snapshot rebuilt from the rest of
         the log, in one transaction with the version check; returns the new version.
         The time banks go back to what they were when move ``from_seq`` was made: the
         time its turn took stays spent, the increment it earned goes (the turn that
-        follows starts afresh, so no time is given back either)."""
+        follows starts afresh, so no time is given back either). ``turn_began``: when
+        the turn that follows counts as begun (default now)."""
         async with self.transaction() as tx:
-            await update(tx, match_id, version, snapshot=snapshot)
+            await update(tx, match_id, version, snapshot=snapshot, turn_began=turn_began)
             rows = await tx.fetch("SELECT banks FROM moves WHERE match_id = ? AND seq >= ? "
                                   "ORDER BY seq DESC", match_id, from_seq)
             restored: dict[str, int | None] = {}

@@ -192,7 +192,8 @@ class MatchCore:
                 snapshot=game.dump(after), status=status,
                 result=final.to_dict() if final else None,
                 marks=game.view(after, None).get("last", []),
-                said=game.describe(before, seat, move, None), banks=banks, spent=spent)
+                said=game.describe(before, seat, move, None), banks=banks, spent=spent,
+                turn_began=match.updated_at)
         except StaleVersion:
             raise ServiceError(STALE) from None
         match.version, match.status, match.updated_at = version, status, records.now()

@@ -6,7 +6,9 @@ consent: the request is a row (``undo_requests``) tied to the match's version, s
 survives a restart and lapses when the match changes or anyone refuses. Computer seats,
 and seats whose player resigned, consent. Taking back deletes the moves and stores the
 snapshot rebuilt by replaying the rest of the log, in one transaction with the version
-check: the log stays the source of truth.
+check: the log stays the source of truth. The clocks give no time back and none extra:
+a time bank returns to what it was when the move was made (its increment goes), and a
+deadline per turn has the time the move's turn had run already spent.
 
 No Discord here; :mod:`bot.cogs.social` is the front end.
 """
@@ -15,8 +17,10 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from db import RUNNING, MatchRecord, MoveRecord, StaleVersion
+from db.records import stamp
 from db.social import UndoRequest
 from engines.base import Game
 from service import STALE, Actor, Service, ServiceError, Update, positions
@@ -136,9 +140,11 @@ async def _take_back(service: Service, match: MatchRecord, actor: Actor,
                      moves: list[MoveRecord], index: int) -> Outcome:
     game, state = _replay(service, match, moves[:index])
     _, current = service.state_of(match)
+    began = await _turn_began(service, match, moves[index])
     try:
         await service.store.take_back(match.id, version=match.version,
-                                      from_seq=moves[index].seq, snapshot=game.dump(state))
+                                      from_seq=moves[index].seq, snapshot=game.dump(state),
+                                      turn_began=began)
     except StaleVersion:
         raise ServiceError(STALE) from None
     match = await service.match(match.id)
@@ -149,6 +155,18 @@ async def _take_back(service: Service, match: MatchRecord, actor: Actor,
     line = f"{_actor_name(service, actor)} took back {taken}."
     update = await service.after(match, game, state, [line], previous=current)
     return Outcome(line, update=update)
+
+
+async def _turn_began(service: Service, match: MatchRecord, first: MoveRecord) -> str | None:
+    """When the turn after a take-back counts as begun. With a deadline per turn, the
+    time the taken-back move's turn had run stays spent: the turn is as far along as
+    when that move was made (else a move and its undo would reset any deadline). Without
+    one, now (a time bank keeps what the turn spent in the bank itself)."""
+    clock = await service.store.clock(match.id)
+    if not clock.deadline or clock.bank or first.turn_began is None:
+        return None
+    spent = datetime.fromisoformat(first.created_at) - datetime.fromisoformat(first.turn_began)
+    return stamp(service.now() - max(spent, timedelta(0)))
 
 
 def _replay(service: Service, match: MatchRecord, moves: list[MoveRecord]

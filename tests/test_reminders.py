@@ -9,7 +9,7 @@ import pytest
 
 from bot.cogs.reminders import Reminders
 from db import FINISHED, RUNNING, open_store, records
-from service import Actor, Service, ServiceError
+from service import Actor, Service, ServiceError, undo
 from tests.discord_fakes import GUILD, World
 
 ANA = Actor(1, "Ana", guild_id=GUILD)
@@ -204,6 +204,21 @@ async def test_deadline_skip_plays_for_the_player_and_warns_first(service, clock
     assert await service.expire(clock.at(19.9)) == []
     (ana,) = await service.expire(clock.at(20))
     assert ana.public.text.startswith("Ana ran out of time")
+
+
+async def test_a_move_and_its_undo_do_not_reset_the_deadline(service, clock):
+    """The time the taken-back move's turn had run stays spent: Bo moved after 6 of his
+    10 hours, took it back an hour later, and has 4 hours left, not a fresh 10."""
+    match = await clocked_match(service, remind=0, deadline=10)
+    clock.at(6)
+    await service.submit(match.id, BO, "suns")
+    clock.at(7)
+    done = await undo.ask(service, match.id, BO)
+    assert done.update is not None and list(await service.waiting(match.id)) == [BO.user_id]
+    assert "Deadline: 4 h left (then skip)" in (await service.board(match.id)).text
+    assert await service.expire(clock.at(10.9)) == []
+    (update,) = await service.expire(clock.at(11))
+    assert update.public.text.startswith("Bo ran out of time")
 
 
 async def test_deadline_skip_passes_where_the_game_has_a_pass(service, clock):
