@@ -9,20 +9,27 @@ record where it goes wrong (records are written one move per line, see
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from typing import Any
 
 import engines
-from db import FINISHED
+from db import ABORTED, FINISHED, RUNNING
 from engines.base import Game, Result
-from service import names
+from service import boundary, names
 from service.core import MatchCore
 from service.model import ServiceError, Update
 from service.records import FORMAT, FORMAT_VERSION
 
 MAX_BYTES = 1_000_000
 """The largest record read (a long Terra match is some 20 KB)."""
-MAX_NAME = 100
+MAX_MOVES = 5_000
+"""More moves than any match has (the longest random games play some 300): a record with
+more is refused before anything is replayed, so every answer is bounded."""
+MAX_DEPTH = 32
+"""The deepest nesting of JSON read (a record nests five deep)."""
+MAX_DIGITS = 30
+"""The most digits of a number in a record (seeds and ids have at most 20)."""
 
 Path = tuple[str | int, ...]
 
@@ -72,30 +79,76 @@ def load_record(data: bytes | str) -> Loaded:
     except UnicodeDecodeError:
         raise RecordError("This file is not a game record: it is not UTF-8 text.") from None
     try:
-        top = json.loads(text)
+        top = json.loads(text, parse_int=whole, parse_float=fraction, parse_constant=constant)
     except json.JSONDecodeError as exc:
         raise RecordError(f"This file is not a game record: it is not JSON (line {exc.lineno}, "
                           f"column {exc.colno}: {exc.msg}).") from None
     except RecursionError:
-        raise RecordError("This file is not a game record: its JSON is nested too deeply."
-                          ) from None
+        raise RecordError(TOO_DEEP) from None
+    except BadNumber as exc:
+        raise RecordError(f"This file is not a game record: {exc}") from None
+    if not shallow(top):
+        raise RecordError(TOO_DEEP)
     if not isinstance(top, dict) or top.get("format") != FORMAT:
         raise RecordError(f'This file is not a Pantheon game record (it has no "format": '
                           f'"{FORMAT}").')
-    return Reader(top, lines_of(text)).load()
+    return Reader(top, text).load()
+
+
+STATUSES = (FINISHED, ABORTED, RUNNING)
+"""The statuses a record's match may have (a lobby has no record)."""
+TOO_DEEP = (f"This file is not a game record: its JSON is nested more than {MAX_DEPTH} "
+            "deep.")
+
+
+class BadNumber(ValueError):
+    """A number no record has: too many digits, NaN or infinite."""
+
+
+def whole(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise BadNumber(f"it has a number of {len(digits)} digits (at most {MAX_DIGITS}).")
+    return int(digits)
+
+
+def fraction(digits: str) -> float:
+    if len(digits) > MAX_DIGITS * 2 or not math.isfinite(value := float(digits)):
+        raise BadNumber(f"it has a number out of range ({boundary.clip(digits, 40)}).")
+    return value
+
+
+def constant(name: str) -> float:
+    raise BadNumber(f"it has {name}, which is not a number.")
+
+
+def shallow(value: object) -> bool:
+    """Whether ``value`` nests at most :data:`MAX_DEPTH` deep (looked at without
+    recursion, each value once)."""
+    level: list[tuple[object, int]] = [(value, 0)]
+    while level:
+        item, depth = level.pop()
+        if depth > MAX_DEPTH:
+            return False
+        if isinstance(item, dict):
+            level.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            level.extend((v, depth + 1) for v in item)
+    return True
 
 
 class Reader:
     """One record being read: each refusal names the line of the value it is about."""
 
-    def __init__(self, top: dict[str, Any], lines: dict[Path, int]) -> None:
+    def __init__(self, top: dict[str, Any], text: str) -> None:
         self.top = top
-        self.lines = lines
+        self.text = text
 
     def fail(self, path: Path, why: str) -> RecordError:
+        """The refusal, naming the line of the value (found only now: once per file)."""
+        lines = lines_of(self.text)
         for end in range(len(path), 0, -1):  # the value's line, else its parent's
-            if path[:end] in self.lines:
-                return RecordError(f"line {self.lines[path[:end]]}: {why}")
+            if path[:end] in lines:
+                return RecordError(f"line {lines[path[:end]]}: {why}")
         return RecordError(why)
 
     def get(self, path: Path, kind: type | tuple[type, ...], what: str) -> Any:
@@ -112,13 +165,26 @@ class Reader:
             raise self.fail(path, f"the record needs {what} here.")
         return value
 
+    def optional(self, path: Path, kind: type, what: str) -> Any:
+        """The value at ``path``, which may be left out (or null) but is else of ``kind``."""
+        parent = self.get(path[:-1], dict, "an object")
+        return None if parent.get(path[-1]) is None else self.get(path, kind, what)
+
     def load(self) -> Loaded:
         version = self.get(("format-version",), int, 'a whole number as "format-version"')
+        if version < 1:
+            raise self.fail(("format-version",), f'"format-version" is 1 or more, not '
+                            f"{version}.")
         if version > FORMAT_VERSION:
             raise self.fail(("format-version",), f"this record is in format version {version}, "
                             "newer than this Pantheon reads: update Pantheon.")
         game = self.game()
         header = self.get(("header",), dict, "a header")
+        status = self.optional(("header", "status"), str, 'the match\'s "status"')
+        if status is not None and status not in STATUSES:
+            raise self.fail(("header", "status"), f'"status" is one of {", ".join(STATUSES)}, '
+                            f"not {boundary.clip(status, 20)}.")
+        self.optional(("header", "complete"), bool, 'true or false as "complete"')
         seed = self.seed()
         players = self.players(game)
         options = self.options(game)
@@ -136,13 +202,13 @@ class Reader:
         except KeyError:
             games = ", ".join(g.slug for g in engines.all())
             raise self.fail(("header", "game", "slug"), f"there is no game called "
-                            f"{slug[:40]!r} here (games: {games}).") from None
+                            f"{boundary.clip(slug, 40)} here (games: {games}).") from None
         version = self.get(("header", "game", "version"), str, 'the rules\' "version"')
         if version != game.version:
             raise self.fail(("header", "game", "version"), f"this record was made with "
-                            f"version {version[:20]!r} of the {game.title} rules; this Pantheon "
-                            f"plays version {game.version!r}, so its moves may not replay the "
-                            "same way.")
+                            f"version {boundary.clip(version, 20)} of the {game.title} rules; "
+                            f"this Pantheon plays version {game.version!r}, so its moves "
+                            "may not replay the same way.")
         return game
 
     def seed(self) -> int:
@@ -152,7 +218,11 @@ class Reader:
                             "was running: it has no seed and no private moves (they would "
                             "tell hidden values), so it cannot be replayed. Export it again "
                             "once the match is over.")
-        return self.get(("header", "seed"), int, 'a whole number as "seed"')
+        seed = self.get(("header", "seed"), int, 'a whole number as "seed"')
+        if not 0 <= seed <= boundary.ID_MAX:
+            raise self.fail(("header", "seed"), f'"seed" is a whole number from 0 to '
+                            f"{boundary.ID_MAX} (63 bits).")
+        return seed
 
     def players(self, game: Game) -> list[dict[str, Any]]:
         players = self.get(("header", "players"), list, "a list of players")
@@ -161,35 +231,47 @@ class Reader:
                       else f"{game.min_players}–{game.max_players}")
             raise self.fail(("header", "players"), f"{game.title} is for {counts} players; "
                             f"the record has {len(players)}.")
+        checked = []
         for seat in range(len(players)):
             self.get(("header", "players", seat), dict, "a player")
             name = self.get(("header", "players", seat, "name"), str, "a player's name")
-            if not name.strip() or len(name) > MAX_NAME:
+            shown = boundary.person_name(name, "")
+            if not shown:
                 raise self.fail(("header", "players", seat, "name"),
-                                f"a player's name has 1 to {MAX_NAME} characters.")
+                                "a player's name has at least one letter or sign.")
+            checked.append({**players[seat], "name": shown})
             self.get(("header", "players", seat, "is_ai"), bool, 'true or false as "is_ai"')
-        return players
+            self.optional(("header", "players", seat, "resigned"), bool,
+                          'true or false as "resigned"')
+        return checked
 
     def options(self, game: Game) -> dict[str, Any]:
         raw = self.get(("header", "game", "options"), dict, "the game's options")
         try:
             return game.parse_options(raw)
-        except ValueError as exc:
-            raise self.fail(("header", "game", "options"), names.sentence(str(exc))) from None
+        except (ValueError, TypeError, AttributeError) as exc:
+            raise self.fail(("header", "game", "options"),
+                            names.sentence(boundary.clip(str(exc), 160)[1:-1])) from None
 
     def moves(self, players: int) -> list[tuple[int, str]]:
         entries = self.get(("moves",), list, "a list of moves")
+        if len(entries) > MAX_MOVES:
+            raise self.fail(("moves",), f"the record has {len(entries)} moves; no match has "
+                            f"more than {MAX_MOVES}.")
         moves = []
-        for number, entry in enumerate(entries):
+        for number in range(len(entries)):
             path: Path = ("moves", number)
             self.get(path, dict, 'a move ({"seat": …, "move": …})')
             seat = self.get((*path, "seat"), int, 'the seat number as "seat"')
             if not 0 <= seat < players:
                 raise self.fail(path, f"there is no seat {seat} (seats are 0 to {players - 1}).")
-            if entry.get("hidden") is True:
+            if self.optional((*path, "hidden"), bool, 'true or false as "hidden"'):
                 raise self.fail(path, "this move is hidden (the record was exported while the "
                                 "match was running), so the record cannot be replayed.")
-            moves.append((seat, self.get((*path, "move"), str, 'the move as "move"')))
+            move = self.get((*path, "move"), str, 'the move as "move"')
+            if len(move) > boundary.QUOTE * 10:
+                raise self.fail(path, f"a move is a short text, not {len(move)} characters.")
+            moves.append((seat, move))
         return moves
 
     def replay(self, loaded: Loaded) -> None:
@@ -208,9 +290,9 @@ class Reader:
             try:
                 after = game.play(state, seat, move)
             except Exception as exc:  # an engine refuses with IllegalMove; say any error
-                why = names.named(str(exc), seats) or type(exc).__name__
-                raise self.fail(path, f"{seats[seat]} cannot play {move[:60]!r}: "
-                                f"{why.rstrip('.')}.") from None
+                why = boundary.clip(names.named(str(exc), seats) or type(exc).__name__)
+                raise self.fail(path, f"{seats[seat]} cannot play {boundary.clip(move, 60)}: "
+                                f"{why[1:-1].rstrip('.')}.") from None
             loaded.said.append(names.named(game.describe(state, seat, move, None), seats))
             state = after
             loaded.states.append(state)
@@ -234,16 +316,30 @@ class Reader:
             return ruled
         if stated is None or self.top["header"].get("status") != FINISHED:
             return None
-        try:
-            found = Result(**stated)
-            ok = (len(found.scores) == len(loaded.names)
-                  and sorted(s for g in found.ranking for s in g) == list(range(len(
-                      loaded.names))) and isinstance(found.reason, str))
-        except (TypeError, ValueError):
-            ok = False
-        if not ok:
-            raise self.fail(path, 'the result needs "scores", "ranking" and "reason".')
+        found = stated_result(stated, len(loaded.names))
+        if found is None:
+            raise self.fail(path, 'the result needs "scores" (a number per seat), "ranking" '
+                            '(lists of seats) and "reason" (a short text).')
         return found
+
+
+def stated_result(stated: object, seats: int) -> Result | None:
+    """A record's own result, when it is one for ``seats`` seats: finite scores, every seat
+    ranked once, a short reason."""
+    if not isinstance(stated, dict) or set(stated) != {"scores", "ranking", "reason"}:
+        return None
+    scores, ranking, reason = stated["scores"], stated["ranking"], stated["reason"]
+    if not (isinstance(scores, list) and len(scores) == seats and all(
+            isinstance(s, int | float) and not isinstance(s, bool) and math.isfinite(s)
+            for s in scores)):
+        return None
+    if not (isinstance(ranking, list) and all(
+            isinstance(g, list) and all(type(s) is int for s in g) for g in ranking)
+            and sorted(s for g in ranking for s in g) == list(range(seats))):
+        return None
+    if not isinstance(reason, str) or len(reason) > boundary.QUOTE * 2:
+        return None
+    return Result(scores, ranking, boundary.printable(reason))
 
 
 async def continue_copy(service: MatchCore, loaded: Loaded) -> Update:
@@ -261,14 +357,22 @@ async def continue_copy(service: MatchCore, loaded: Loaded) -> Update:
     match = await store.create_match(guild_id=None, channel_id=None, game=game.slug,
                                      options=loaded.options, seed=loaded.seed, host_id=1,
                                      host_name=loaded.names[0], seat_host=False)
-    for user_id, name, is_ai in zip(ids, loaded.names, loaded.is_ai, strict=True):
-        match = await store.add_seat(match.id, user_id=user_id, display_name=name,
-                                     capacity=game.max_players, is_ai=is_ai)
-    match = await store.start_match(match.id, version=match.version, order=ids,
-                                    snapshot=game.dump(loaded.states[0]))
-    for (seat, move), before, after in zip(loaded.moves, loaded.states, loaded.states[1:],
-                                           strict=False):
-        match = await service.record(match, game, before, after, seat, move)
+    try:
+        for user_id, name, is_ai in zip(ids, loaded.names, loaded.is_ai, strict=True):
+            match = await store.add_seat(match.id, user_id=user_id, display_name=name,
+                                         capacity=game.max_players, is_ai=is_ai)
+        match = await store.start_match(match.id, version=match.version, order=ids,
+                                        snapshot=game.dump(loaded.states[0]))
+        for (seat, move), before, after in zip(loaded.moves, loaded.states,
+                                               loaded.states[1:], strict=False):
+            match = await service.record(match, game, before, after, seat, move)
+    except Exception as exc:  # undone: no half-made copy is left to resume
+        latest = await store.get_match(match.id)
+        if latest is not None:
+            await store.finish(match.id, version=latest.version, status=ABORTED, result=None)
+        raise RecordError(f"The copy of the record could not be made "
+                          f"({boundary.clip(str(exc) or type(exc).__name__)}); it was "
+                          "aborted.") from exc
     line = (f"**{game.title}** #{match.id} continues the imported record after "
             f"{names.plural(len(loaded.moves), 'move')}.")
     return await service.after(match, game, loaded.final, [line], previous=None)
@@ -279,15 +383,21 @@ def lines_of(text: str) -> dict[Path, int]:
     move), for error messages. ``text`` is valid JSON (it was parsed already)."""
     decoder = json.JSONDecoder()
     found: dict[Path, int] = {}
+    counted = [0, 1]  # how far lines were counted, and the line there: each counted once
 
     def blank(i: int) -> int:
         while i < len(text) and text[i] in " \t\r\n":
             i += 1
         return i
 
+    def line_at(i: int) -> int:
+        counted[1] += text.count("\n", counted[0], i)
+        counted[0] = i
+        return counted[1]
+
     def walk(i: int, path: Path) -> int:
         i = blank(i)
-        found[path] = text.count("\n", 0, i) + 1
+        found[path] = line_at(i)
         opener = text[i]
         if len(path) >= 4 or opener not in "{[":
             return decoder.raw_decode(text, i)[1]
