@@ -20,6 +20,7 @@ from bot.cogs import EXTENSIONS
 from bot.config import Settings
 from bot.interact import SOMETHING_WRONG, safe_reply
 from service import Service, ServiceError, pool
+from service.boundary import neutral
 
 log = logging.getLogger(__name__)
 
@@ -198,8 +199,9 @@ def make_bot(settings: Settings) -> Pantheon:
 
 
 def escape_name(name: str) -> str:
-    """A person's name as written into a post: markdown, masked links and mentions inert."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+    """A person's name as written into a post: markdown, masked links, mentions and
+    channel, command and timestamp markup inert."""
+    return neutral(discord.utils.escape_mentions(discord.utils.escape_markdown(name)))
 
 
 def run(settings: Settings) -> None:

@@ -28,6 +28,7 @@ from db import (
 )
 from db.records import stamp
 from engines.base import plural
+from service import boundary
 from service.clock_math import HOUR, hours_text
 from service.clocks import clock_record
 from service.lobby import Lobby, checked_level
@@ -82,6 +83,12 @@ class Challenges(Lobby):
         """Challenge ``opponents`` to a match of ``game_slug`` on the terms of
         ``/match start`` (options, clock, rating, computer seats)."""
         game = self.game_of(game_slug)
+        bots = boundary.whole_number(bots, "The number of computer players", 0,
+                                     game.max_players)
+        rated = boundary.flag(rated, "rated")
+        weekends = boundary.flag(weekends, "weekends")
+        opponents = [Invitee(boundary.user_id(o.user_id), boundary.person_name(o.name),
+                             o.is_bot) for o in opponents]
         unique = list({o.user_id: o for o in opponents}.values())
         if not unique:
             raise ServiceError("Name at least one player to challenge.")
@@ -100,8 +107,8 @@ class Challenges(Lobby):
                                f"{seats} (you, {plural(len(unique), 'opponent')}{computers}).")
         try:
             parsed = game.parse_options(options or {})
-        except ValueError as exc:
-            raise ServiceError(sentence(str(exc))) from None
+        except (ValueError, TypeError, AttributeError) as exc:
+            raise ServiceError(sentence(boundary.clip(str(exc), 160)[1:-1])) from None
         clock_record(remind, remind_every, deadline, on_timeout, bank, bank_add, bank_max,
                      weekends)  # checked now, used later
         level = checked_level(level)
@@ -113,7 +120,8 @@ class Challenges(Lobby):
         try:
             record = await self.store.create_challenge(
                 guild_id=actor.guild_id, channel_id=channel_id, challenger_id=actor.user_id,
-                challenger_name=actor.name or "Challenger", game=game.slug, options=parsed,
+                challenger_name=boundary.person_name(actor.name, "Challenger"),
+                game=game.slug, options=parsed,
                 settings=settings, players=[(o.user_id, o.name or "Player") for o in unique],
                 created_at=stamp(now),
                 expires_at=stamp(now + timedelta(hours=CHALLENGE_HOURS)))
@@ -130,10 +138,11 @@ class Challenges(Lobby):
                             ) -> ChallengeRecord:
         """The challenge, if it exists and belongs to the actor's guild."""
         record = (await self.store.get_challenge(challenge_id)
-                  if 0 < challenge_id < 2**63 else None)
+                  if isinstance(challenge_id, int) and 0 < challenge_id < 2**63 else None)
         if record is None or (actor is not None and actor.guild_id is not None
                               and record.guild_id != actor.guild_id):
-            raise ServiceError(f"There is no challenge #{challenge_id} here.")
+            raise ServiceError(f"There is no challenge #{boundary.clip(challenge_id, 30)} "
+                               "here.")
         return record
 
     async def accept_challenge(self, challenge_id: int, actor: Actor) -> ChallengeNews:
@@ -282,7 +291,7 @@ class Challenges(Lobby):
             bank_max=settings.get("bank_max"), weekends=settings.get("weekends", True))
         for player in record.players:
             name = actor.name if player.user_id == actor.user_id else player.display_name
-            await self.join(match.id, Actor(player.user_id, name or "Player", record.guild_id))
+            await self.join(match.id, Actor(player.user_id, name, record.guild_id))
         for _ in range(settings.get("bots") or 0):
             await self.add_ai(match.id, host, settings.get("level"))
         log.info("challenge %s accepted: match %s", record.id, match.id)

@@ -26,7 +26,7 @@ from datetime import UTC, datetime, timedelta
 import engines
 from db import RUNNING, ClockRecord, MatchRecord, SeatRecord, Shards, TurnReminder
 from engines.base import seat_name
-from service import clock_math
+from service import boundary, clock_math
 from service.bank import Banks, turn_schedule
 from service.clock_options import clock_record as clock_record
 from service.clock_options import schedule_of
@@ -92,6 +92,7 @@ class Clocks(Banks):
     async def set_reminders(self, actor: Actor, hours: int) -> str:
         """Remind the actor after ``hours`` without a move (0 turns reminders off); this
         replaces each match's first delay for them."""
+        hours = boundary.whole_number(hours, "hours", 0, MAX_REMIND_AFTER_HOURS)
         if not 0 <= hours <= MAX_REMIND_AFTER_HOURS:
             raise ServiceError(f"Choose between 1 and {MAX_REMIND_AFTER_HOURS} hours, "
                                "or 0 for no reminders.")
@@ -294,6 +295,8 @@ class Clocks(Banks):
         """Start ``days`` off now, end the vacation (``end`` or 0 days), or, with neither,
         say how many days are left this year."""
         now = now or self.now()
+        days = boundary.optional_whole(days, "days", 0, 366)
+        end = boundary.flag(end, "end")
         taken = await self.away(actor.user_id, now - timedelta(days=400))
         trip = clock_math.current(taken, now)
         left = clock_math.days_left(self.vacation_days, taken, now)

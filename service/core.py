@@ -34,7 +34,7 @@ from engines.ai import LEVELS, Player, level_name
 from engines.ai import player as level_player
 from engines.ai.repetition import HISTORY, move_key
 from engines.base import Game, Result
-from service import clock_math, names, pool, ratings
+from service import boundary, clock_math, names, pool, ratings
 from service.model import STALE, Actor, Post, Renderer, ServiceError, Update
 from service.recent import marks_of, recent
 
@@ -80,8 +80,8 @@ class MatchCore:
     # --- finding matches ----------------------------------------------------------------
     async def match(self, match_id: int, actor: Actor | None = None) -> MatchRecord:
         """The match, if it exists and belongs to the actor's guild."""
-        if not 0 < match_id < 2**63:  # SQLite integers are 64-bit: refuse before asking
-            raise ServiceError(f"There is no match #{match_id} here.")
+        if not isinstance(match_id, int) or not 0 < match_id < 2**63:  # 64-bit stores
+            raise ServiceError(f"There is no match #{boundary.clip(match_id, 30)} here.")
         match = await self.store.get_match(match_id)
         if match is None or (actor is not None and actor.guild_id is not None
                              and match.guild_id != actor.guild_id):
@@ -117,9 +117,10 @@ class MatchCore:
         """The engine of ``slug``; a clear error for a game that does not exist."""
         try:
             return engines.get(slug)
-        except KeyError:
+        except (KeyError, TypeError):
             games = ", ".join(g.slug for g in engines.all())
-            raise ServiceError(f"There is no game called {slug!r}. Games: {games}.") from None
+            raise ServiceError(f"There is no game called {boundary.clip(slug)}. Games: "
+                               f"{games}.") from None
 
     def state_of(self, match: MatchRecord) -> tuple[Game, object]:
         """The match's engine and its current state (from the snapshot)."""

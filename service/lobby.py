@@ -7,7 +7,7 @@ import logging
 
 from db import LOBBY, RUNNING, Full, MatchRecord, StaleVersion
 from engines.ai import LEVELS, level_name
-from service import clock_math
+from service import boundary, clock_math
 from service.clock_options import clock_record, schedule_of
 from service.core import MatchCore
 from service.model import Actor, ServiceError, Update
@@ -33,16 +33,17 @@ class Lobby(MatchCore):
         game = self.game_of(game_slug)
         try:
             parsed = game.parse_options(options or {})
-        except ValueError as exc:
-            raise ServiceError(sentence(str(exc))) from None
+        except (ValueError, TypeError, AttributeError) as exc:
+            raise ServiceError(sentence(boundary.clip(str(exc), 160)[1:-1])) from None
         clock = clock_record(remind, remind_every, deadline, on_timeout, bank, bank_add,
                              bank_max, weekends)
         match = await self.store.create_match(
             guild_id=actor.guild_id, channel_id=channel_id, game=game.slug, options=parsed,
-            seed=self._seed(), host_id=actor.user_id, host_name=actor.name or "Host",
+            seed=self._seed(), host_id=actor.user_id,
+            host_name=boundary.person_name(actor.name, "Host"),
             seat_host=seat_host)
         await self.store.set_clock(match.id, clock)
-        if not rated:
+        if not boundary.flag(rated, "rated"):
             await self.store.set_rated(match.id, False)
         log.info("match %s created: %s by %s", match.id, game.slug, actor.user_id)
         return match
@@ -51,7 +52,8 @@ class Lobby(MatchCore):
         match = await self._lobby(match_id, actor)
         if match.seat_of(actor.user_id):
             raise ServiceError("You are already in this match.")
-        return await self._add_seat(match, actor.user_id, actor.name or "Player", is_ai=False)
+        return await self._add_seat(match, actor.user_id, boundary.person_name(actor.name),
+                                    is_ai=False)
 
     async def add_ai(self, match_id: int, actor: Actor, level: str | None = None
                      ) -> MatchRecord:
@@ -139,8 +141,8 @@ def checked_level(level: str | None) -> str | None:
         return None
     try:
         level = level_name(level)
-    except ValueError as exc:
-        raise ServiceError(sentence(str(exc))) from None
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise ServiceError(sentence(boundary.clip(str(exc), 160)[1:-1])) from None
     if level not in LEVELS:
         raise ServiceError(f"The computer levels are {', '.join(LEVELS)}.")
     return level

@@ -8,7 +8,6 @@ record where it goes wrong (records are written one move per line, see
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 import engines
 from db import ABORTED, FINISHED, RUNNING
 from engines.base import Game, Result
-from service import boundary, names
+from service import boundary, names, record_json
 from service.core import MatchCore
 from service.model import ServiceError, Update
 from service.records import FORMAT, FORMAT_VERSION
@@ -26,12 +25,12 @@ MAX_BYTES = 1_000_000
 MAX_MOVES = 5_000
 """More moves than any match has (the longest random games play some 300): a record with
 more is refused before anything is replayed, so every answer is bounded."""
-MAX_DEPTH = 32
-"""The deepest nesting of JSON read (a record nests five deep)."""
-MAX_DIGITS = 30
-"""The most digits of a number in a record (seeds and ids have at most 20)."""
 
 Path = tuple[str | int, ...]
+
+
+STATUSES = (FINISHED, ABORTED, RUNNING)
+"""The statuses a record's match may have (a lobby has no record)."""
 
 
 class RecordError(ServiceError):
@@ -79,61 +78,13 @@ def load_record(data: bytes | str) -> Loaded:
     except UnicodeDecodeError:
         raise RecordError("This file is not a game record: it is not UTF-8 text.") from None
     try:
-        top = json.loads(text, parse_int=whole, parse_float=fraction, parse_constant=constant)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"This file is not a game record: it is not JSON (line {exc.lineno}, "
-                          f"column {exc.colno}: {exc.msg}).") from None
-    except RecursionError:
-        raise RecordError(TOO_DEEP) from None
-    except BadNumber as exc:
+        top = record_json.parse(text)
+    except ValueError as exc:
         raise RecordError(f"This file is not a game record: {exc}") from None
-    if not shallow(top):
-        raise RecordError(TOO_DEEP)
     if not isinstance(top, dict) or top.get("format") != FORMAT:
         raise RecordError(f'This file is not a Pantheon game record (it has no "format": '
                           f'"{FORMAT}").')
     return Reader(top, text).load()
-
-
-STATUSES = (FINISHED, ABORTED, RUNNING)
-"""The statuses a record's match may have (a lobby has no record)."""
-TOO_DEEP = (f"This file is not a game record: its JSON is nested more than {MAX_DEPTH} "
-            "deep.")
-
-
-class BadNumber(ValueError):
-    """A number no record has: too many digits, NaN or infinite."""
-
-
-def whole(digits: str) -> int:
-    if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise BadNumber(f"it has a number of {len(digits)} digits (at most {MAX_DIGITS}).")
-    return int(digits)
-
-
-def fraction(digits: str) -> float:
-    if len(digits) > MAX_DIGITS * 2 or not math.isfinite(value := float(digits)):
-        raise BadNumber(f"it has a number out of range ({boundary.clip(digits, 40)}).")
-    return value
-
-
-def constant(name: str) -> float:
-    raise BadNumber(f"it has {name}, which is not a number.")
-
-
-def shallow(value: object) -> bool:
-    """Whether ``value`` nests at most :data:`MAX_DEPTH` deep (looked at without
-    recursion, each value once)."""
-    level: list[tuple[object, int]] = [(value, 0)]
-    while level:
-        item, depth = level.pop()
-        if depth > MAX_DEPTH:
-            return False
-        if isinstance(item, dict):
-            level.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            level.extend((v, depth + 1) for v in item)
-    return True
 
 
 class Reader:
@@ -145,7 +96,7 @@ class Reader:
 
     def fail(self, path: Path, why: str) -> RecordError:
         """The refusal, naming the line of the value (found only now: once per file)."""
-        lines = lines_of(self.text)
+        lines = record_json.lines_of(self.text)
         for end in range(len(path), 0, -1):  # the value's line, else its parent's
             if path[:end] in lines:
                 return RecordError(f"line {lines[path[:end]]}: {why}")
@@ -376,44 +327,3 @@ async def continue_copy(service: MatchCore, loaded: Loaded) -> Update:
     line = (f"**{game.title}** #{match.id} continues the imported record after "
             f"{names.plural(len(loaded.moves), 'move')}.")
     return await service.after(match, game, loaded.final, [line], previous=None)
-
-
-def lines_of(text: str) -> dict[Path, int]:
-    """The line of each value of a record's top levels (``("moves", 3)``: the fourth
-    move), for error messages. ``text`` is valid JSON (it was parsed already)."""
-    decoder = json.JSONDecoder()
-    found: dict[Path, int] = {}
-    counted = [0, 1]  # how far lines were counted, and the line there: each counted once
-
-    def blank(i: int) -> int:
-        while i < len(text) and text[i] in " \t\r\n":
-            i += 1
-        return i
-
-    def line_at(i: int) -> int:
-        counted[1] += text.count("\n", counted[0], i)
-        counted[0] = i
-        return counted[1]
-
-    def walk(i: int, path: Path) -> int:
-        i = blank(i)
-        found[path] = line_at(i)
-        opener = text[i]
-        if len(path) >= 4 or opener not in "{[":
-            return decoder.raw_decode(text, i)[1]
-        closer, number = ("}" if opener == "{" else "]"), 0
-        i = blank(i + 1)
-        while text[i] != closer:
-            if opener == "{":
-                key, i = decoder.raw_decode(text, i)
-                i = walk(blank(i) + 1, (*path, key))  # past the colon
-            else:
-                i = walk(i, (*path, number))
-                number += 1
-            i = blank(i)
-            if text[i] == ",":
-                i = blank(i + 1)
-        return i + 1
-
-    walk(0, ())
-    return found

@@ -10,7 +10,7 @@ from bot.client import escape_name
 from engines.ai import RandomPlayer
 from service import Actor, Service, ratings, undo
 
-EVIL = "**x** @everyone [a](http://e.vil)"
+EVIL = "**x** @everyone [a](http://e.vl)"  # 32 characters: a whole display name
 SAFE = escape_name(EVIL)
 HERE = 50
 ANA = Actor(1, "Ana", guild_id=HERE)

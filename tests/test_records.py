@@ -12,7 +12,8 @@ import pytest
 import engines
 from db import ABORTED, FINISHED, RUNNING
 from service import Actor, ServiceError
-from service.record_import import MAX_BYTES, RecordError, continue_copy, lines_of, load_record
+from service.record_import import MAX_BYTES, RecordError, continue_copy, load_record
+from service.record_json import lines_of
 from service.records import export, write
 
 ANA = Actor(1, "Ana *star*", guild_id=50)
