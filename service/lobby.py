@@ -37,13 +37,14 @@ class Lobby(MatchCore):
             raise ServiceError(sentence(boundary.clip(str(exc), 160)[1:-1])) from None
         clock = clock_record(remind, remind_every, deadline, on_timeout, bank, bank_add,
                              bank_max, weekends)
+        rated = boundary.flag(rated, "rated")
         match = await self.store.create_match(
             guild_id=actor.guild_id, channel_id=channel_id, game=game.slug, options=parsed,
             seed=self._seed(), host_id=actor.user_id,
             host_name=boundary.person_name(actor.name, "Host"),
             seat_host=seat_host)
         await self.store.set_clock(match.id, clock)
-        if not boundary.flag(rated, "rated"):
+        if not rated:
             await self.store.set_rated(match.id, False)
         log.info("match %s created: %s by %s", match.id, game.slug, actor.user_id)
         return match

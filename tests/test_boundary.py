@@ -1,0 +1,132 @@
+"""The service's boundary holds on both stores: random junk for any parameter of the
+public methods (strings, lists, dicts, floats, bools, NaN, ∞, numbers beyond 64 bits,
+negative numbers) gets either a clean result or one short ServiceError sentence —
+never another exception — and a refusal writes nothing; what is stored is the same
+whole number on SQLite and PostgreSQL; names are normalised where they enter."""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.client import escape_name
+from service import Actor, ServiceError
+from service.boundary import NAME_LENGTH, clip, neutral, person_name
+from service.challenges import Invitee
+
+ANA = Actor(1, "Ana", guild_id=7)
+BO = Actor(2, "Bo", guild_id=7)
+junk = st.one_of(
+    st.none(), st.booleans(), st.integers(-10, 10_000), st.integers(2**62, 2**80),
+    st.integers(-(2**80), -(2**62)), st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=30), st.just("x" * 100_000), st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+TERMS = ("remind", "remind_every", "deadline", "on_timeout", "rated", "bank", "bank_add",
+         "bank_max", "weekends")
+PROPERTY = settings(max_examples=60, deadline=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+TABLES = ("matches", "seats", "match_clocks", "challenges", "challenge_players",
+          "vacations", "user_settings")
+
+
+async def rows(store) -> tuple[int, ...]:
+    return tuple([(await store.query(f"SELECT count(*) FROM {table}"))[0][0]
+                  for table in TABLES])
+
+
+async def refused_cleanly(store, call) -> object | None:
+    """The call's result, or None when it was refused with one short sentence and
+    nothing was written."""
+    before = await rows(store)
+    try:
+        return await call()
+    except ServiceError as exc:
+        said = str(exc)
+        assert "\n" not in said and len(said) <= 300, said[:400]
+        assert await rows(store) == before
+        return None
+
+
+@PROPERTY
+@given(term=st.sampled_from(TERMS), value=junk)
+async def test_match_terms_are_whole_hours_or_refused(service, term, value):
+    match = await refused_cleanly(service.store, lambda: service.create(
+        ANA, "witch-stones", **{term: value}))
+    if match is None:
+        return
+    clock = await service.store.clock(match.id)
+    stored = {"remind": clock.remind_after, "remind_every": clock.remind_every,
+              "deadline": clock.deadline, "bank": clock.bank, "bank_add": clock.bank_add,
+              "bank_max": clock.bank_max}
+    for field, kept in stored.items():
+        assert type(kept) is int, (field, kept)
+    if term in stored and value is not None:
+        assert stored[term] == value and not isinstance(value, bool)
+
+
+@PROPERTY
+@given(term=st.sampled_from((*TERMS, "bots", "level")), value=junk)
+async def test_challenge_terms_are_checked_before_anything_is_posted(service, term, value):
+    news = await refused_cleanly(service.store, lambda: service.challenge(
+        ANA, [Invitee(BO.user_id, "Bo")], "witch-stones", **{term: value}))
+    if news is None:
+        return
+    if term == "bots":
+        assert value in (0, False) or (isinstance(value, float) and value == 0)
+    accepted = await refused_cleanly(service.store, lambda: service.accept_challenge(
+        news.challenge.id, BO))
+    assert accepted is not None and accepted.update is not None
+
+
+@PROPERTY
+@given(value=junk)
+async def test_ids_of_any_kind_are_no_such_match(service, value):
+    for call in (lambda: service.match(value), lambda: service.join(value, BO),
+                 lambda: service.get_challenge(value), lambda: service.board(value),
+                 lambda: service.accept_challenge(value, BO),
+                 lambda: service.legal_moves(value, BO)):
+        assert await refused_cleanly(service.store, call) is None
+
+
+@PROPERTY
+@given(days=junk, hours=junk)
+async def test_vacation_days_and_reminder_hours_are_whole_or_refused(service, days, hours):
+    said = await refused_cleanly(service.store, lambda: service.vacation(ANA, days))
+    assert said is None or isinstance(said, str)
+    said = await refused_cleanly(service.store, lambda: service.set_reminders(ANA, hours))
+    assert said is None or isinstance(said, str)
+
+
+@PROPERTY
+@given(name=st.text(max_size=80))
+async def test_a_name_is_stored_normalised_the_same_on_both_stores(service, name):
+    match = await service.create(Actor(1, name), "witch-stones")
+    match = await service.join(match.id, Actor(2, name + "\n\u202e\x00" + name))
+    for seated in match.seats:
+        kept = seated.display_name
+        assert kept == person_name(kept) and 0 < len(kept) <= NAME_LENGTH
+        assert not any(unicodedata.category(c) in ("Cc", "Cs") for c in kept)
+    assert match.seats[0].display_name == person_name(name, "Host")
+
+
+def test_person_name_removes_what_a_screen_would_act_on():
+    assert person_name("\ud800Ana\x00\x1b[2J\u202e\u200b") == "\N{REPLACEMENT CHARACTER}Ana[2J"
+    assert person_name("Bo\nGame over: Ana wins") == "Bo Game over: Ana wins"
+    assert person_name("N" * 10_000) == "N" * NAME_LENGTH
+    assert person_name(" \t\u200d ") == "Player" and person_name(None) == "Player"
+
+
+def test_a_refusal_quotes_at_most_a_hundred_characters():
+    assert len(clip("x" * 100_000)) <= 104 and clip(10**5000).startswith("'a number of")
+    assert "\x1b" not in clip("\x1b]0;pwned\x07") and clip(math.nan) == "'nan'"
+
+
+def test_channel_command_and_timestamp_markup_in_a_name_renders_as_typed():
+    for markup in ("<#123>", "</help:1>", "<t:0:R>", "<@&5>", "<@5>", "<:e:1>", "<a:e:1>"):
+        shown = escape_name(f"Ana {markup}")
+        assert markup not in shown and shown.replace("\u200b", "").replace("\\", "") \
+            == f"Ana {markup}"
+    assert neutral("Ana") == "Ana"
