@@ -116,6 +116,17 @@ class ChallengeQueries(Queries):
                                  status, challenge_id)
             return await challenge_in(tx, challenge_id)
 
+    async def reopen_challenge(self, challenge_id: int, user_id: int) -> None:
+        """Undo the last acceptance of a challenge whose match could not be made: it is
+        open again and that player's answer unsaid."""
+        async with self.transaction() as tx:
+            changed = await tx.execute("UPDATE challenges SET status = ? WHERE id = ? AND "
+                                       "status = ? AND match_id IS NULL", OPEN, challenge_id,
+                                       ACCEPTED)
+            if changed == 1:
+                await tx.execute("UPDATE challenge_players SET answer = NULL WHERE "
+                                 "challenge_id = ? AND user_id = ?", challenge_id, user_id)
+
     async def close_challenge(self, challenge_id: int, status: str) -> bool:
         """Close an open challenge (withdrawn, lapsed); False if it was not open."""
         async with self.transaction() as tx:

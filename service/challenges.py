@@ -152,7 +152,16 @@ class Challenges(Lobby):
         if record.status != ACCEPTED:  # others still to answer
             return ChallengeNews(record, self.challenge_text(record),
                                  [p.user_id for p in record.awaited])
-        update = await self._begin(record, actor)
+        try:
+            update = await self._begin(record, actor)
+        except BaseException as exc:
+            await self.store.reopen_challenge(record.id, actor.user_id)
+            if not isinstance(exc, Exception):
+                raise
+            why = str(exc) if isinstance(exc, ServiceError) else type(exc).__name__
+            raise ServiceError(f"The match could not be started ({boundary.clip(why)[1:-1]}); "
+                               "the challenge is open again: accept it to try once more."
+                               ) from exc
         record.match_id = update.match.id
         await self.store.set_challenge_places(record.id, match_id=update.match.id)
         return ChallengeNews(record, self.challenge_text(record), update=update)
@@ -289,10 +298,14 @@ class Challenges(Lobby):
             on_timeout=settings.get("on_timeout"), rated=settings.get("rated", True),
             bank=settings.get("bank"), bank_add=settings.get("bank_add"),
             bank_max=settings.get("bank_max"), weekends=settings.get("weekends", True))
-        for player in record.players:
-            name = actor.name if player.user_id == actor.user_id else player.display_name
-            await self.join(match.id, Actor(player.user_id, name, record.guild_id))
-        for _ in range(settings.get("bots") or 0):
-            await self.add_ai(match.id, host, settings.get("level"))
-        log.info("challenge %s accepted: match %s", record.id, match.id)
-        return await self.start(match.id, host)
+        try:
+            for player in record.players:
+                name = actor.name if player.user_id == actor.user_id else player.display_name
+                await self.join(match.id, Actor(player.user_id, name, record.guild_id))
+            for _ in range(settings.get("bots") or 0):
+                await self.add_ai(match.id, host, settings.get("level"))
+            log.info("challenge %s accepted: match %s", record.id, match.id)
+            return await self.start(match.id, host)
+        except BaseException:
+            await self.abandon(match.id)
+            raise

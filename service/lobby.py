@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from db import LOBBY, RUNNING, Full, MatchRecord, StaleVersion
+from db import ABORTED, LOBBY, RUNNING, Full, MatchRecord, StaleVersion
 from engines.ai import LEVELS, level_name
 from service import boundary, clock_math
 from service.clock_options import clock_record, schedule_of
@@ -43,9 +43,13 @@ class Lobby(MatchCore):
             seed=self._seed(), host_id=actor.user_id,
             host_name=boundary.person_name(actor.name, "Host"),
             seat_host=seat_host)
-        await self.store.set_clock(match.id, clock)
-        if not rated:
-            await self.store.set_rated(match.id, False)
+        try:
+            await self.store.set_clock(match.id, clock)
+            if not rated:
+                await self.store.set_rated(match.id, False)
+        except BaseException:
+            await self.abandon(match.id)  # no lobby left without its terms
+            raise
         log.info("match %s created: %s by %s", match.id, game.slug, actor.user_id)
         return match
 
@@ -108,6 +112,14 @@ class Lobby(MatchCore):
             f"{i + 1}. {name}" for i, name in enumerate(self.names(match))) + "."]
         lines.append(clock_math.schedule_text(schedule_of(await self.store.clock(match.id))))
         return await self.after(match, game, state, lines, previous=None)
+
+    async def abandon(self, match_id: int) -> None:
+        """Abort a lobby that a multi-step action (an accepted challenge, a rematch) made
+        but could not start, so nobody is left seated in it."""
+        latest = await self.store.get_match(match_id)
+        if latest is not None and latest.status == LOBBY:
+            await self.store.finish(match_id, version=latest.version, status=ABORTED,
+                                    result=None)
 
     def lobby_text(self, match: MatchRecord) -> str:
         game = self.game_of(match.game)

@@ -46,12 +46,12 @@ class Rematches(Lobby):
         state = await self.store.rematch_state(match.id)
         if state.claimed:
             raise ServiceError(self._made(match, state.new_match_id))
-        if not await self.store.vote_rematch(match.id, actor.user_id):
-            waiting = [s for s in humans if s.user_id not in state.votes]
-            raise ServiceError("You have already asked for the rematch; waiting for "
-                               f"{self._names(waiting)}.")
+        voted = await self.store.vote_rematch(match.id, actor.user_id)
         votes = (await self.store.rematch_state(match.id)).votes
         waiting = [s for s in humans if s.user_id not in votes]
+        if not voted and waiting:  # everyone asked and it failed: asking again retries
+            raise ServiceError("You have already asked for the rematch; waiting for "
+                               f"{self._names(waiting)}.")
         asked = [s for s in humans if s.user_id in votes]
         if waiting:
             return RematchNews(
@@ -79,19 +79,25 @@ class Rematches(Lobby):
         new = await self.create(host, match.game, {k: str(v) for k, v in match.options.items()},
                                 channel_id=match.channel_id,
                                 rated=await self.store.is_rated(match.id))
-        clock = await self.store.clock(match.id)
-        await self.store.set_clock(new.id, dataclasses.replace(clock, nudged_at=None))
-        for seated in humans:
-            if seated.user_id != host.user_id:
-                await self.join(new.id, Actor(seated.user_id, seated.display_name,
-                                              match.guild_id))
-        ids: dict[int, int] = {s.user_id: s.user_id for s in humans}
-        for seated in sorted((s for s in seats if s.is_ai), key=lambda s: -s.user_id):
-            written = seated.display_name.endswith(")")  # "Computer 2 (hard)"
-            new = await self.add_ai(new.id, host, self.level_of(seated) if written else None)
-            ids[seated.user_id] = min(s.user_id for s in new.seats)  # the one just added
-        order = [ids[seats[(i + 1) % len(seats)].user_id] for i in range(len(seats))]
-        return await self.start(new.id, host, order=order)
+        made = new.id
+        try:
+            clock = await self.store.clock(match.id)
+            await self.store.set_clock(new.id, dataclasses.replace(clock, nudged_at=None))
+            for seated in humans:
+                if seated.user_id != host.user_id:
+                    await self.join(new.id, Actor(seated.user_id, seated.display_name,
+                                                  match.guild_id))
+            ids: dict[int, int] = {s.user_id: s.user_id for s in humans}
+            for seated in sorted((s for s in seats if s.is_ai), key=lambda s: -s.user_id):
+                written = seated.display_name.endswith(")")  # "Computer 2 (hard)"
+                new = await self.add_ai(new.id, host,
+                                        self.level_of(seated) if written else None)
+                ids[seated.user_id] = min(s.user_id for s in new.seats)  # the one just added
+            order = [ids[seats[(i + 1) % len(seats)].user_id] for i in range(len(seats))]
+            return await self.start(new.id, host, order=order)
+        except BaseException:
+            await self.abandon(made)  # nobody left seated in a lobby no one will start
+            raise
 
     def _names(self, seats: list[SeatRecord]) -> str:
         return ", ".join(self.name(s) for s in seats) or "nobody"
