@@ -166,7 +166,7 @@ def war_state() -> TerraState:
 def test_war_removes_an_enemy_structure_to_its_owners_discard_pile() -> None:
     s = war_state()
     moves = GAME.legal_moves(s, 0)
-    assert moves[-1] == "war e5" and "build castle a1" in moves  # war, or build at once
+    assert moves[-2:] == ["war e5", "nowar"] and "build castle a1" in moves  # or build
     after = GAME.play(s, 0, "war e5")
     assert "e5" not in after.board
     assert after.discards[1] == ["castle"] and after.discards[0] == ["army"]
@@ -185,6 +185,15 @@ def test_nowar_closes_war_for_the_turn() -> None:
             GAME.play(after, 0, "war e5")
         with pytest.raises(IllegalMove, match="war is over"):
             GAME.play(after, 0, "nowar")
+
+
+def test_nowar_is_listed_exactly_when_it_is_accepted() -> None:
+    s = war_state()
+    assert "nowar" in GAME.legal_moves(s, 0)
+    peaceful = make(reserves=[["castle", "farm"], []])  # no army: no war to give up
+    assert "nowar" not in GAME.legal_moves(peaceful, 0)
+    with pytest.raises(IllegalMove, match="no war to give up"):
+        GAME.play(peaceful, 0, "nowar")
 
 
 def test_building_at_once_gives_up_war() -> None:

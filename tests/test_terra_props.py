@@ -73,6 +73,13 @@ def check_legal_moves(s: TerraState, seat: int, legal: list[str], rnd: random.Ra
         GAME.play(s, seat, move)
     if s.phase == "build":  # builds not listed are refused
         listed = set(legal)
+        for move in ("nowar", "pass"):  # every accepted move is listed, and only those
+            try:
+                GAME.play(s, seat, move)
+                accepted = True
+            except IllegalMove:
+                accepted = False
+            assert accepted == (move in listed), (move, legal[-3:])
         for _ in range(10):
             move = f"build {rnd.choice(STRUCTURES)} {rnd.choice(PLOTS)}"
             try:

@@ -151,6 +151,7 @@ class TerraGame(GameBase):
         if state.phase == BUILD:
             builds = [f"build {k} {p}" for k, p in placements(state, seat)]
             wars = [f"war {p}" for p in war_targets(state, seat)]
+            wars += ["nowar"] if wars else []  # giving up war is a choice when war is one
             return builds + wars if builds else ["pass", *wars]
         return ["discard " + " ".join(c) for c in discard_options(state.reserves[seat])]
 
@@ -197,6 +198,9 @@ class TerraGame(GameBase):
         self._need(state, BUILD)
         if not state.war_open:
             raise IllegalMove("war is over for this turn: build a structure")
+        if not war_targets(state, seat):
+            raise IllegalMove("there is no war to give up (no army in your reserve or no "
+                              "enemy structure): build a structure")
         s = clone(state)
         s.auto = []
         s.war_open = False
