@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from importlib import resources
 
 from engines.base import GameBase, IllegalMove, Result, chance, normalise, seat_name
+from engines.spec import Budget, Computer, GameSpec
 
 FILES = "abcdefghi"
 SIZE = 9
@@ -350,3 +352,14 @@ def _name(kind: str, count: int = 1) -> str:
 
 
 GAME = WitchStones()
+
+
+SPEC = GameSpec(
+    GAME, order=10,
+    rules=resources.files("engines").joinpath("rules", "witch-stones.md"),
+    renderer="rendering.witch_stones:render",
+    # Budgets chosen with bench/ai.py: normal decisions well under 2 s p95 on a shared
+    # 2-core machine; hard stops near half a second, where it meets the goals.
+    computer=Computer(normal=Budget(iterations=8), hard=Budget(iterations=40, seconds=1.5),
+                      scale=6.0),
+)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from importlib import resources
 from typing import Any
 
 from engines.base import GameBase, IllegalMove, Option, Result, chance, normalise, plural, seat_name
+from engines.spec import Budget, Computer, GameSpec
 from engines.terra import hidden
 from engines.terra.board import (
     ARMY,
@@ -45,7 +47,7 @@ from engines.terra.rules import (
 )
 from engines.terra.scoring import controllers, score
 
-__all__ = ["GAME", "MAX_TURNS", "TerraGame", "TerraState", "score"]
+__all__ = ["GAME", "MAX_TURNS", "SPEC", "TerraGame", "TerraState", "score"]
 
 _ALIASES = {
     **{t: t for t in CHIT_TYPES},
@@ -451,3 +453,15 @@ class TerraGame(GameBase):
 
 
 GAME = TerraGame()
+
+SPEC = GameSpec(
+    GAME, order=50,
+    rules=resources.files("engines").joinpath("rules", "terra.md"),
+    renderer="rendering.terra:render",
+    # One iteration, i.e. every move valued on one determinisation: with the few its slow
+    # scoring allows, looking at replies made it weaker (bench/ai.py). Hard plays by the
+    # whole-turn planner instead of the search.
+    computer=Computer(normal=Budget(iterations=1), hard=Budget(iterations=1, seconds=1.5),
+                      scale=12.0, adjust="engines.ai.terra:deep_totals",
+                      hard_player="engines.ai.terra_plan:TerraPlanner"),
+)

@@ -3,7 +3,20 @@
 The engine lives in :mod:`engines.when_gods_collide.game`; ``GAME`` is the game object.
 """
 
+from importlib import resources
+
+from engines.spec import Budget, Computer, GameSpec
 from engines.when_gods_collide.game import GAME, WhenGodsCollide
 from engines.when_gods_collide.state import State
 
-__all__ = ["GAME", "State", "WhenGodsCollide"]
+SPEC = GameSpec(
+    GAME, order=40,
+    rules=resources.files("engines").joinpath("rules", "when-gods-collide.md"),
+    renderer="rendering.when_gods_collide:render",
+    # hard 250: CPU p95 1.2 s a decision (400 took ~2 s) and no weaker against greedy
+    computer=Computer(normal=Budget(iterations=100),
+                      hard=Budget(iterations=250, seconds=1.5),
+                      scale=3.0, adjust="engines.ai.wgc:deep_totals"),
+)
+
+__all__ = ["GAME", "SPEC", "State", "WhenGodsCollide"]
