@@ -1,6 +1,6 @@
 """What a game declares about itself, in one place: :class:`GameSpec`.
 
-Each game's own files hold one ``SPEC`` (next to its engine, e.g. ``engines/terra/``):
+Each game's own files hold one ``SPEC`` (next to its engine, in ``engines/<game>/``):
 the engine, where it stands in lists, its rules text, its picture, how computers play it.
 :func:`engines.register` checks a spec whole — a game without a renderer or rules text
 is refused there, with every missing part named, not when a move is already saved and
@@ -31,7 +31,7 @@ Ref = str | Callable[..., Any]
 """A part of a game: the callable itself, or ``"module:attribute"`` naming it."""
 
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-"""What a slug looks like: lower-case words joined by dashes (``witch-stones``)."""
+"""What a slug looks like: lower-case words joined by dashes (``kayles``, ``two-words``)."""
 
 
 class SpecError(ValueError):

@@ -15,7 +15,7 @@ SPEC = GameSpec(
     # Chance swings more than in the other games, so the search rolls out 3 moves.
     computer=Computer(normal=Budget(iterations=150, rollout_depth=3),
                       hard=Budget(iterations=600, rollout_depth=3, seconds=1.5),
-                      scale=15.0, adjust="engines.ai.storm:deep_totals",
+                      scale=15.0, adjust="engines.storm_of_the_gods.computer:deep_totals",
                       # a computer taking a tile back each turn puts one more worshipper
                       # on it: a round trip all the same
                       counts=("worshippers",)),

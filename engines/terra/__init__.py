@@ -462,6 +462,6 @@ SPEC = GameSpec(
     # scoring allows, looking at replies made it weaker (bench/ai.py). Hard plays by the
     # whole-turn planner instead of the search.
     computer=Computer(normal=Budget(iterations=1), hard=Budget(iterations=1, seconds=1.5),
-                      scale=12.0, adjust="engines.ai.terra:deep_totals",
-                      hard_player="engines.ai.terra_plan:TerraPlanner"),
+                      scale=12.0, adjust="engines.terra.computer:deep_totals",
+                      hard_player="engines.terra.planner:TerraPlanner"),
 )

@@ -16,7 +16,7 @@ SPEC = GameSpec(
     # hard 250: CPU p95 1.2 s a decision (400 took ~2 s) and no weaker against greedy
     computer=Computer(normal=Budget(iterations=100),
                       hard=Budget(iterations=250, seconds=1.5),
-                      scale=3.0, adjust="engines.ai.wgc:deep_totals"),
+                      scale=3.0, adjust="engines.when_gods_collide.computer:deep_totals"),
 )
 
 __all__ = ["GAME", "SPEC", "State", "WhenGodsCollide"]
