@@ -40,7 +40,7 @@ def test_no_tracked_file_reads_or_cites_a_path_outside_the_repository():
 
 
 def test_the_design_document_and_the_discord_spec_are_in_the_repository():
-    assert (ROOT / "docs" / "DESIGN.md").read_text("utf-8").startswith("# ")
+    assert (ROOT / "docs/DESIGN.md").read_text("utf-8").startswith("# ")
     spec = ROOT / "tests" / "sim" / "discord-api-spec"
     assert "MIT License" in (spec / "LICENSE").read_text("utf-8")
     assert "74fda0f" in (spec / "README.md").read_text("utf-8")  # the upstream commit
