@@ -23,12 +23,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from engines.base import Game
 
 Ref = str | Callable[..., Any]
 """A part of a game: the callable itself, or ``"module:attribute"`` naming it."""
+
+Renderer = Callable[..., bytes]
+"""``render(view, names, highlight, *, outcome=None, marks=None) -> PNG bytes``."""
+Adjust = Callable[[Any, dict[str, Any], list[float]], list[float]]
+"""``adjust(state, public view, scores) -> the totals the search values``."""
 
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 """What a slug looks like: lower-case words joined by dashes (``kayles``, ``two-words``)."""
@@ -113,13 +118,14 @@ class GameSpec:
     def rules_text(self) -> str:
         return self.rules.read_text("utf-8")
 
-    def render(self) -> Callable[..., bytes]:
+    def render(self) -> Renderer:
         """The renderer, imported on first use."""
-        return self._part("renderer", self.renderer)
+        return cast(Renderer, self._part("renderer", self.renderer))
 
-    def adjust(self) -> Callable[[Any, dict, list[float]], list[float]] | None:
-        return None if self.computer.adjust is None else self._part("adjust",
-                                                                     self.computer.adjust)
+    def adjust(self) -> Adjust | None:
+        if self.computer.adjust is None:
+            return None
+        return cast(Adjust, self._part("adjust", self.computer.adjust))
 
     def hard_player(self) -> Any | None:
         """A fresh hard-level player (an :class:`~engines.ai.Player`), or None."""
