@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import re
+import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from engines.base import Game
+from engines.view import View
 
 Ref = str | Callable[..., Any]
 """A part of a game: the callable itself, or ``"module:attribute"`` naming it."""
@@ -84,7 +86,8 @@ class GameSpec:
     in lists (lower first). ``rules`` is the players' rules text (a Markdown file, shown
     by ``/rules``). ``renderer`` draws a view: ``render(view, names, highlight, *,
     outcome=None, marks=None) -> PNG bytes`` (see :mod:`rendering`). ``computer`` is how
-    the computer plays it.
+    the computer plays it. ``view_type`` is what its views hold (a ``TypedDict`` extending
+    :class:`engines.view.View`).
     """
 
     game: Game
@@ -92,6 +95,8 @@ class GameSpec:
     rules: Traversable | Path
     renderer: Ref
     computer: Computer
+    view_type: type = View
+    """The ``TypedDict`` of the game's views (:mod:`engines.view`)."""
     _cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False,
                                    repr=False)
 
@@ -162,6 +167,9 @@ class GameSpec:
         except (OSError, AttributeError):
             found.append(f"no rules text at {self.rules}")
         found += ref_problems("renderer", self.renderer)
+        if not (typing.is_typeddict(self.view_type) and View.__required_keys__ <= getattr(
+                self.view_type, "__required_keys__", frozenset())):
+            found.append("a view type that is no TypedDict extending engines.view.View")
         computer = self.computer
         if not isinstance(computer, Computer):
             return [*found, "no computer tuning (a Computer)"]

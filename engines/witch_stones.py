@@ -13,6 +13,7 @@ from importlib import resources
 
 from engines.base import GameBase, IllegalMove, Result, chance, normalise, seat_name
 from engines.spec import Budget, Computer, GameSpec
+from engines.view import View
 
 FILES = "abcdefghi"
 SIZE = 9
@@ -354,6 +355,17 @@ def _name(kind: str, count: int = 1) -> str:
 GAME = WitchStones()
 
 
+class WitchStonesView(View):
+    """What a Witch Stones view holds besides the keys of every view."""
+
+    board: dict[str, str]  # square → kind
+    passed: int | None
+    pieces_left: dict[str, int]
+    removed: list[dict[str, int]]
+    sides: list[str | None]
+    target: int
+
+
 SPEC = GameSpec(
     GAME, order=10,
     rules=resources.files("engines").joinpath("rules", "witch-stones.md"),
@@ -362,4 +374,5 @@ SPEC = GameSpec(
     # 2-core machine; hard stops near half a second, where it meets the goals.
     computer=Computer(normal=Budget(iterations=8), hard=Budget(iterations=40, seconds=1.5),
                       scale=6.0),
+    view_type=WitchStonesView,
 )

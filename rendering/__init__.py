@@ -9,11 +9,13 @@ may know.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import engines
+from engines.view import Common
 
 
-def render(slug: str, view: dict, highlight: Sequence[str] | None = None,
+def render(slug: str, view: Mapping[str, Any], highlight: Sequence[str] | None = None,
            names: Sequence[str] | None = None, *, outcome: str | None = None,
            marks: Mapping[int, Sequence[str]] | None = None) -> bytes:
     """PNG of ``view``.
@@ -25,6 +27,6 @@ def render(slug: str, view: dict, highlight: Sequence[str] | None = None,
     red last-move outline is then left out).
     """
     draw = engines.spec(slug).render()
-    marked = list(highlight) if highlight is not None else list(view.get("last", []))
+    marked = list(highlight if highlight is not None else Common.of(view).last)
     return draw(view, names=list(names or []), highlight=marked, outcome=outcome,
                 marks=None if marks is None else {int(s): list(p) for s, p in marks.items()})

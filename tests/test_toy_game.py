@@ -17,6 +17,7 @@ from console import app as console
 from db import FINISHED, RUNNING
 from engines.ai import player
 from engines.spec import Computer, GameSpec, SpecError
+from engines.view import problems
 from service import Actor
 from tests.test_console import scripted
 from tests.test_console_records import exported
@@ -35,8 +36,9 @@ def test_a_registered_game_is_a_game_like_the_others():
     assert engines.all()[-1] is GAME and engines.get("kayles") is GAME
     assert engines.spec("kayles") is SPEC and SPEC.title == "Kayles"
     assert "Whoever knocks down **the last pin** wins." in engines.rules_text("kayles")
-    png = rendering.render("kayles", GAME.view(GAME.setup(2, 1, {}), None), names=["A", "B"])
-    assert png.startswith(b"\x89PNG")
+    view = GAME.view(GAME.setup(2, 1, {}), None)
+    assert problems(view, SPEC.view_type) == []
+    assert rendering.render("kayles", view, names=["A", "B"]).startswith(b"\x89PNG")
 
 
 def test_unregistered_it_is_gone():
@@ -64,6 +66,7 @@ def test_the_order_is_the_specs():
     ({"renderer": "tests.toy_game.no_such_picture:render"}, "no renderer"),
     ({"renderer": None}, "no renderer"),
     ({"computer": None}, "no computer tuning"),
+    ({"view_type": dict}, "no TypedDict"),
 ])
 def test_a_spec_lacking_a_part_is_refused_at_registration(change, named):
     engines.unregister("kayles")

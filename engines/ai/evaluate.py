@@ -13,6 +13,7 @@ import math
 import engines
 from engines.base import Game, Result, State
 from engines.spec import Budget, Computer
+from engines.view import Common
 
 DEFAULT = Computer(normal=Budget(), hard=Budget())
 """How an unregistered game is played (a test's stand-in)."""
@@ -55,7 +56,7 @@ def evaluate(game: Game, state: State, players: int) -> list[float]:
     result = game.result(state)
     if result is not None:
         return ranking_values(result, players)
-    scores = game.view(state, None).get("scores")
+    scores = Common.of(game.view(state, None)).scores
     if not scores:
         return [0.5] * players
     return score_values([float(v) for v in scores], computer(game).scale)
@@ -69,7 +70,7 @@ def evaluate_deep(game: Game, state: State, players: int) -> list[float]:
     if result is not None:
         return ranking_values(result, players)
     view = game.view(state, None)
-    scores = view.get("scores")
+    scores = Common.of(view).scores
     if not scores:
         return [0.5] * players
     totals = [float(v) for v in scores]
@@ -85,8 +86,4 @@ def evaluate_deep(game: Game, state: State, players: int) -> list[float]:
 
 def players_of(game: Game, state: State) -> int:
     """How many seats the match has (from the public view)."""
-    view = game.view(state, None)
-    if "players" in view:
-        return int(view["players"])
-    scores = view.get("scores")
-    return len(scores) if scores else game.max_players
+    return Common.of(game.view(state, None)).players or game.max_players

@@ -46,6 +46,7 @@ from engines.angry_gods.board import (
 )
 from engines.angry_gods.game import GAME, AngryGods
 from engines.angry_gods.position import AngryGodsState, score
+from engines.angry_gods.view import AngryGodsView
 from engines.spec import Budget, Computer, GameSpec
 
 __all__ = [
@@ -85,4 +86,5 @@ SPEC = GameSpec(
     # half a second, where it meets the goals).
     computer=Computer(normal=Budget(iterations=16), hard=Budget(iterations=64, seconds=1.5),
                       scale=4.0),
+    view_type=AngryGodsView,
 )

@@ -5,6 +5,7 @@ from importlib import resources
 
 from engines.spec import Budget, Computer, GameSpec
 from engines.storm_of_the_gods.game import StormOfTheGods
+from engines.storm_of_the_gods.view import StormView
 
 GAME = StormOfTheGods()
 
@@ -19,6 +20,7 @@ SPEC = GameSpec(
                       # a computer taking a tile back each turn puts one more worshipper
                       # on it: a round trip all the same
                       counts=("worshippers",)),
+    view_type=StormView,
 )
 
 __all__ = ["GAME", "SPEC", "StormOfTheGods"]

@@ -46,6 +46,7 @@ from engines.terra.rules import (
     war_targets,
 )
 from engines.terra.scoring import controllers, score
+from engines.terra.view import TerraView
 
 __all__ = ["GAME", "MAX_TURNS", "SPEC", "TerraGame", "TerraState", "score"]
 
@@ -464,4 +465,5 @@ SPEC = GameSpec(
     computer=Computer(normal=Budget(iterations=1), hard=Budget(iterations=1, seconds=1.5),
                       scale=12.0, adjust="engines.terra.computer:deep_totals",
                       hard_player="engines.terra.planner:TerraPlanner"),
+    view_type=TerraView,
 )

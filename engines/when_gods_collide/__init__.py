@@ -8,6 +8,7 @@ from importlib import resources
 from engines.spec import Budget, Computer, GameSpec
 from engines.when_gods_collide.game import GAME, WhenGodsCollide
 from engines.when_gods_collide.state import State
+from engines.when_gods_collide.view import WhenGodsCollideView
 
 SPEC = GameSpec(
     GAME, order=40,
@@ -17,6 +18,7 @@ SPEC = GameSpec(
     computer=Computer(normal=Budget(iterations=100),
                       hard=Budget(iterations=250, seconds=1.5),
                       scale=3.0, adjust="engines.when_gods_collide.computer:deep_totals"),
+    view_type=WhenGodsCollideView,
 )
 
 __all__ = ["GAME", "SPEC", "State", "WhenGodsCollide"]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import engines
 from engines.spec import Budget, Computer, GameSpec
-from tests.toy_game.engine import GAME, Kayles
+from tests.toy_game.engine import GAME, Kayles, KaylesView
 
 SPEC = GameSpec(
     GAME, order=90,
@@ -19,6 +19,7 @@ SPEC = GameSpec(
     renderer="tests.toy_game.picture:render",
     computer=Computer(normal=Budget(iterations=24), hard=Budget(iterations=96, seconds=1.5),
                       scale=3.0),
+    view_type=KaylesView,
 )
 
 
@@ -32,4 +33,4 @@ def registered() -> Iterator[GameSpec]:
         engines.unregister(SPEC.slug)
 
 
-__all__ = ["GAME", "SPEC", "Kayles", "registered"]
+__all__ = ["GAME", "SPEC", "Kayles", "KaylesView", "registered"]

@@ -8,6 +8,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from engines.base import GameBase, IllegalMove, Result, normalise, plural, seat_name
+from engines.view import View
 
 PINS = "abcdefghij"
 
@@ -19,6 +20,15 @@ class State:
     knocked: tuple[int, int] = (0, 0)
     last: tuple[str, ...] = ()
     winner: int | None = None
+
+
+class KaylesView(View):
+    """What a Kayles view holds besides the keys of every view."""
+
+    pins: str
+    standing: str
+    board: dict[str, str]
+    winner: int | None
 
 
 class Kayles(GameBase):
@@ -63,7 +73,7 @@ class Kayles(GameBase):
         return State(standing, 1 - seat, (knocked[0], knocked[1]), pins,
                      seat if not standing else None)
 
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> KaylesView:
         return {"pins": PINS, "standing": state.standing, "to_act": self.to_act(state),
                 "scores": list(state.knocked), "players": 2, "last": list(state.last),
                 "board": {p: "pin" for p in state.standing},
