@@ -73,7 +73,7 @@ class Kayles(GameBase):
         return State(standing, 1 - seat, (knocked[0], knocked[1]), pins,
                      seat if not standing else None)
 
-    def view(self, state: State, seat: int | None) -> KaylesView:
+    def view(self, state: State, seat: int | None) -> dict:
         return {"pins": PINS, "standing": state.standing, "to_act": self.to_act(state),
                 "scores": list(state.knocked), "players": 2, "last": list(state.last),
                 "board": {p: "pin" for p in state.standing},
