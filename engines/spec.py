@@ -6,8 +6,8 @@ the engine, where it stands in lists, its rules text, its picture, how computers
 is refused there, with every missing part named, not when a move is already saved and
 its picture raises.
 
-The parts that live outside ``engines/`` (the renderer in ``rendering/``, a game's search
-helpers in ``engines/ai/``) are named by reference, ``"module:attribute"``, and imported
+The parts that live outside ``engines/`` (the picture in ``rendering/``, the text board in
+``rendering/text/``) are named by reference, ``"module:attribute"``, and imported
 on first use. So importing a game never imports Pillow or the computer players (engines
 stay pure, and no import cycle runs engines → rendering → engines); registration still
 checks that each named module exists. A spec may also hold the callable itself (a test's
@@ -34,6 +34,8 @@ Ref = str | Callable[..., Any]
 
 Renderer = Callable[..., bytes]
 """``render(view, names, highlight, *, outcome=None, marks=None) -> PNG bytes``."""
+TextBoard = Callable[[Any, list[str]], str]
+"""``text_board(view, names) -> str``: the view as text, at most 60 columns."""
 Adjust = Callable[[Any, dict[str, Any], list[float]], list[float]]
 """``adjust(state, public view, scores) -> the totals the search values``."""
 
@@ -86,8 +88,9 @@ class GameSpec:
     in lists (lower first). ``rules`` is the players' rules text (a Markdown file, shown
     by ``/rules``). ``renderer`` draws a view: ``render(view, names, highlight, *,
     outcome=None, marks=None) -> PNG bytes`` (see :mod:`rendering`). ``computer`` is how
-    the computer plays it. ``view_type`` is what its views hold (a ``TypedDict`` extending
-    :class:`engines.view.View`).
+    the computer plays it. ``text_board(view, names) -> str`` draws a view in at most 60
+    columns of text (:mod:`rendering.text`). ``view_type`` is what its views hold (a
+    ``TypedDict`` extending :class:`engines.view.View`).
     """
 
     game: Game
@@ -95,6 +98,7 @@ class GameSpec:
     rules: Traversable | Path
     renderer: Ref
     computer: Computer
+    text_board: Ref
     view_type: type = View
     """The ``TypedDict`` of the game's views (:mod:`engines.view`)."""
     _cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False,
@@ -126,6 +130,10 @@ class GameSpec:
     def render(self) -> Renderer:
         """The renderer, imported on first use."""
         return cast(Renderer, self._part("renderer", self.renderer))
+
+    def render_text(self) -> TextBoard:
+        """The text board, imported on first use."""
+        return cast(TextBoard, self._part("text_board", self.text_board))
 
     def adjust(self) -> Adjust | None:
         if self.computer.adjust is None:
@@ -167,6 +175,7 @@ class GameSpec:
         except (OSError, AttributeError):
             found.append(f"no rules text at {self.rules}")
         found += ref_problems("renderer", self.renderer)
+        found += ref_problems("text board", self.text_board)
         if not (typing.is_typeddict(self.view_type) and View.__required_keys__ <= getattr(
                 self.view_type, "__required_keys__", frozenset())):
             found.append("a view type that is no TypedDict extending engines.view.View")

@@ -38,7 +38,7 @@ def test_every_part_the_spec_names_is_there(game):
     is imported and is what it should be."""
     spec = engines.spec(game.slug)
     assert spec.game is game and spec.problems() == []
-    assert callable(spec.render())
+    assert callable(spec.render()) and callable(spec.render_text())
     assert spec.adjust() is None or callable(spec.adjust())
     hard = spec.hard_player()
     assert hard is None or callable(hard.decide)

@@ -13,6 +13,7 @@ import pytest
 
 import engines
 import rendering
+import rendering.text
 from console import app as console
 from db import FINISHED, RUNNING
 from engines.ai import player
@@ -39,6 +40,8 @@ def test_a_registered_game_is_a_game_like_the_others():
     view = GAME.view(GAME.setup(2, 1, {}), None)
     assert problems(view, SPEC.view_type) == []
     assert rendering.render("kayles", view, names=["A", "B"]).startswith(b"\x89PNG")
+    assert rendering.text.text_board("kayles", view, ["Ana", "Bo"]).splitlines() == [
+        "Kayles · knocked down: Ana 0 · Bo 0", "a b c d e f g h i j", "| | | | | | | | | |"]
 
 
 def test_unregistered_it_is_gone():
@@ -65,6 +68,7 @@ def test_the_order_is_the_specs():
     ({"rules": Path(__file__).with_name("no-such-rules.md")}, "no rules text"),
     ({"renderer": "tests.toy_game.no_such_picture:render"}, "no renderer"),
     ({"renderer": None}, "no renderer"),
+    ({"text_board": "rendering.text.kayles:text_board"}, "no text board"),
     ({"computer": None}, "no computer tuning"),
     ({"view_type": dict}, "no TypedDict"),
 ])
@@ -84,7 +88,8 @@ def test_an_engine_lacking_the_contract_or_a_slug_taken_is_refused():
     with pytest.raises(SpecError, match=r"lacks .*play"):
         engines.register(dataclasses.replace(SPEC, game=NoPlay()))
     twin = GameSpec(GAME, order=1, rules=SPEC.rules, renderer=SPEC.renderer,
-                    computer=Computer(SPEC.computer.normal, SPEC.computer.hard))
+                    computer=Computer(SPEC.computer.normal, SPEC.computer.hard),
+                    text_board=SPEC.text_board)
     with pytest.raises(SpecError, match="registered already"):
         engines.register(twin)
     assert engines.spec("kayles") is SPEC

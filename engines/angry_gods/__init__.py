@@ -82,6 +82,7 @@ SPEC = GameSpec(
     GAME, order=20,
     rules=resources.files("engines").joinpath("rules", "angry-gods.md"),
     renderer="rendering.angry_gods:render",
+    text_board="rendering.text.angry_gods:text_board",
     # Budgets chosen with bench/ai.py (2 s p95 on a shared 2-core machine; hard stops near
     # half a second, where it meets the goals).
     computer=Computer(normal=Budget(iterations=16), hard=Budget(iterations=64, seconds=1.5),

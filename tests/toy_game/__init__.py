@@ -17,6 +17,7 @@ SPEC = GameSpec(
     GAME, order=90,
     rules=Path(__file__).with_name("rules.md"),
     renderer="tests.toy_game.picture:render",
+    text_board="tests.toy_game.picture:text_board",
     computer=Computer(normal=Budget(iterations=24), hard=Budget(iterations=96, seconds=1.5),
                       scale=3.0),
     view_type=KaylesView,

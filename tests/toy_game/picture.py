@@ -1,5 +1,5 @@
 """Kayles drawn with Pillow: the row of pins, those knocked down last outlined in red,
-and who is to act (or the outcome) underneath."""
+and who is to act (or the outcome) underneath; and as text, for terminals."""
 
 from __future__ import annotations
 
@@ -40,3 +40,12 @@ def render(view: dict, names: Sequence[str], highlight: Sequence[str], *,
     out = io.BytesIO()
     image.save(out, "PNG")
     return out.getvalue()
+
+
+def text_board(view: dict, names: Sequence[str]) -> str:
+    """``a b c d e f g h i j`` over ``| | · | …``: standing pins and the gaps."""
+    pins: str = view["pins"]
+    row = " ".join("|" if pin in view["standing"] else "·" for pin in pins)
+    scores = " · ".join(f"{name} {score}" for name, score in zip(names, view["scores"],
+                                                                 strict=False))
+    return "\n".join([f"Kayles · knocked down: {scores}", " ".join(pins), row])
