@@ -83,8 +83,8 @@ class Challenges(Lobby):
         """Challenge ``opponents`` to a match of ``game_slug`` on the terms of
         ``/match start`` (options, clock, rating, computer seats)."""
         game = self.game_of(game_slug)
-        bots = boundary.whole_number(bots, "The number of computer players", 0,
-                                     game.max_players)
+        bots = boundary.whole_number(bots, "The number of computer players",
+                                     -boundary.ID_MAX, boundary.ID_MAX)
         rated = boundary.flag(rated, "rated")
         weekends = boundary.flag(weekends, "weekends")
         opponents = [Invitee(boundary.user_id(o.user_id), boundary.person_name(o.name),

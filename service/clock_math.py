@@ -198,9 +198,16 @@ def pass_move(moves: Sequence[str]) -> str | None:
 
 
 # --- vacations ----------------------------------------------------------------------------
+VACATION_GRACE = HOUR
+"""A vacation ended sooner than this after it began costs nothing (a change of mind, a
+mistyped number of days)."""
+
+
 def days_taken(start: datetime, end: datetime) -> int:
-    """Days a vacation uses: each started day counts (ended at once: none)."""
-    return max(0, math.ceil((end - start) / DAY - 1e-9))
+    """Days a vacation uses: each started day counts; ended within its first hour, none."""
+    if end - start < VACATION_GRACE:
+        return 0
+    return math.ceil((end - start) / DAY - 1e-9)
 
 
 def days_used(vacations: Iterable[Interval], year: int) -> int:

@@ -111,6 +111,10 @@ def test_vacation_days_count_in_the_year_they_start():
     assert clocks.days_taken(T0, T0) == 0
     assert clocks.days_taken(T0, T0 + timedelta(days=2)) == 2
     assert clocks.days_taken(T0, T0 + timedelta(days=2, minutes=1)) == 3
+    # Ended within its first hour (a change of mind): no day; from the hour on, a day.
+    assert clocks.days_taken(T0, T0 + timedelta(seconds=5)) == 0
+    assert clocks.days_taken(T0, T0 + timedelta(minutes=59)) == 0
+    assert clocks.days_taken(T0, T0 + timedelta(minutes=60)) == 1
     assert clocks.current(trips, datetime(2026, 1, 2, tzinfo=UTC)) == trips[1]
     assert clocks.current(trips, datetime(2026, 1, 3, tzinfo=UTC)) is None
 

@@ -282,6 +282,12 @@ async def test_vacation_delays_reminders_and_deadline(service, clock):
     assert len(await service.expire(clock.at(30 + 48))) == 1
 
 
+async def test_a_vacation_ended_seconds_after_it_began_costs_no_day(service, clock):
+    await service.vacation(BO, 3, now=clock.at(0))
+    back = await service.vacation(BO, end=True, now=clock.at(5 / 3600))
+    assert "3 unused days returned; 21 left in 2025" in back
+
+
 async def test_ending_a_vacation_early_returns_days_and_restarts_the_clock(service, clock):
     match = await clocked_match(service, remind=0, deadline=30)
     assert "21 of 21 vacation days left in 2025" in await service.vacation(BO, now=clock.at(0))
