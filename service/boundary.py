@@ -37,6 +37,13 @@ def clip(value: object, limit: int = QUOTE) -> str:
     return repr(shown + ("…" if len(text) > limit else ""))
 
 
+def number(value: object) -> str:
+    """An id as a refusal names it: a whole number as written (``#0``), else clipped."""
+    if type(value) is int and value.bit_length() <= 200:
+        return str(value)
+    return clip(value, 30)
+
+
 def safe_repr(value: object) -> str:
     """``repr`` of any value entering the service, without converting huge integers
     (Python refuses above 4,300 digits) or walking huge containers."""
@@ -74,22 +81,27 @@ def person_name(value: object, default: str = "Player") -> str:
     return name or default
 
 
-def whole_number(value: Any, what: str, low: int, high: int) -> int:
-    """``value`` as a whole number from ``low`` to ``high``; refused otherwise (a float with
-    no fraction, such as 2.0, counts as whole; bools, strings and NaN do not)."""
+def whole(value: Any, what: str) -> int:
+    """``value`` as a whole number, its range left to the caller's own words (a float
+    with no fraction, such as 2.0, counts as whole; bools, strings and NaN do not)."""
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ServiceError(f"{what} must be a whole number from {low} to {high}, "
-                           f"not {clip(value)}.")
+        raise ServiceError(f"{what} must be a whole number, not {clip(value)}.")
+    return value
+
+
+def whole_number(value: Any, what: str, low: int, high: int) -> int:
+    """``value`` as a whole number from ``low`` to ``high``; refused otherwise."""
+    value = whole(value, what)
     if not low <= value <= high:
         raise ServiceError(f"{what} must be from {low} to {high}, not {clip(value)}.")
     return value
 
 
-def optional_whole(value: Any, what: str, low: int, high: int) -> int | None:
-    """:func:`whole_number`, None passing through (the default)."""
-    return None if value is None else whole_number(value, what, low, high)
+def optional_whole(value: Any, what: str) -> int | None:
+    """:func:`whole`, None passing through (the default)."""
+    return None if value is None else whole(value, what)
 
 
 def match_id(value: Any, what: str = "A match number") -> int:

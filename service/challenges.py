@@ -83,8 +83,7 @@ class Challenges(Lobby):
         """Challenge ``opponents`` to a match of ``game_slug`` on the terms of
         ``/match start`` (options, clock, rating, computer seats)."""
         game = self.game_of(game_slug)
-        bots = boundary.whole_number(bots, "The number of computer players",
-                                     -boundary.ID_MAX, boundary.ID_MAX)
+        bots = boundary.whole(bots, "The number of computer players")
         rated = boundary.flag(rated, "rated")
         weekends = boundary.flag(weekends, "weekends")
         opponents = [Invitee(boundary.user_id(o.user_id), boundary.person_name(o.name),
@@ -141,8 +140,7 @@ class Challenges(Lobby):
                   if isinstance(challenge_id, int) and 0 < challenge_id < 2**63 else None)
         if record is None or (actor is not None and actor.guild_id is not None
                               and record.guild_id != actor.guild_id):
-            raise ServiceError(f"There is no challenge #{boundary.clip(challenge_id, 30)} "
-                               "here.")
+            raise ServiceError(f"There is no challenge #{boundary.number(challenge_id)} here.")
         return record
 
     async def accept_challenge(self, challenge_id: int, actor: Actor) -> ChallengeNews:

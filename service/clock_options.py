@@ -7,9 +7,6 @@ from db import ClockRecord
 from service import boundary, clock_math
 from service.model import ServiceError
 
-ID = boundary.ID_MAX
-"""Whole numbers are checked here for their kind; their ranges below, in clock words."""
-
 
 def schedule_of(clock: ClockRecord) -> clock_math.Schedule:
     """The schedule a match's stored clock describes."""
@@ -23,7 +20,7 @@ def clock_record(remind: int | None, every: int | None, deadline: int | None,
                  bank_max: int | None = None, weekends: bool = True) -> ClockRecord:
     """A match's clock from the start options, in hours (None: the default), checked.
     ``weekends=False``: Saturday and Sunday (UTC) don't count."""
-    remind, every, deadline = (boundary.optional_whole(value, what, -ID, ID)
+    remind, every, deadline = (boundary.optional_whole(value, what)
                                for value, what in ((remind, "remind"), (every, "remind_every"),
                                                    (deadline, "deadline")))
     weekends = boundary.flag(weekends, "weekends")
@@ -55,7 +52,7 @@ def clock_record(remind: int | None, every: int | None, deadline: int | None,
 def bank_hours(bank: int | None, add: int | None, cap: int | None) -> tuple[int, int, int]:
     """A time bank's start, increment and maximum in hours, checked; without a bank
     ``(0, 0, 0)``. Left out: +1 day per move, at most the larger of the start and 7 days."""
-    bank, add, cap = (boundary.optional_whole(value, what, -ID, ID)
+    bank, add, cap = (boundary.optional_whole(value, what)
                       for value, what in ((bank, "bank"), (add, "bank_add"), (cap, "bank_max")))
     top = clock_math.MAX_BANK_HOURS
     if bank is not None and not 0 <= bank <= top:

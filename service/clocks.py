@@ -92,7 +92,7 @@ class Clocks(Banks):
     async def set_reminders(self, actor: Actor, hours: int) -> str:
         """Remind the actor after ``hours`` without a move (0 turns reminders off); this
         replaces each match's first delay for them."""
-        hours = boundary.whole_number(hours, "hours", -boundary.ID_MAX, boundary.ID_MAX)
+        hours = boundary.whole(hours, "hours")
         if not 0 <= hours <= MAX_REMIND_AFTER_HOURS:
             raise ServiceError(f"Choose between 1 and {MAX_REMIND_AFTER_HOURS} hours, "
                                "or 0 for no reminders.")
@@ -295,7 +295,7 @@ class Clocks(Banks):
         """Start ``days`` off now, end the vacation (``end`` or 0 days), or, with neither,
         say how many days are left this year."""
         now = now or self.now()
-        days = boundary.optional_whole(days, "days", -boundary.ID_MAX, boundary.ID_MAX)
+        days = boundary.optional_whole(days, "days")
         end = boundary.flag(end, "end")
         taken = await self.away(actor.user_id, now - timedelta(days=400))
         trip = clock_math.current(taken, now)

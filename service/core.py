@@ -81,7 +81,7 @@ class MatchCore:
     async def match(self, match_id: int, actor: Actor | None = None) -> MatchRecord:
         """The match, if it exists and belongs to the actor's guild."""
         if not isinstance(match_id, int) or not 0 < match_id < 2**63:  # 64-bit stores
-            raise ServiceError(f"There is no match #{boundary.clip(match_id, 30)} here.")
+            raise ServiceError(f"There is no match #{boundary.number(match_id)} here.")
         match = await self.store.get_match(match_id)
         if match is None or (actor is not None and actor.guild_id is not None
                              and match.guild_id != actor.guild_id):
