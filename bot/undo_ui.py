@@ -52,8 +52,8 @@ class UndoButton(
         await interaction.response.defer()  # a deferred update of the request message
         service, actor = service_of(interaction), actor_of(interaction)
         try:
-            outcome = await undo.answer(service, self.match_id, self.version, actor,
-                                        self.accept)
+            outcome = await service.answer_undo(self.match_id, self.version, actor,
+                                                self.accept)
         except ServiceError as exc:
             if str(exc) == undo.LAPSED:
                 await _close(interaction, "The request lapsed.")

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from service.clocks import Clocks, Reminder
+from db import Store
+from service.clocks import ClockPass, Reminder
 
 FIRST_RETRY = timedelta(hours=1)
 """The pause after the first failure; each further failure in a row doubles it."""
@@ -27,10 +28,17 @@ def retry_at(failures: int, since: datetime, now: datetime) -> datetime | None:
     return min(now + pause, since + RETRY_FOR)
 
 
-class PostFailures(Clocks):
+class PostFailures:
+    """Whether a match's reminders are being posted: each reminder posted or failed is
+    recorded through here (the clock pass records it as sent)."""
+
+    def __init__(self, store: Store, clock_pass: ClockPass) -> None:
+        self.store = store
+        self.clock_pass = clock_pass
+
     async def reminded(self, reminder: Reminder) -> None:
         """Record the reminder as sent; a post after failures clears them."""
-        await super().reminded(reminder)
+        await self.clock_pass.reminded(reminder)
         clock = reminder.clock
         if clock.post_failures or clock.posts_stopped_at:
             await self.store.set_post_failures(reminder.match.id, 0, None, None)
@@ -47,12 +55,12 @@ class PostFailures(Clocks):
         if again is None:
             stopped = (datetime.fromisoformat(clock.posts_stopped_at)
                        if clock.posts_stopped_at else now)
-            await Clocks.reminded(self, reminder)  # not retried: as if sent
+            await self.clock_pass.reminded(reminder)  # not retried: as if sent
             await self.store.set_post_failures(match.id, failures, since, stopped)
             return clock.posts_stopped_at is None
         if reminder.next_check is not None and reminder.next_check > now:
             # a deadline (or a later reminder) comes first
             again = min(again, reminder.next_check)
         await self.store.set_post_failures(match.id, failures, since, None)
-        await self.store.checked(match.id, match.version, again, self._worker())
+        await self.store.checked(match.id, match.version, again, self.clock_pass.worker_id())
         return False

@@ -19,6 +19,7 @@ import json
 from collections.abc import Iterable
 
 from engines.base import Game, State
+from engines.replay import replayed
 
 COUNTS = ("worshippers",)
 """Occupant fields left out of a change: numbers that grow with each round trip."""
@@ -57,12 +58,12 @@ def replay_keys(slug: str, players: int, seed: int, options: dict,
 
     game = engines.get(slug)
     moves = list(moves)
-    state = game.setup(players, seed, options)
+    states = replayed(game, players, seed, options, moves)
     keys: list[str] = []
     first = max(0, len(moves) - limit)
+    state = next(states)
     before = board(game, state) if first == 0 else None
-    for number, (seat, move) in enumerate(moves):
-        state = game.play(state, seat, move)
+    for number, ((seat, _), state) in enumerate(zip(moves, states, strict=True)):
         if number + 1 == first:
             before = board(game, state)
         elif number >= first:
