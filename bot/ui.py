@@ -253,7 +253,7 @@ async def announce(client: discord.Client, update: Update) -> discord.Message | 
     Never raises: the move is already saved, so a failure here is logged and the mover is
     told the board could not be posted (None), rather than that the move failed.
     """
-    service: Service = client.service  # type: ignore[attr-defined]
+    service: Service = client.service  # type: ignore[attr-defined]  # set by Pantheon
     view = None
     if update.public is not None and update.public.png:
         try:

@@ -73,7 +73,7 @@ class Banks:
         for s in waiting:
             pauses = clock_math.pauses_of(away[s.user_id], start, now, schedule.weekend_pause)
             used = clock_math.active(start, now, pauses)
-            banks[s.seat] = clock_math.drained(balance(schedule, s), used)
+            banks[s.number] = clock_math.drained(balance(schedule, s), used)
         spent = dict(banks)
         mover = self.matches.seat_at(match, seat)
         if not (mover.is_ai or mover.resigned) and seat not in game.to_act(after):

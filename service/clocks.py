@@ -227,18 +227,19 @@ class ClockPass:
                         ) -> Update:
         """The deadline's consequence for ``seated``."""
         game, state = self.matches.state_of(match)
-        name = self.matches.name(seated)
-        log.info("match %s: seat %s ran out of time (%s)", match.id, seated.seat, on_timeout)
+        name, seat = self.matches.name(seated), seated.number
+        log.info("match %s: seat %s ran out of time (%s)", match.id, seat, on_timeout)
         if on_timeout == clock_math.FORFEIT:
-            reason = f"{seat_name(seated.seat)} ran out of time"
+            reason = f"{seat_name(seat)} ran out of time"
             return await self.turns.forfeit(match, game, state, seated, reason,
-                                      f"{name} forfeits: out of time")
-        move = clock_math.pass_move(game.legal_moves(state, seated.seat))
+                                            f"{name} forfeits: out of time")
+        move = clock_math.pass_move(game.legal_moves(state, seat))
         lead = f"{name} ran out of time and passes."
         if move is None:
-            move = await self.computer.choose(match, game, state, seated.seat)
+            move = await self.computer.choose(match, game, state, seat)
             lead = f"{name} ran out of time: the computer played for them."
-        line = self.matches.describe(match, game, state, seated.seat, move, viewer=None)
-        after = game.play(state, seated.seat, move)
-        match = await self.play.record(match, game, state, after, seated.seat, move)
+        said = game.describe(state, seat, move, None)
+        after = game.play(state, seat, move)
+        match = await self.play.record(match, game, state, after, seat, move, said)
+        line = self.matches.named(match, said)
         return await self.play.after(match, game, after, [lead, line], previous=state, moved=1)

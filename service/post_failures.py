@@ -25,7 +25,8 @@ def retry_at(failures: int, since: datetime, now: datetime) -> datetime | None:
     if now - since >= RETRY_FOR:
         return None
     pause = FIRST_RETRY * 2 ** min(failures - 1, 16)
-    return min(now + pause, since + RETRY_FOR)
+    later: datetime = min(now + pause, since + RETRY_FOR)
+    return later
 
 
 class PostFailures:

@@ -55,7 +55,7 @@ def rate(match: MatchRecord, rated: bool, current: dict[int, Rating]
     users = [s.user_id for s in seated]
     before = [current.get(u, DEFAULT) for u in users]
     teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
-    ranks = [place.get(s.seat, last) for s in seated]
+    ranks: list[float] = [place.get(s.number, last) for s in seated]
     after = MODEL.rate(teams, ranks=ranks)
     return {u: (b, (team[0].mu, team[0].sigma))
             for u, b, team in zip(users, before, after, strict=True)}

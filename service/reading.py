@@ -44,8 +44,8 @@ class Reading:
         match = await self.matches.match(match_id, actor)
         seated = self.matches.player(match, actor)
         game, state = self.matches.state_of(match)
-        text = self.matches.private_text(match, game, state, seated.seat)
-        return Post(text, await self.pictures.picture(match, game, state, seated.seat),
+        text = self.matches.private_text(match, game, state, seated.number)
+        return Post(text, await self.pictures.picture(match, game, state, seated.number),
                     filename="my-view.png")
 
     async def history(self, match_id: int, actor: Actor | None = None,

@@ -147,16 +147,17 @@ class Reader:
         return game
 
     def seed(self) -> int:
-        seed = self.top["header"].get("seed")
-        if seed is None or self.top["header"].get("complete") is False:
+        if self.top["header"].get("seed") is None or self.top["header"].get("complete") is False:
             raise self.fail(("header", "seed"), "this record was exported while the match "
                             "was running: it has no seed and no private moves (they would "
                             "tell hidden values), so it cannot be replayed. Export it again "
                             "once the match is over.")
-        return self.get(("header", "seed"), int, 'a whole number as "seed"')
+        seed: int = self.get(("header", "seed"), int, 'a whole number as "seed"')
+        return seed
 
     def players(self, game: Game) -> list[dict[str, Any]]:
-        players = self.get(("header", "players"), list, "a list of players")
+        players: list[dict[str, Any]] = self.get(("header", "players"), list,
+                                                 "a list of players")
         if not game.min_players <= len(players) <= game.max_players:
             counts = (f"{game.min_players}" if game.min_players == game.max_players
                       else f"{game.min_players}–{game.max_players}")

@@ -57,7 +57,7 @@ async def export(store: Store, matches: Matches, match_id: int,
                   f"{game.slug}-{match.id}")
 
 
-def record_header(match: MatchRecord, game: Game, state: State, at: datetime) -> dict:
+def record_header(match: MatchRecord, game: Game, state: State, at: datetime) -> dict[str, Any]:
     """The header: what the game was, who played, how it ended (see docs/RECORDS.md)."""
     over = match.status in OVER
     result = Result(**match.result) if match.result else None
@@ -67,9 +67,9 @@ def record_header(match: MatchRecord, game: Game, state: State, at: datetime) ->
         player: dict[str, Any] = {"name": seated.display_name, "is_ai": seated.is_ai,
                                   "resigned": seated.resigned}
         if scores is not None:
-            player["score"] = scores[seated.seat]
+            player["score"] = scores[seated.number]
         if result is not None:
-            player["result"] = standing(result, seated.seat)
+            player["result"] = standing(result, seated.number)
         players.append(player)
     header: dict[str, Any] = {
         "game": {"name": game.title, "slug": game.slug, "version": game.version,
@@ -105,7 +105,7 @@ def move_entry(game: Game, move: MoveRecord, complete: bool) -> dict[str, Any]:
     return {"seat": move.seat, "move": move.notation}
 
 
-def write(header: dict, entries: list[dict]) -> str:
+def write(header: dict[str, Any], entries: list[dict[str, Any]]) -> str:
     """The record's JSON, pretty-printed: one header field, one player and one move per
     line, so that a line number (in an import's error) points at one thing."""
 

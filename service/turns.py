@@ -73,7 +73,7 @@ class Turns:
         humans = self.matches.waiting_humans(match, game, state)
         if len(humans) != 1 or len(set(game.to_act(state))) != 1:
             return None
-        seat = humans[0].seat
+        seat = humans[0].number
         moves = game.legal_moves(state, seat)
         public = game.moves_are_public(match.options) and not any(
             game.is_private(move) for move in moves)
@@ -99,7 +99,7 @@ class Turns:
         seated = self.matches.player(match, actor)
         if seated.resigned:
             raise ServiceError("You have resigned from this match.")
-        seat = seated.seat
+        seat = seated.number
         if seat not in game.to_act(state):
             waiting = self.matches.waiting_text(match, game, state)
             raise ServiceError(f"It is not your turn: waiting for {waiting}.")
@@ -124,7 +124,8 @@ class Turns:
         match = await self.matches.match(match_id, actor)
         seated = self.may_resign(match, actor)
         game, state = self.matches.state_of(match)
-        return await self.forfeit(match, game, state, seated, f"{seat_name(seated.seat)} resigned")
+        return await self.forfeit(match, game, state, seated,
+                                  f"{seat_name(seated.number)} resigned")
 
     def may_resign(self, match: MatchRecord, actor: Actor) -> SeatRecord:
         """The actor's seat if they may resign from ``match`` now; else the refusal (the
@@ -143,11 +144,11 @@ class Turns:
         opponent left the match ends; else the bot plays their seat and they rank last.
         ``reason`` names seats with markers, as engines do (it becomes the result's reason);
         ``lead``, a line said first, is written with names."""
-        others = [s.seat for s in match.by_seat() if s.seat != seated.seat and not s.resigned]
+        others = [s.number for s in match.by_seat() if s.seat != seated.seat and not s.resigned]
         try:
             if len(others) <= 1:
-                earlier = [s.seat for s in match.by_seat() if s.resigned]
-                ranking = [g for g in (others, [seated.seat], earlier) if g]
+                earlier = [s.number for s in match.by_seat() if s.resigned]
+                ranking = [g for g in (others, [seated.number], earlier) if g]
                 scores = game.view(state, None).get("scores") or [0] * len(match.seats)
                 result = Result(list(scores), ranking, reason)
                 await self.store.finish(match.id, version=match.version, status=FINISHED,
@@ -196,9 +197,10 @@ class Turns:
                         aborted.append(match.id)
                         break
                     except StaleVersion:
-                        match = await self.store.get_match(match.id)
-                        if match is None or match.status not in (LOBBY, RUNNING):
+                        again = await self.store.get_match(match.id)
+                        if again is None or again.status not in (LOBBY, RUNNING):
                             break
+                        match = again
                 else:
                     raise RuntimeError(f"match {match.id} kept changing; not aborted")
         return aborted

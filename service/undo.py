@@ -179,7 +179,7 @@ class Undo:
         seated = self.matches.player(match, actor)
         if seated.resigned:
             raise ServiceError("You have resigned from this match.")
-        return seated.seat
+        return seated.number
 
     def _name(self, match: MatchRecord, user_id: int) -> str:
         return self.matches.name(match.seat_of(user_id))

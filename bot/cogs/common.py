@@ -27,7 +27,7 @@ class PantheonCog(commands.Cog):
 
     @property
     def service(self) -> Service:
-        return self.bot.service  # type: ignore[attr-defined]
+        return self.bot.service  # type: ignore[attr-defined]  # Pantheon (bot.client) sets it; a cog sees commands.Bot
 
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.slug) for g in engines.all()]

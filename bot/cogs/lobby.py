@@ -43,7 +43,7 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
 
     @property
     def service(self):
-        return self.bot.service  # type: ignore[attr-defined]
+        return self.bot.service  # type: ignore[attr-defined]  # Pantheon (bot.client) sets it; a cog sees commands.Bot
 
     @app_commands.command(
         name="start",
