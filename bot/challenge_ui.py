@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 import engines
-from bot.interact import actor_of, guard, reply, service_of
+from bot.interact import actor_of, guard, reply, service_of, service_of_client
 from bot.publish import message_kwargs
 from bot.threads import open_thread
 from bot.ui import announce
@@ -41,8 +41,7 @@ async def post_challenge(client: discord.Client, channel: discord.abc.Messageabl
     """Post a new challenge, pinging the challenged, with its buttons; remember where."""
     kwargs = message_kwargs(Post(news.text, mentions=news.mentions))
     message = await channel.send(**kwargs, view=challenge_view(news.challenge.id))
-    await client.store.set_challenge_places(  # type: ignore[attr-defined]
-        news.challenge.id, message_id=message.id)
+    await service_of_client(client).set_challenge_message(news.challenge.id, message.id)
     return message
 
 

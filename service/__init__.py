@@ -37,7 +37,16 @@ from service.clocks import CLAIM_BATCH, ClockPass, Reminder
 from service.computer import Computer
 from service.core import Games, Matches, Now, positions
 from service.lobby import Lobby, parse_options
-from service.model import STALE, Actor, Post, Renderer, ServiceError, Update
+from service.model import (
+    STALE,
+    Actor,
+    Changed,
+    Choices,
+    Post,
+    Renderer,
+    ServiceError,
+    Update,
+)
 from service.names import points_text
 from service.pictures import Pictures
 from service.play import Play
@@ -47,7 +56,7 @@ from service.reading import Reading
 from service.record_import import Loaded, continue_copy
 from service.rematch import Rematches, RematchNews
 from service.turn_clocks import TurnClocks
-from service.turns import Choices, Turns
+from service.turns import Turns
 from service.undo import Outcome, Undo
 from service.vacations import MAX_REMIND_AFTER_HOURS, Vacations
 
@@ -142,6 +151,20 @@ class Service:
     async def my_matches(self, actor: Actor) -> list[tuple[MatchRecord, bool]]:
         return await self.matches.my_matches(actor)
 
+    async def my_started(self, actor: Actor, statuses: tuple[str, ...],
+                         limit: int = 25) -> list[MatchRecord]:
+        return await self.matches.my_started(actor, statuses, limit)
+
+    async def set_places(self, match_id: int, *, thread_id: int | None = None,
+                         lobby_message_id: int | None = None) -> None:
+        """Where the front end posts the match: its thread and its lobby's message."""
+        await self.store.set_places(match_id, thread_id=thread_id,
+                                    lobby_message_id=lobby_message_id)
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        """The message that shows the challenge (its buttons are edited there)."""
+        await self.store.set_challenge_places(challenge_id, message_id=message_id)
+
     def state_of(self, match: MatchRecord) -> tuple[Game, State]:
         return self.matches.state_of(match)
 
@@ -187,6 +210,9 @@ class Service:
 
     async def choices(self, match_id: int) -> Choices | None:
         return await self.turns.choices(match_id)
+
+    async def button_moves(self, match_id: int, actor: Actor, version: int) -> list[str]:
+        return await self.turns.button_moves(match_id, actor, version)
 
     async def submit(self, match_id: int, actor: Actor, move: str,
                      expect_version: int | None = None) -> Update:
@@ -321,6 +347,8 @@ __all__ = [
     "STALE",
     "Actor",
     "ChallengeNews",
+    "Changed",
+    "Choices",
     "Invitee",
     "Post",
     "RematchNews",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from db import RUNNING, ClockRecord, MatchRecord, SeatRecord, Store
@@ -47,14 +48,14 @@ def turn_schedule(schedule: clock_math.Schedule, seated: SeatRecord) -> clock_ma
     return dataclasses.replace(schedule, left=balance(schedule, seated))
 
 
+@dataclass(eq=False)
 class Banks:
     """The time banks a move changes, each player's bank in the match's posts, and the
     vacation day a bank that ran out uses."""
 
-    def __init__(self, store: Store, matches: Matches, vacation_days: int) -> None:
-        self.store = store
-        self.matches = matches
-        self.vacation_days = vacation_days
+    store: Store
+    matches: Matches
+    vacation_days: int
 
     async def changes(self, match: MatchRecord, clock: ClockRecord, game: Game,
                       before: State, after: State, seat: int, now: datetime

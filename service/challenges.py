@@ -72,12 +72,12 @@ CLOCK_TERMS = (("remind", "first reminder after"), ("remind_every", "reminders e
                ("bank_add", "bank added per turn"), ("bank_max", "bank at most"))
 
 
+@dataclass(eq=False)
 class Challenges:
-    def __init__(self, store: Store, matches: Matches, lobby: Lobby, now: Now) -> None:
-        self.store = store
-        self.matches = matches
-        self.lobby = lobby
-        self.now = now
+    store: Store
+    matches: Matches
+    lobby: Lobby
+    now: Now
 
     async def challenge(self, actor: Actor, opponents: list[Invitee], game_slug: str,
                         options: dict[str, str] | None = None, channel_id: int | None = None,

@@ -84,25 +84,28 @@ class Reminder:
         return text
 
 
+def every_shard() -> Shards | None:
+    return None
+
+
+@dataclass(eq=False)
 class ClockPass:
     """The clock pass: claims the due clocks, finds the reminders to send and applies
     the deadlines that passed."""
 
-    def __init__(self, store: Store, matches: Matches, play: Play, turns: Turns,
-                 banks: Banks, clocks: TurnClocks, computer: Computer) -> None:
-        self.store = store
-        self.matches = matches
-        self.play = play
-        self.turns = turns
-        self.banks = banks
-        self.clocks = clocks
-        self.computer = computer
-        self.worker: str | None = None
-        """The name of this service's claims (one per process; made on first use)."""
-        self.shards: Callable[[], Shards | None] = lambda: None
-        """The Discord shards whose guilds' clocks this process runs, asked at each
-        claim (None: every match; the Discord client sets it when it is sharded)."""
-        self.lease: timedelta = LEASE
+    store: Store
+    matches: Matches
+    play: Play
+    turns: Turns
+    banks: Banks
+    clocks: TurnClocks
+    computer: Computer
+    worker: str | None = None
+    """The name of this service's claims (one per process; made on first use)."""
+    shards: Callable[[], Shards | None] = every_shard
+    """The Discord shards whose guilds' clocks this process runs, asked at each claim
+    (None: every match; the Discord client sets it when it is sharded)."""
+    lease: timedelta = LEASE
 
     def worker_id(self) -> str:
         if self.worker is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from db import MatchRecord, SeatRecord, Store
 from engines.ai import LEVELS, Player
@@ -14,16 +15,16 @@ from engines.base import Game, State
 from service import pool
 
 
+@dataclass(eq=False)
 class Computer:
     """Chooses computer moves: with ``player`` for every seat (tests,
     ``--ai-iterations``), else each seat at its level (:meth:`level_of`), ``level`` for
     seats added without one and for resigned players."""
 
-    def __init__(self, store: Store, player: Player | None, level: str, offload: str) -> None:
-        self.store = store
-        self.player = player
-        self.level = level
-        self.offload = offload
+    store: Store
+    player: Player | None
+    level: str
+    offload: str
 
     async def choose(self, match: MatchRecord, game: Game, state: State, seat: int,
                      history: Sequence[str] = ()) -> str:

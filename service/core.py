@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import engines
@@ -14,7 +15,7 @@ from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, MoveRecord, SeatR
 from engines.base import Game, Result, State
 from engines.replay import replayed
 from service import names
-from service.model import Actor, ServiceError
+from service.model import Actor, Choices, ServiceError
 
 Games = Callable[[str], Game]
 """The engine registry: a game by its slug (``engines.get``), KeyError for none."""
@@ -33,17 +34,16 @@ class Now:
         return self.read()
 
 
+@dataclass(eq=False)
 class Matches:
     """A match by id or by place, its engine and state, and its seats named in text."""
 
-    def __init__(self, store: Store, games: Games, listing: Listing,
-                 escape: Callable[[str], str]) -> None:
-        self.store = store
-        self.games = games
-        self.listing = listing
-        self.escape = escape
-        """How a person's name is written into text (the Discord front end escapes
-        markdown); pictures get the names as they are."""
+    store: Store
+    games: Games
+    listing: Listing
+    escape: Callable[[str], str]
+    """How a person's name is written into text (the Discord front end escapes
+    markdown); pictures get the names as they are."""
 
     # --- finding matches ----------------------------------------------------------------
     async def match(self, match_id: int, actor: Actor | None = None) -> MatchRecord:
@@ -51,9 +51,16 @@ class Matches:
         if not 0 < match_id < 2**63:  # SQLite integers are 64-bit: refuse before asking
             raise ServiceError(f"There is no match #{match_id} here.")
         match = await self.store.get_match(match_id)
-        if match is None or (actor is not None and actor.guild_id is not None
-                             and match.guild_id != actor.guild_id):
+        if match is None:
             raise ServiceError(f"There is no match #{match_id} here.")
+        return self.here(match, actor)
+
+    @staticmethod
+    def here(match: MatchRecord, actor: Actor | None) -> MatchRecord:
+        """The match, if it belongs to the actor's guild (else, as for one that does not
+        exist: another server's matches are not named)."""
+        if actor is not None and actor.guild_id is not None and match.guild_id != actor.guild_id:
+            raise ServiceError(f"There is no match #{match.id} here.")
         return match
 
     async def match_here(self, actor: Actor, channel_id: int | None,
@@ -65,7 +72,7 @@ class Matches:
             found = await self.store.find_matches(thread_id=channel_id, statuses=(
                 LOBBY, RUNNING, FINISHED, ABORTED), limit=1)
             if found:
-                return await self.match(found[0].id, actor)
+                return self.here(found[0], actor)
         mine = await self.store.find_matches(guild_id=actor.guild_id, user_id=actor.user_id)
         if len(mine) == 1:
             return mine[0]
@@ -79,6 +86,14 @@ class Matches:
         found = await self.store.find_matches(guild_id=actor.guild_id, user_id=actor.user_id)
         return [(match, match.status == RUNNING and bool(self.my_seats(match, actor)))
                 for match in found]
+
+    async def my_started(self, actor: Actor, statuses: tuple[str, ...],
+                         limit: int = 25) -> list[MatchRecord]:
+        """The actor's matches in this guild with these statuses that have a board (have
+        started), newest first."""
+        found = await self.store.find_matches(guild_id=actor.guild_id, user_id=actor.user_id,
+                                              statuses=statuses, limit=limit)
+        return [m for m in found if m.snapshot is not None]
 
     # --- a match's game, state and seats ------------------------------------------------
     def game_of(self, slug: str) -> Game:
@@ -128,6 +143,21 @@ class Matches:
         """The players (not computers, not resigned) who must act now."""
         seats = [self.seat_at(match, s) for s in dict.fromkeys(game.to_act(state))]
         return [s for s in seats if not (s.is_ai or s.resigned)]
+
+    def choices_of(self, match: MatchRecord, game: Game, state: State) -> Choices | None:
+        """The moves of the one human who must act now (None when nobody or several do,
+        or the match is not running), and whether everyone may see them: the rules say
+        so (:meth:`~engines.base.Game.moves_are_public`) and none of them is private."""
+        if match.status != RUNNING:
+            return None
+        humans = self.waiting_humans(match, game, state)
+        if len(humans) != 1 or len(set(game.to_act(state))) != 1:
+            return None
+        seat = humans[0].number
+        moves = game.legal_moves(state, seat)
+        public = game.moves_are_public(match.options) and not any(
+            game.is_private(move) for move in moves)
+        return Choices(humans[0].user_id, moves, public, match.version)
 
     def automatic_to_act(self, match: MatchRecord, game: Game, state: State) -> bool:
         """Whether a computer (or a resigned player's seat) must act now."""

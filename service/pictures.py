@@ -4,6 +4,7 @@ loop (in the process pool when the service offloads there)."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 
 import rendering
 from db import MatchRecord
@@ -13,12 +14,12 @@ from service.core import outcome_of
 from service.model import Renderer
 
 
+@dataclass(eq=False)
 class Pictures:
     """The renderer, and where it runs (``offload``: ``process`` or ``thread``)."""
 
-    def __init__(self, render: Renderer, offload: str) -> None:
-        self.render = render
-        self.offload = offload
+    render: Renderer
+    offload: str
 
     def draw(self, match: MatchRecord, game: Game, state: State, seat: int | None = None,
              marks: dict[int, list[str]] | None = None) -> bytes:

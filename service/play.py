@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from db import FINISHED, RUNNING, MatchRecord, MoveRecord, StaleVersion, Store, records
 from engines.ai.repetition import HISTORY, move_key
@@ -26,17 +27,16 @@ AI_MOVE_LIMIT = 20000  # a safety bound on consecutive automatic moves in one ca
 MAX_POST_LINES = 12  # a public post shows at most this many move lines
 
 
+@dataclass(eq=False)
 class Play:
-    def __init__(self, store: Store, matches: Matches, banks: Banks, clocks: TurnClocks,
-                 pictures: Pictures, computer: Computer, ratings: Ratings, now: Now) -> None:
-        self.store = store
-        self.matches = matches
-        self.banks = banks
-        self.clocks = clocks
-        self.pictures = pictures
-        self.computer = computer
-        self.ratings = ratings
-        self.now = now
+    store: Store
+    matches: Matches
+    banks: Banks
+    clocks: TurnClocks
+    pictures: Pictures
+    computer: Computer
+    ratings: Ratings
+    now: Now
 
     async def record(self, match: MatchRecord, game: Game, before: State, after: State,
                      seat: int, move: str, said: str | None = None) -> MatchRecord:
@@ -129,7 +129,8 @@ class Play:
         public = Post("\n".join(lines),
                       await self.pictures.picture(match, game, state, None, marks),
                       mentions=mentions, table=table)
-        return Update(match, public, self.private_posts(match, game, state, previous, played))
+        return Update(match, public, self.private_posts(match, game, state, previous, played),
+                      self.matches.choices_of(match, game, state), choices_known=True)
 
     async def with_clock_lines(self, update: Update) -> Update:
         """The update with the clock lines of a match that has a time bank or pauses on

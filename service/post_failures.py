@@ -8,6 +8,7 @@ nor retries sooner; deadlines are not affected (they are played, not posted).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from db import Store
@@ -29,13 +30,13 @@ def retry_at(failures: int, since: datetime, now: datetime) -> datetime | None:
     return later
 
 
+@dataclass(eq=False)
 class PostFailures:
     """Whether a match's reminders are being posted: each reminder posted or failed is
     recorded through here (the clock pass records it as sent)."""
 
-    def __init__(self, store: Store, clock_pass: ClockPass) -> None:
-        self.store = store
-        self.clock_pass = clock_pass
+    store: Store
+    clock_pass: ClockPass
 
     async def reminded(self, reminder: Reminder) -> None:
         """Record the reminder as sent; a post after failures clears them."""

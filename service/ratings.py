@@ -74,13 +74,13 @@ def change_lines(match: MatchRecord, changes: list[RatingChange],
     return ["Ratings: " + " · ".join(parts) + "."]
 
 
+@dataclass(eq=False)
 class Ratings:
     """Rating finished matches once each, and the servers' leaderboards; names written
     by ``escape``."""
 
-    def __init__(self, store: Store, escape: Callable[[str], str] = str) -> None:
-        self.store = store
-        self.escape = escape
+    store: Store
+    escape: Callable[[str], str] = str
 
     async def settle(self, match: MatchRecord) -> list[str]:
         """Rate a just-finished match (if rated and not done yet); the lines for its final

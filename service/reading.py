@@ -3,6 +3,8 @@ the history of moves, and the state rebuilt from the move log."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, Store
 from engines.base import Game, Result, State
 from service.core import Matches
@@ -13,14 +15,13 @@ from service.pictures import Pictures
 from service.turn_clocks import TurnClocks
 
 
+@dataclass(eq=False)
 class Reading:
-    def __init__(self, store: Store, matches: Matches, pictures: Pictures,
-                 clocks: TurnClocks, lobby: Lobby) -> None:
-        self.store = store
-        self.matches = matches
-        self.pictures = pictures
-        self.clocks = clocks
-        self.lobby = lobby
+    store: Store
+    matches: Matches
+    pictures: Pictures
+    clocks: TurnClocks
+    lobby: Lobby
 
     async def board(self, match_id: int, actor: Actor | None = None) -> Post:
         """The public board and status."""

@@ -86,12 +86,12 @@ def load_record(data: bytes | str) -> Loaded:
     return Reader(top, lines_of(text)).load()
 
 
+@dataclass(eq=False)
 class Reader:
     """One record being read: each refusal names the line of the value it is about."""
 
-    def __init__(self, top: dict[str, Any], lines: dict[Path, int]) -> None:
-        self.top = top
-        self.lines = lines
+    top: dict[str, Any]
+    lines: dict[Path, int]
 
     def fail(self, path: Path, why: str) -> RecordError:
         for end in range(len(path), 0, -1):  # the value's line, else its parent's

@@ -34,13 +34,12 @@ class RematchNews:
     update: Update | None = None
 
 
+@dataclass(eq=False)
 class Rematches:
-    def __init__(self, store: Store, matches: Matches, lobby: Lobby,
-                 computer: Computer) -> None:
-        self.store = store
-        self.matches = matches
-        self.lobby = lobby
-        self.computer = computer
+    store: Store
+    matches: Matches
+    lobby: Lobby
+    computer: Computer
 
     async def rematch(self, match_id: int, actor: Actor) -> RematchNews:
         """The actor asks for a rematch of a finished match; the last to ask starts it."""

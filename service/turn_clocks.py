@@ -4,6 +4,7 @@ board. Nothing here changes a clock (:mod:`service.clocks` does)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from db import RUNNING, ClockRecord, MatchRecord, SeatRecord, Store, TurnReminder
@@ -17,12 +18,12 @@ TurnClock = tuple[SeatRecord, TurnReminder, clock_math.Check]
 what is due now."""
 
 
+@dataclass(eq=False)
 class TurnClocks:
-    def __init__(self, store: Store, matches: Matches, banks: Banks, now: Now) -> None:
-        self.store = store
-        self.matches = matches
-        self.banks = banks
-        self.now = now
+    store: Store
+    matches: Matches
+    banks: Banks
+    now: Now
 
     async def away(self, user_id: int, since: datetime) -> list[clock_math.Interval]:
         """The user's vacations ending after ``since``."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, SeatRecord, StaleVersion, Store
 from engines.base import Game, IllegalMove, Result, State, seat_name
 from service.core import Matches
-from service.model import STALE, Actor, Post, ServiceError, Update
+from service.model import STALE, Actor, Changed, Choices, Post, ServiceError, Update
 from service.names import sentence
 from service.pictures import Pictures
 from service.play import Play
@@ -19,24 +19,12 @@ log = logging.getLogger(__name__)
 MAX_MOVE_LENGTH = 200
 
 
-@dataclass(frozen=True)
-class Choices:
-    """What the one player to act may play (see :meth:`Turns.choices`)."""
-
-    user_id: int
-    moves: list[str]
-    public: bool
-    """Whether the moves may be shown to everyone (else only to the player)."""
-    version: int
-
-
+@dataclass(eq=False)
 class Turns:
-    def __init__(self, store: Store, matches: Matches, play: Play, pictures: Pictures,
-                 ) -> None:
-        self.store = store
-        self.matches = matches
-        self.play = play
-        self.pictures = pictures
+    store: Store
+    matches: Matches
+    play: Play
+    pictures: Pictures
 
     async def legal_moves(self, match_id: int, actor: Actor) -> list[str]:
         """The actor's legal moves now (empty when it is not their turn)."""
@@ -70,14 +58,23 @@ class Turns:
         if match.status != RUNNING:
             return None
         game, state = self.matches.state_of(match)
-        humans = self.matches.waiting_humans(match, game, state)
-        if len(humans) != 1 or len(set(game.to_act(state))) != 1:
-            return None
-        seat = humans[0].number
-        moves = game.legal_moves(state, seat)
-        public = game.moves_are_public(match.options) and not any(
-            game.is_private(move) for move in moves)
-        return Choices(humans[0].user_id, moves, public, match.version)
+        return self.matches.choices_of(match, game, state)
+
+    async def button_moves(self, match_id: int, actor: Actor, version: int) -> list[str]:
+        """The actor's legal moves, asked from a button drawn at ``version``: empty when
+        it is not their turn; the refusal when the match is over, has changed since, or
+        is not theirs."""
+        match = await self.matches.match(match_id, actor)
+        if match.status != RUNNING:
+            raise ServiceError("This match is over.")
+        if match.version != version:
+            raise Changed(STALE)
+        game, state = self.matches.state_of(match)
+        moves = [move for seat in self.matches.my_seats(match, actor, game, state)
+                 for move in game.legal_moves(state, seat)]
+        if not moves:
+            self.matches.player(match, actor)
+        return moves
 
     async def submit(self, match_id: int, actor: Actor, move: str,
                      expect_version: int | None = None) -> Update:

@@ -52,12 +52,12 @@ class Outcome:
     asked: Asked | None = None
 
 
+@dataclass(eq=False)
 class Undo:
-    def __init__(self, store: Store, matches: Matches, play: Play, now: Now) -> None:
-        self.store = store
-        self.matches = matches
-        self.play = play
-        self.now = now
+    store: Store
+    matches: Matches
+    play: Play
+    now: Now
 
     async def ask(self, match_id: int, actor: Actor) -> Outcome:
         """The actor asks to take back their last move."""

@@ -3,6 +3,7 @@ their clocks) and nudges (a ping, by another player, to those who must act)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from db import Store
@@ -15,14 +16,13 @@ from service.turn_clocks import TurnClocks
 MAX_REMIND_AFTER_HOURS = clock_math.MAX_REMIND_HOURS  # /reminders shares the matches' bound
 
 
+@dataclass(eq=False)
 class Vacations:
-    def __init__(self, store: Store, matches: Matches, clocks: TurnClocks, now: Now,
-                 vacation_days: int) -> None:
-        self.store = store
-        self.matches = matches
-        self.clocks = clocks
-        self.now = now
-        self.vacation_days = vacation_days
+    store: Store
+    matches: Matches
+    clocks: TurnClocks
+    now: Now
+    vacation_days: int
 
     async def set_reminders(self, actor: Actor, hours: int) -> str:
         """Remind the actor after ``hours`` without a move (0 turns reminders off); this

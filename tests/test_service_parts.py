@@ -89,3 +89,31 @@ async def test_the_replayed_log_is_the_recorded_position(store):
                                       game.legal_moves(state, seat)[-1])).match
     game = engines.get("angry-gods")
     assert game.dump(await service.replay(match.id)) == match.snapshot
+
+
+async def test_a_move_in_its_thread_reads_the_match_twice(service, monkeypatch):
+    """``/move`` in a match's thread: the thread's match found (one query), then read
+    once by the move; the buttons under the new board come with the update."""
+    from bot.cogs.lobby import Lobby
+    from bot.cogs.play import Play
+    from tests.discord_fakes import World, press
+
+    world = World(service)
+    ana, bo = world.user(1, "Ana"), world.user(2, "Bo")
+    lobby_cog, play = Lobby(world.bot), Play(world.bot)
+    fake = world.interaction(ana)
+    await lobby_cog.start.callback(lobby_cog, fake.interaction, "witch-stones", None)
+    (match,) = await service.store.find_matches(user_id=1, limit=1)
+    thread = world.channels[match.thread_id]
+    await press(world, world.posts_in(thread.id)[0], "Join", bo)
+    await press(world, world.posts_in(thread.id)[0], "Start", ana)
+    reads = Counting(service.store, "get_match", "find_matches")
+    for name in ("get_match", "find_matches"):
+        monkeypatch.setattr(service.store, name, getattr(reads, name))
+
+    fake = world.interaction(bo, channel=thread)
+    await play.move.callback(play, fake.interaction, "moons", None)
+
+    assert fake.last.text.startswith("Played `moons`"), fake.texts
+    assert sum(reads.calls.values()) == 2
+    assert world.posts_in(thread.id)[-1].labels == ["Choose a move"]  # Ana's many moves
