@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 import engines
+from bot.dynamic import IdButton
 from bot.interact import actor_of, guard, reply, service_of, service_of_client
 from bot.publish import message_kwargs
 from bot.threads import open_thread
@@ -67,23 +68,16 @@ async def edit_challenge(message: discord.Message | discord.PartialMessage,
 
 
 class ChallengeButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    IdButton,
     template=r"pantheon:challenge:(?P<action>accept|decline|withdraw):(?P<challenge>\d+)",
 ):
     """Accept / Decline (the challenged) and Withdraw (the challenger)."""
 
     def __init__(self, action: str, challenge_id: int) -> None:
-        label, style = ACTIONS[action]
-        super().__init__(discord.ui.Button(
-            label=label, style=style, custom_id=f"pantheon:challenge:{action}:{challenge_id}"))
+        super().__init__(f"pantheon:challenge:{action}:{challenge_id}", *ACTIONS[action])
         self.action = action
         self.challenge_id = challenge_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> ChallengeButton:
-        return cls(match["action"], int(match["challenge"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with guard(interaction, f"challenge {self.action} #{self.challenge_id}"):

@@ -18,6 +18,7 @@ from typing import Any
 
 import discord
 
+from bot.dynamic import IdButton
 from bot.interact import actor_of, clip, guard, reply, service_of
 from engines.base import plural
 from service import Actor, Changed, Service, ServiceError, Update
@@ -110,24 +111,17 @@ async def open_picker(interaction: discord.Interaction, match_id: int, version: 
 
 
 class PickButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    IdButton,
     template=r"pantheon:pick:(?P<match>\d+):(?P<version>\d+)",
 ):
     """"Choose a move" under a public board when the player to act has many moves."""
 
     def __init__(self, match_id: int, version: int) -> None:
-        super().__init__(
-            discord.ui.Button(label="Choose a move", style=discord.ButtonStyle.primary,
-                              custom_id=f"pantheon:pick:{match_id}:{version}")
-        )
+        super().__init__(f"pantheon:pick:{match_id}:{version}", "Choose a move",
+                         discord.ButtonStyle.primary)
         self.match_id = match_id
         self.version = version
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> PickButton:
-        return cls(int(match["match"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with guard(interaction, f"choose a move #{self.match_id}"):

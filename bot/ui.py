@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 import engines
+from bot.dynamic import IdButton
 from bot.interact import actor_of, guard, reply, service_of, service_of_client
 from bot.picker import PickButton, my_moves, open_picker, played_text, use_announce
 from bot.publish import publish, send_public
@@ -66,24 +67,16 @@ def lobby_view(match: MatchRecord) -> discord.ui.View:
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    IdButton,
     template=r"pantheon:(?P<action>join|leave|start|ai):(?P<match>\d+)",
 ):
     """Join / Leave / Start / Add computer player under a lobby message."""
 
     def __init__(self, action: str, match_id: int) -> None:
-        label, style = LOBBY_BUTTONS[action]
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"pantheon:{action}:{match_id}")
-        )
+        super().__init__(f"pantheon:{action}:{match_id}", *LOBBY_BUTTONS[action])
         self.action = action
         self.match_id = match_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> LobbyButton:
-        return cls(match["action"], int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with guard(interaction, f"lobby {self.action} #{self.match_id}"):
@@ -128,19 +121,14 @@ async def _follow_thread(interaction: discord.Interaction) -> None:
 
 # --- moves as buttons ------------------------------------------------------------------
 class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    IdButton,
     template=r"pantheon:move:(?P<match>\d+):(?P<version>\d+):(?P<index>\d+)",
 ):
     """One of the few legal moves (index into legal_moves at that version) as a button."""
 
     def __init__(self, match_id: int, version: int, index: int, label: str = "Move") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label[:LABEL_LIMIT] or "Move",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"pantheon:move:{match_id}:{version}:{index}",
-            )
-        )
+        super().__init__(f"pantheon:move:{match_id}:{version}:{index}",
+                         label[:LABEL_LIMIT] or "Move", discord.ButtonStyle.primary)
         self.match_id = match_id
         self.version = version
         self.index = index
@@ -203,25 +191,18 @@ def buttons_for(match_id: int, choices: Choices | None) -> discord.ui.View | Non
 
 
 class MyMovesButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    IdButton,
     template=r"pantheon:mine:(?P<match>\d+):(?P<version>\d+)",
 ):
     """"Your moves" under a board whose moves are the player's secret: pressed by the
     player to act, their moves come back as buttons only they see."""
 
     def __init__(self, match_id: int, version: int) -> None:
-        super().__init__(
-            discord.ui.Button(label="Your moves", style=discord.ButtonStyle.primary,
-                              custom_id=f"pantheon:mine:{match_id}:{version}")
-        )
+        super().__init__(f"pantheon:mine:{match_id}:{version}", "Your moves",
+                         discord.ButtonStyle.primary)
         self.match_id = match_id
         self.version = version
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> MyMovesButton:
-        return cls(int(match["match"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with guard(interaction, f"your moves #{self.match_id}"):
@@ -265,27 +246,17 @@ use_announce(announce)
 
 # --- resigning -------------------------------------------------------------------------
 class ResignButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    IdButton,
     template=r"pantheon:resign:(?P<match>\d+):(?P<user>\d+)",
 ):
     """The confirmation under ``/resign`` (only the user who asked may press it)."""
 
     def __init__(self, match_id: int, user_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Yes, resign",
-                style=discord.ButtonStyle.danger,
-                custom_id=f"pantheon:resign:{match_id}:{user_id}",
-            )
-        )
+        super().__init__(f"pantheon:resign:{match_id}:{user_id}", "Yes, resign",
+                         discord.ButtonStyle.danger)
         self.match_id = match_id
         self.user_id = user_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> ResignButton:
-        return cls(int(match["match"]), int(match["user"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with guard(interaction, f"resign #{self.match_id}"):
@@ -326,24 +297,17 @@ def rematch_view(match: MatchRecord) -> discord.ui.View | None:
 
 
 class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    IdButton,
     template=r"pantheon:rematch:(?P<match>\d+)",
 ):
     """A player's request for a rematch (:mod:`service.rematch`); the last request opens
     the new match in a thread of its own."""
 
     def __init__(self, match_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success,
-                              custom_id=f"pantheon:rematch:{match_id}")
-        )
+        super().__init__(f"pantheon:rematch:{match_id}", "Rematch",
+                         discord.ButtonStyle.success)
         self.match_id = match_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> RematchButton:
-        return cls(int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with guard(interaction, f"rematch #{self.match_id}"):

@@ -55,6 +55,7 @@ from service.ratings import Board, Ratings
 from service.reading import Reading
 from service.record_import import Loaded, continue_copy
 from service.rematch import Rematches, RematchNews
+from service.terms import MatchTerms
 from service.turn_clocks import TurnClocks
 from service.turns import Turns
 from service.undo import Outcome, Undo
@@ -180,9 +181,11 @@ class Service:
     # --- lobby --------------------------------------------------------------------------
     async def create(self, actor: Actor, game_slug: str, options: dict[str, str] | None = None,
                      channel_id: int | None = None, seat_host: bool = True,
-                     **terms: Any) -> MatchRecord:
+                     terms: MatchTerms | None = None, **fields: Any) -> MatchRecord:
+        """A new match in its lobby, on ``terms`` (or on terms given by their
+        :class:`MatchTerms` fields)."""
         return await self.lobby.create(actor, game_slug, options, channel_id, seat_host,
-                                       **terms)
+                                       terms or MatchTerms(**fields))
 
     async def join(self, match_id: int, actor: Actor) -> MatchRecord:
         return await self.lobby.join(match_id, actor)
@@ -310,9 +313,10 @@ class Service:
     # --- challenges and rematches -------------------------------------------------------
     async def challenge(self, actor: Actor, opponents: list[Invitee], game_slug: str,
                         options: dict[str, str] | None = None, channel_id: int | None = None,
-                        **terms: Any) -> ChallengeNews:
+                        terms: MatchTerms | None = None, **fields: Any) -> ChallengeNews:
+        """A challenge on ``terms`` (or on terms given by their fields)."""
         return await self.challenges.challenge(actor, opponents, game_slug, options,
-                                               channel_id, **terms)
+                                               channel_id, terms or MatchTerms(**fields))
 
     async def get_challenge(self, challenge_id: int, actor: Actor | None = None
                             ) -> ChallengeRecord:
@@ -350,6 +354,7 @@ __all__ = [
     "Changed",
     "Choices",
     "Invitee",
+    "MatchTerms",
     "Post",
     "RematchNews",
     "Reminder",

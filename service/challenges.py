@@ -10,6 +10,7 @@ the started match's first :class:`Update`.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Collection
 from dataclasses import dataclass, field
@@ -30,11 +31,11 @@ from db import (
 from db.records import stamp
 from engines.base import plural
 from service.clock_math import HOUR, hours_text
-from service.clock_options import clock_record
 from service.core import Matches, Now
-from service.lobby import Lobby, checked_level
+from service.lobby import NO_TERMS, Lobby, checked_level
 from service.model import Actor, ServiceError, Update
 from service.names import sentence
+from service.terms import MatchTerms
 
 log = logging.getLogger(__name__)
 
@@ -81,12 +82,7 @@ class Challenges:
 
     async def challenge(self, actor: Actor, opponents: list[Invitee], game_slug: str,
                         options: dict[str, str] | None = None, channel_id: int | None = None,
-                        *, remind: int | None = None, remind_every: int | None = None,
-                        deadline: int | None = None, on_timeout: str | None = None,
-                        rated: bool = True, bots: int = 0, level: str | None = None,
-                        bank: int | None = None, bank_add: int | None = None,
-                        bank_max: int | None = None, weekends: bool = True
-                        ) -> ChallengeNews:
+                        terms: MatchTerms = NO_TERMS) -> ChallengeNews:
         """Challenge ``opponents`` to a match of ``game_slug`` on the terms of
         ``/match start`` (options, clock, rating, computer seats)."""
         game = self.matches.game_of(game_slug)
@@ -99,6 +95,7 @@ class Challenges:
             if opponent.is_bot:
                 raise ServiceError(f"{self.matches.escape(opponent.name)} is a bot account and "
                                    "cannot play; for a computer opponent use the bots option.")
+        bots = terms.bots
         seats = 1 + len(unique) + bots
         if bots < 0 or not game.min_players <= seats <= game.max_players:
             span = (f"{game.min_players}" if game.min_players == game.max_players
@@ -110,19 +107,15 @@ class Challenges:
             parsed = game.parse_options(options or {})
         except ValueError as exc:
             raise ServiceError(sentence(str(exc))) from None
-        clock_record(remind, remind_every, deadline, on_timeout, bank, bank_add, bank_max,
-                     weekends)  # checked now, used later
-        level = checked_level(level)
+        terms.clock()  # checked now, used later
+        terms = dataclasses.replace(terms, level=checked_level(terms.level))
         now = self.now()
-        settings = {"remind": remind, "remind_every": remind_every, "deadline": deadline,
-                    "on_timeout": on_timeout, "rated": rated, "bots": bots, "level": level,
-                    "bank": bank, "bank_add": bank_add, "bank_max": bank_max,
-                    "weekends": weekends}
         try:
             record = await self.store.create_challenge(
                 guild_id=actor.guild_id, channel_id=channel_id, challenger_id=actor.user_id,
                 challenger_name=actor.name or "Challenger", game=game.slug, options=parsed,
-                settings=settings, players=[(o.user_id, o.name or "Player") for o in unique],
+                settings=terms.settings(),
+                players=[(o.user_id, o.name or "Player") for o in unique],
                 created_at=stamp(now),
                 expires_at=stamp(now + timedelta(hours=CHALLENGE_HOURS)))
         except AlreadyChallenged as again:
@@ -280,19 +273,15 @@ class Challenges:
         """The accepted challenge's match: the challenger hosts, everyone is seated (the
         last to accept under the name they have now), computer seats added, started."""
         host = Actor(record.challenger_id, record.challenger_name, record.guild_id)
-        settings = record.settings
+        terms = MatchTerms.of(record.settings)
         match = await self.lobby.create(
             host, record.game, {k: str(v) for k, v in record.options.items()},
-            channel_id=record.channel_id, remind=settings.get("remind"),
-            remind_every=settings.get("remind_every"), deadline=settings.get("deadline"),
-            on_timeout=settings.get("on_timeout"), rated=settings.get("rated", True),
-            bank=settings.get("bank"), bank_add=settings.get("bank_add"),
-            bank_max=settings.get("bank_max"), weekends=settings.get("weekends", True))
+            channel_id=record.channel_id, terms=terms)
         for player in record.players:
             name = actor.name if player.user_id == actor.user_id else player.display_name
             await self.lobby.join(match.id, Actor(player.user_id, name or "Player",
                                                   record.guild_id))
-        for _ in range(settings.get("bots") or 0):
-            await self.lobby.add_ai(match.id, host, settings.get("level"))
+        for _ in range(terms.bots):
+            await self.lobby.add_ai(match.id, host, terms.level)
         log.info("challenge %s accepted: match %s", record.id, match.id)
         return await self.lobby.start(match.id, host)

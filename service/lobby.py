@@ -11,11 +11,14 @@ from collections.abc import Callable
 from db import LOBBY, RUNNING, Full, MatchRecord, StaleVersion, Store
 from engines.ai import LEVELS, level_name
 from service import clock_math
-from service.clock_options import clock_record, schedule_of
+from service.clock_options import schedule_of
 from service.core import Matches
 from service.model import Actor, ServiceError, Update
 from service.names import sentence
 from service.play import Play
+from service.terms import MatchTerms
+
+NO_TERMS = MatchTerms()
 
 log = logging.getLogger(__name__)
 
@@ -33,31 +36,23 @@ class Lobby:
         self.shuffle = shuffle or random.SystemRandom().shuffle
 
     async def create(self, actor: Actor, game_slug: str, options: dict[str, str] | None = None,
-                     channel_id: int | None = None, seat_host: bool = True, *,
-                     remind: int | None = None, remind_every: int | None = None,
-                     deadline: int | None = None, on_timeout: str | None = None,
-                     rated: bool = True, bank: int | None = None, bank_add: int | None = None,
-                     bank_max: int | None = None, weekends: bool = True) -> MatchRecord:
-        """A new match in its lobby; the host takes the first seat unless ``seat_host`` is
-        False (the console's all-computer matches). The clock: first reminder after
-        ``remind`` hours, then every ``remind_every`` (0 = once); ``deadline`` hours per
-        turn (0 = none), or a time bank of ``bank`` hours, +``bank_add`` per move, at most
-        ``bank_max`` (:mod:`service.bank`), then ``on_timeout`` (skip or forfeit);
-        ``weekends=False`` pauses it on Saturdays and Sundays (UTC). ``rated=False`` keeps
-        it off the ratings (see :mod:`service.ratings` for when a match counts)."""
+                     channel_id: int | None = None, seat_host: bool = True,
+                     terms: MatchTerms = NO_TERMS) -> MatchRecord:
+        """A new match in its lobby on ``terms`` (its clock and rating: its computer seats
+        are the caller's to add); the host takes the first seat unless ``seat_host`` is
+        False (the console's all-computer matches)."""
         game = self.matches.game_of(game_slug)
         try:
             parsed = game.parse_options(options or {})
         except ValueError as exc:
             raise ServiceError(sentence(str(exc))) from None
-        clock = clock_record(remind, remind_every, deadline, on_timeout, bank, bank_add,
-                             bank_max, weekends)
+        clock = terms.clock()
         match = await self.store.create_match(
             guild_id=actor.guild_id, channel_id=channel_id, game=game.slug, options=parsed,
             seed=self.seed(), host_id=actor.user_id, host_name=actor.name or "Host",
             seat_host=seat_host)
         await self.store.set_clock(match.id, clock)
-        if not rated:
+        if not terms.rated:
             await self.store.set_rated(match.id, False)
         log.info("match %s created: %s by %s", match.id, game.slug, actor.user_id)
         return match

@@ -19,6 +19,7 @@ from service.computer import Computer
 from service.core import Matches
 from service.lobby import Lobby
 from service.model import Actor, ServiceError, Update
+from service.terms import MatchTerms
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +88,7 @@ class Rematches:
         new = await self.lobby.create(host, match.game,
                                       {k: str(v) for k, v in match.options.items()},
                                       channel_id=match.channel_id,
-                                      rated=await self.store.is_rated(match.id))
+                                      terms=MatchTerms(rated=await self.store.is_rated(match.id)))
         clock = await self.store.clock(match.id)
         await self.store.set_clock(new.id, dataclasses.replace(clock, nudged_at=None))
         for seated in humans:
