@@ -6,7 +6,7 @@ plus a bare PNG encode of the same image).
     python bench/run.py witch-stones    # one game
     python bench/run.py --moves 100     # fewer samples, faster
 
-Prints a Markdown table. Targets (DESIGN.md / issues): whole move p99 ≤ 50 ms and
+Prints a Markdown table. Targets (docs/DESIGN.md): whole move p99 ≤ 50 ms and
 ≤ 3× the floor; PNG ≤ 300 KB.
 """
 

@@ -19,7 +19,8 @@ To run it on Discord:
   3. Invite the bot with the scopes `bot` and `applications.commands` (see README.md).
 
 To play offline instead, in this terminal:
-  python -m bot --local witch-stones --ai 1
+  python -m bot --local witch-stones --ai 1            (you against the computer)
+  python -m bot --local terra --names Ana,Bo           (two people, one keyboard)
 """
 
 
@@ -38,7 +39,8 @@ def main(argv: list[str]) -> int:
         return migrate.main(argv[1:], settings.sqlite_path, replay_problem)
     if argv and argv[0] in ("-h", "--help"):
         print("usage: python -m bot            run the Discord bot (DISCORD_TOKEN)\n"
-              "       python -m bot --local GAME [--ai N] [--players N] [--resume ID] ...\n"
+              "       python -m bot --local GAME [--ai N] [--players N] [--names A,B] ...\n"
+              "       python -m bot --local --resume ID [--db FILE]   continue a match\n"
               "       python -m bot --local --import FILE   replay a record from /export\n"
               "       python -m bot migrate --to postgresql://... [--from FILE]")
         return 0
