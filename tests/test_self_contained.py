@@ -3,8 +3,10 @@ reads, and CI runs exactly the README's test command."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -63,3 +65,15 @@ def test_the_quick_start_has_two_commands_and_ci_runs_the_test_one_word_for_word
     ci = (ROOT / ".ci" / "run").read_text("utf-8").splitlines()
     assert run_tests in ci
     assert any(line.startswith("git clone") for line in ci)  # CI runs in a clone
+
+
+def test_without_a_token_the_bot_says_how_to_get_one_or_play_offline_with_this_python():
+    result = subprocess.run([sys.executable, "-m", "bot"], cwd=ROOT, capture_output=True,
+                            text=True, timeout=120,
+                            env={k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+                            | {"DISCORD_TOKEN": ""})
+    assert result.returncode == 1
+    here = os.path.relpath(sys.executable, ROOT)
+    command = here if not here.startswith("..") else sys.executable
+    assert "discord.com/developers/applications" in result.stderr
+    assert f"{command} -m bot --local witch-stones --ai 1" in result.stderr
