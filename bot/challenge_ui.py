@@ -89,7 +89,7 @@ class ChallengeButton(
             if interaction.message is not None:
                 await edit_challenge(interaction.message, news)
             if news.notice and interaction.channel is not None:
-                await tell_challenger(interaction.channel, news)  # type: ignore[arg-type]
+                await tell_challenger(interaction.channel, news)  # type: ignore[arg-type]  # a challenge button is under a message in a text channel
             await reply(interaction, await self._answer(interaction, news))
 
     async def _answer(self, interaction: discord.Interaction, news: ChallengeNews) -> str:
