@@ -93,10 +93,10 @@ def whole(value: Any, what: str) -> int:
 
 def whole_number(value: Any, what: str, low: int, high: int) -> int:
     """``value`` as a whole number from ``low`` to ``high``; refused otherwise."""
-    value = whole(value, what)
-    if not low <= value <= high:
-        raise ServiceError(f"{what} must be from {low} to {high}, not {clip(value)}.")
-    return value
+    number = whole(value, what)
+    if not low <= number <= high:
+        raise ServiceError(f"{what} must be from {low} to {high}, not {clip(number)}.")
+    return number
 
 
 def optional_whole(value: Any, what: str) -> int | None:

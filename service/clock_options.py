@@ -4,7 +4,7 @@ describes (see :mod:`service.clock_math`)."""
 from __future__ import annotations
 
 from db import ClockRecord
-from service import boundary, clock_math
+from service import clock_math
 from service.model import ServiceError
 
 
@@ -20,10 +20,6 @@ def clock_record(remind: int | None, every: int | None, deadline: int | None,
                  bank_max: int | None = None, weekends: bool = True) -> ClockRecord:
     """A match's clock from the start options, in hours (None: the default), checked.
     ``weekends=False``: Saturday and Sunday (UTC) don't count."""
-    remind, every, deadline = (boundary.optional_whole(value, what)
-                               for value, what in ((remind, "remind"), (every, "remind_every"),
-                                                   (deadline, "deadline")))
-    weekends = boundary.flag(weekends, "weekends")
     top = clock_math.MAX_REMIND_HOURS
     if remind is not None and not 0 <= remind <= top:
         raise ServiceError(f"Choose a first reminder between 1 and {top} hours, or 0 for none.")
@@ -52,8 +48,6 @@ def clock_record(remind: int | None, every: int | None, deadline: int | None,
 def bank_hours(bank: int | None, add: int | None, cap: int | None) -> tuple[int, int, int]:
     """A time bank's start, increment and maximum in hours, checked; without a bank
     ``(0, 0, 0)``. Left out: +1 day per move, at most the larger of the start and 7 days."""
-    bank, add, cap = (boundary.optional_whole(value, what)
-                      for value, what in ((bank, "bank"), (add, "bank_add"), (cap, "bank_max")))
     top = clock_math.MAX_BANK_HOURS
     if bank is not None and not 0 <= bank <= top:
         raise ServiceError(f"Choose a time bank of at most {top // 24} days, or 0 for none.")
