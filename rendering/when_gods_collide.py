@@ -309,7 +309,8 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     if outcome is None and phase == "over":
         outcome = _outcome(view, names)
     board = kit.Board("When Gods Collide", seats, view.get("to_act") or [], height,
-                      status=status, outcome=outcome)
+                      status=status, outcome=outcome, game="when-gods-collide",
+                      footer=_notes(view, names))
     d = board.draw
     left = (kit.WIDTH - bw) // 2
     top = board.top + LABEL
@@ -371,9 +372,15 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         board.label((left + bw + LABEL / 2 + 2, cy), str(y + 1), size=size, fill=kit.MUTED)
 
     _dice(board, view, names, top + bh + LABEL + 30)
+    return board.png()
+
+
+def _notes(view: dict, names: list[str]) -> str:
+    """The footer: who is out and what the god marks mean (those shown only)."""
     notes = []
-    if eliminated:
+    if view.get("eliminated"):
         notes.append("Out: " + ", ".join(names[i] for i in view.get("eliminated", [])))
+    viewer = view.get("viewer")
     kinds = {_god(c, int(c["owner"]), viewer) for c in (view.get("board") or {}).values()}
     if "own" in kinds:
         notes.append("crown: your god")
@@ -382,8 +389,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     if "public" in kinds:
         notes.append("gold star: a god known to all")
     notes.append("grey: gaps")
-    board.footer(" · ".join(notes))
-    return board.png()
+    return " · ".join(notes)
 
 
 def _god(checker: dict, owner: int, viewer: int | None) -> str:
