@@ -4,10 +4,12 @@ and off, seen publicly and by each seat, with an outcome banner and with marks."
 
 from __future__ import annotations
 
+import io
 import itertools
 import random
 
 import pytest
+from PIL import Image
 
 import engines
 import rendering
@@ -64,3 +66,22 @@ def test_a_cached_picture_is_the_one_drawn_from_scratch(slug):
     for name, view, names, extras in cases:  # each after others: the caches warm
         assert rendering.render(slug, view, names=names, **extras) == scratch[name], name
 
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in engines.all()])
+def test_the_fixed_palette_keeps_every_named_colour_exact(slug):
+    """Seat colours, ink, fills: every colour the kit and the game's module name is in
+    the game's palette (else ``python -m bench.palettes`` is due), so a PNG shows it
+    exactly; an unnamed one (an antialiased edge) goes to the nearest."""
+    from rendering.colours import named_colours
+    from rendering.palettes import PALETTES
+
+    palette = PALETTES[slug]
+    assert set(named_colours(slug)) <= set(palette)
+    assert len(palette) <= 256
+    game = engines.get(slug)
+    view = game.view(game.setup(game.max_players, 5, {}), None)
+    image = Image.open(io.BytesIO(rendering.render(slug, view, names=NAMES)))
+    used = {colour for _, colour in image.convert("RGB").getcolors(256) or []}
+    assert used <= set(palette)
+    assert {kit.seat_colour(s) for s in range(game.max_players)} <= used  # header discs
