@@ -12,6 +12,7 @@ import math
 import unicodedata
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -237,6 +238,21 @@ def _turn_row(outcome: str | None, width: int) -> tuple[int, int, list[str]]:
     return 14 + len(lines) * (TEXT + 6), TEXT, lines
 
 
+_unencoded: ContextVar[list[Image.Image] | None] = ContextVar("unencoded", default=None)
+
+
+@contextmanager
+def unencoded() -> Iterator[list[Image.Image]]:
+    """Within the block, a :class:`Board` adds its finished picture to the list instead of
+    encoding it (a replay's frames: no PNG made only to be decoded again)."""
+    kept: list[Image.Image] = []
+    token = _unencoded.set(kept)
+    try:
+        yield kept
+    finally:
+        _unencoded.reset(token)
+
+
 class Canvas:
     """An image with the kit's drawing (cleaned, cached text) and labels."""
 
@@ -356,8 +372,13 @@ class Board(Canvas):
         self._footer = text
 
     def png(self) -> bytes:
+        """The picture encoded (or kept unencoded within :func:`unencoded`: b"")."""
         from rendering.palettes import PALETTES
 
+        kept = _unencoded.get()
+        if kept is not None:
+            kept.append(self.finished())
+            return b""
         return to_png(self.finished(), PALETTES.get(self.game))
 
     def finished(self) -> Image.Image:

@@ -85,3 +85,16 @@ def test_the_fixed_palette_keeps_every_named_colour_exact(slug):
     used = {colour for _, colour in image.convert("RGB").getcolors(256) or []}
     assert used <= set(palette)
     assert {kit.seat_colour(s) for s in range(game.max_players)} <= used  # header discs
+
+
+def test_a_replay_frame_is_the_picture_before_encoding():
+    """The replay takes the board unencoded (no PNG made to be decoded): the same picture
+    the PNG holds, to the fixed palette."""
+    from rendering.palettes import PALETTES
+
+    game = engines.get("terra")
+    view = game.view(positions(game, 2, {"terrain": True}, 9)[1], None)
+    with kit.unencoded() as kept:
+        assert rendering.render("terra", view, names=NAMES[:2]) == b""
+    assert kit.to_png(kept[0], PALETTES["terra"]) == rendering.render("terra", view,
+                                                                      names=NAMES[:2])
