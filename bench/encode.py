@@ -30,19 +30,9 @@ def images(slug: str, count: int) -> list[Image.Image]:
     """The pictures of ``count`` positions of random matches, before encoding."""
     game = engines.get(slug)
     states = sample_states(game, count * 5)[::5]
-    kept: list[Image.Image] = []
-    original = kit.to_png
-
-    def keep(image: Image.Image, palette: object = None) -> bytes:
-        kept.append(image.copy())
-        return b""
-
-    kit.to_png = keep  # type: ignore[assignment]
-    try:
+    with kit.unencoded() as kept:
         for state in states:
             rendering.render(slug, game.view(state, None))
-    finally:
-        kit.to_png = original  # type: ignore[assignment]
     return kept
 
 

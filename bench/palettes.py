@@ -36,15 +36,7 @@ def sample_images(slug: str, positions: int = 24, seed: int = 5) -> list[Image.I
     game = engines.get(slug)
     rng = random.Random(seed)
     names = ["Ana", "Bo", "Chen", "Dee", "Eve", "Fitz"]
-    images: list[Image.Image] = []
-    original = kit.to_png
-
-    def keep(image: Image.Image, palette: object = None) -> bytes:
-        images.append(image.copy())
-        return b""
-
-    kit.to_png = keep  # type: ignore[assignment]
-    try:
+    with kit.unencoded() as images:
         for players in sorted({game.min_players, game.max_players}):
             state = game.setup(players, seed, {})
             history = [state]
@@ -63,8 +55,6 @@ def sample_images(slug: str, positions: int = 24, seed: int = 5) -> list[Image.I
                     elif k % 3 == 2:
                         extras["marks"] = {s: list(view.get("last", [])) for s in range(2)}
                     rendering.render(slug, view, names=names[:players], **extras)
-    finally:
-        kit.to_png = original  # type: ignore[assignment]
     return images
 
 
