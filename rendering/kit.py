@@ -293,9 +293,34 @@ def layer(paint: Callable[..., None], size: tuple[int, int], *args: Hashable) ->
     return Layer(image)
 
 
+def stamp(image: Image.Image, paint: Callable[..., None], x: float, y: float, reach: int,
+          *args: Hashable) -> None:
+    """``paint(draw, x, y, *args)`` onto ``image``: a piece drawn around (x, y), nowhere
+    further than ``reach`` pixels from it, kept (per ``paint``, ``reach``, ``args`` and
+    the fractions of x and y) and pasted. Only for drawings without text: shapes overwrite
+    pixels (Pillow draws them without antialiasing), so the kept piece pasted through its
+    own alpha gives the very pixels drawing it there would."""
+    left, top = math.floor(x), math.floor(y)
+    piece = _piece(paint, reach, x - left, y - top, args)
+    image.paste(piece, (left - reach, top - reach), piece)
+
+
+PIECES_KEPT = 256  # up to ~40 KB each
+
+
+@lru_cache(maxsize=PIECES_KEPT)
+def _piece(paint: Callable[..., None], reach: int, dx: float, dy: float,
+           args: tuple[Hashable, ...]) -> Image.Image:
+    piece = Image.new("RGBA", (2 * reach + 1, 2 * reach + 1), (0, 0, 0, 0))
+    paint(ImageDraw.Draw(piece), reach + dx, reach + dy, *args)
+    return piece
+
+
 def clear_caches() -> None:
-    """Forget every kept layer, text mask and footer (tests: a picture from scratch)."""
+    """Forget every kept layer, piece, text mask and footer (tests: a picture from
+    scratch)."""
     layer.cache_clear()
+    _piece.cache_clear()
     _glyphs.cache_clear()
     _footer_lines.cache_clear()
 

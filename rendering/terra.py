@@ -263,16 +263,9 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     # structures
     for plot, held in cells.items():
         x, y = _cell(plot, top)
-        owner = int(held["owner"])
-        colour = kit.seat_colour(owner)
-        d.rounded_rectangle(
-            (x + TILE_INSET, y + TILE_INSET, x + CELL - TILE_INSET, y + CELL - TILE_INSET),
-            radius=8,
-            fill=_blend(colour, WHITE, 0.8),
-            outline=colour,
-            width=3,
-        )
-        icon(d, held["type"], x + CELL / 2, y + CELL / 2 + 1, CELL * 0.56, colour)
+        colour = kit.seat_colour(int(held["owner"]))
+        kit.stamp(board.image, _structure, x + CELL / 2, y + CELL / 2, CELL // 2,
+                  held["type"], colour)
         if plot in mountains:
             _mountain_glyph(d, x + CELL - 16, y + CELL - 15, 20)
         elif plot in river_set:
@@ -428,7 +421,8 @@ def _panel(board: kit.Board, view: dict, names: Sequence[str],
         if not chits:
             board.label((cx, y + CHIT / 2), "none", kit.SMALL, kit.MUTED, "lm")
         for kind, count in _counted(chits):
-            _chit(d, cx, y, kind, colour)
+            kit.stamp(board.image, _chit_piece, cx + CHIT / 2, y + CHIT / 2, CHIT // 2 + 2,
+                      kind, colour)
             board.label((cx + CHIT + 6, y + CHIT / 2), f"x{count}", kit.TEXT, kit.INK, "lm")
             cx += CHIT + 62
         y += CHIT + 12
@@ -467,6 +461,27 @@ def _chit(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, colour: kit.RGB
     d.rounded_rectangle((x, y, x + CHIT, y + CHIT), radius=6,
                         fill=_blend(colour, WHITE, 0.8), outline=colour, width=3)
     icon(d, kind, x + CHIT / 2, y + CHIT / 2, CHIT * 0.66, colour)
+
+
+def _chit_piece(d: ImageDraw.ImageDraw, cx: float, cy: float, kind: str,
+                colour: kit.RGB) -> None:
+    """:func:`_chit` around its centre (a kept piece: see :func:`kit.stamp`)."""
+    _chit(d, cx - CHIT / 2, cy - CHIT / 2, kind, colour)
+
+
+def _structure(d: ImageDraw.ImageDraw, cx: float, cy: float, kind: str,
+               colour: kit.RGB) -> None:
+    """A structure on its plot, drawn around the plot's centre: a tile in the owner's
+    colours with the structure's icon (a kept piece: see :func:`kit.stamp`)."""
+    x, y = cx - CELL / 2, cy - CELL / 2
+    d.rounded_rectangle(
+        (x + TILE_INSET, y + TILE_INSET, x + CELL - TILE_INSET, y + CELL - TILE_INSET),
+        radius=8,
+        fill=_blend(colour, WHITE, 0.8),
+        outline=colour,
+        width=3,
+    )
+    icon(d, kind, cx, cy + 1, CELL * 0.56, colour)
 
 
 def _footer(view: dict, names: Sequence[str]) -> str:

@@ -180,7 +180,8 @@ def _checker(
     d: ImageDraw.ImageDraw, cx: float, cy: float, cell: int, owner: int, god: str
 ) -> None:
     """A checker; ``god`` is "" (no god known), "own" (the viewer's god), "found" (a god
-    the viewer found out: ``finder`` colour) or "public" (known to all)."""
+    the viewer found out: ``finder`` colour) or "public" (known to all). Drawn once per
+    kind and kept (see :func:`kit.stamp`)."""
     r = cell * 0.4
     colour = kit.seat_colour(owner)
     if god == "own":
@@ -359,7 +360,8 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         x, y = _xy(square)
         px, py = corner(x, y)
         owner = int(checker["owner"])
-        _checker(d, px + cell / 2, py + cell / 2, cell, owner, _god(checker, owner, viewer))
+        kit.stamp(board.image, _checker, px + cell / 2, py + cell / 2, cell * 3 // 4 + 6,
+                  cell, owner, _god(checker, owner, viewer))
 
     size = kit.SMALL
     for x in range(x0, x1 + 1):
