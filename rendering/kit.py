@@ -230,7 +230,7 @@ def _turn_row(outcome: str | None, width: int) -> tuple[int, int, list[str]]:
         return TURN_ROW, LARGE, []
     text = clean(outcome)
     room = width - 44
-    if font(LARGE).getlength(text) <= room:
+    if length(text, font(LARGE)) <= room:
         return TURN_ROW, LARGE, [text]
     lines = wrap(text, room, font(TEXT))
     if len(lines) > 3:
@@ -321,6 +321,7 @@ def clear_caches() -> None:
     scratch)."""
     layer.cache_clear()
     _piece.cache_clear()
+    length.cache_clear()
     _glyphs.cache_clear()
     _footer_lines.cache_clear()
 
@@ -352,7 +353,7 @@ class Board(Canvas):
         d = self.draw
         d.text((16, TITLE_ROW / 2 + 2), title, font=font(TITLE), fill=INK, anchor="lm")
         if status:
-            left = 32 + font(TITLE).getlength(title)
+            left = 32 + length(title, font(TITLE))
             d.text((self.width - 16, TITLE_ROW / 2 + 2),
                    _fit(clean(status), "", self.width - 16 - left, font(SMALL)),
                    font=font(SMALL), fill=MUTED, anchor="rm")
@@ -432,13 +433,20 @@ def _write_footer(d: ImageDraw.ImageDraw, lines: Sequence[str], top: int) -> Non
                fill=MUTED, anchor="lm")
 
 
+@lru_cache(maxsize=4096)
+def length(text: str, face: ImageFont.FreeTypeFont) -> float:
+    """``face.getlength(text)``, kept: headers, footers and wrapped lines measure the
+    same texts picture after picture."""
+    return face.getlength(text)
+
+
 def wrap(text: str, width: float, face: ImageFont.FreeTypeFont) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` px."""
     lines: list[str] = []
     line = ""
     for word in text.split():
         trial = f"{line} {word}" if line else word
-        if line and face.getlength(trial) > width:
+        if line and length(trial, face) > width:
             lines.append(line)
             line = word
         else:
@@ -448,9 +456,9 @@ def wrap(text: str, width: float, face: ImageFont.FreeTypeFont) -> list[str]:
 
 def _fit(name: str, suffix: str, width: float, face: ImageFont.FreeTypeFont) -> str:
     """``name`` shortened with an ellipsis so that name + suffix fits in ``width`` px."""
-    if face.getlength(name + suffix) <= width:
+    if length(name + suffix, face) <= width:
         return name
-    while name and face.getlength(name + "…" + suffix) > width:
+    while name and length(name + "…" + suffix, face) > width:
         name = name[:-1]
     return name + "…"
 
