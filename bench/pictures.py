@@ -1,6 +1,6 @@
 """Write every game's pictures, full size and scaled to a phone's 400 px, to a folder.
 
-    python bench/pictures.py /tmp/pics [slug ...]
+    python bench/pictures.py pics [slug ...]
 
 Positions come from ``tests/render_cases.py`` (start, middle and end of a seeded random
 match, 2 and the most players, public and seat 0's view); each final position is also

@@ -3,9 +3,9 @@ the most players), full size and 400 px wide, drawn by whichever checkout comes 
 ``PYTHONPATH``: for before/after comparisons across commits. It uses only the engine
 contract and ``rendering.render(slug, view, names=...)``, which every version has.
 
-    git worktree add /tmp/old 7edac84
-    PYTHONPATH=/tmp/old python bench/pictures_at.py /tmp/pics-before
-    python bench/pictures_at.py /tmp/pics-after
+    old=$(mktemp -d) && git worktree add "$old" 7edac84
+    PYTHONPATH="$old" python bench/pictures_at.py pics-before
+    python bench/pictures_at.py pics-after
 """
 
 from __future__ import annotations

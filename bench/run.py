@@ -6,7 +6,7 @@ plus a bare PNG encode of the same image).
     python bench/run.py witch-stones    # one game
     python bench/run.py --moves 100     # fewer samples, faster
 
-Prints a Markdown table. Targets (DESIGN.md / issues): whole move p99 ≤ 50 ms and
+Prints a Markdown table. Targets (docs/DESIGN.md, issues): whole move p99 ≤ 50 ms and
 ≤ 3× the floor; render (public and DM pictures) ≤ 10 ms p50 and ≤ 20 ms p99, shown next
 to its own floor, a bare PNG encode of the same image (issue 30); PNG ≤ 40 KB median.
 "render CPU" is the CPU time of the drawing thread: on a shared machine the wall times

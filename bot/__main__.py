@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
 
 from bot.config import load_settings
@@ -15,12 +16,21 @@ To run it on Discord:
   1. Create an application at https://discord.com/developers/applications,
      open "Bot", press "Reset Token" and copy the token.
   2. Put it in a file named .env here:   DISCORD_TOKEN=your-token
-     (copy .env.example to start), then run `python -m bot` again.
+     (copy .env.example to start), then run `{python} -m bot` again.
   3. Invite the bot with the scopes `bot` and `applications.commands` (see README.md).
 
 To play offline instead, in this terminal:
-  python -m bot --local witch-stones --ai 1
+  {python} -m bot --local witch-stones --ai 1      (you against the computer)
+  {python} -m bot --local terra --names Ana,Bo     (two people, one keyboard)
 """
+
+
+def python_command() -> str:
+    """How to run this Python from here: ``.venv/bin/python`` after the Quick start (the
+    venv's interpreter, which a bare ``python`` may not be), else its full path."""
+    here = os.path.relpath(sys.executable)
+    return here if not here.startswith("..") else sys.executable
+
 
 
 def main(argv: list[str]) -> int:
@@ -37,12 +47,13 @@ def main(argv: list[str]) -> int:
         return migrate.main(argv[1:], settings.sqlite_path)
     if argv and argv[0] in ("-h", "--help"):
         print("usage: python -m bot            run the Discord bot (DISCORD_TOKEN)\n"
-              "       python -m bot --local GAME [--ai N] [--players N] [--resume ID] ...\n"
+              "       python -m bot --local GAME [--ai N] [--players N] [--names A,B] ...\n"
+              "       python -m bot --local --resume ID [--db FILE]   continue a match\n"
               "       python -m bot --local --import FILE   replay a record from /export\n"
               "       python -m bot migrate --to postgresql://... [--from FILE]")
         return 0
     if not settings.token:
-        print(NO_TOKEN, file=sys.stderr)
+        print(NO_TOKEN.format(python=python_command()), file=sys.stderr)
         return 1
     from bot import client
 

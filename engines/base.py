@@ -110,7 +110,7 @@ class Option:
 
 @runtime_checkable
 class Game(Protocol):
-    """The contract. See DESIGN.md, "The engine contract"."""
+    """The contract. See ``docs/DESIGN.md``, "The engine contract"."""
 
     slug: str
     title: str

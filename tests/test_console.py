@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import shlex
+import sys
+
 import pytest
 
 import engines
 from console import app as console
+from console import terminal
 
 
 def scripted(lines):
@@ -90,7 +94,7 @@ async def test_game_names_in_any_case_or_by_a_unique_prefix(typed, tmp_path):
     code = await console.run([typed, "--ai", "1", "--ai-level", "random"],
                              str(tmp_path / "c.db"), str(tmp_path / "b"),
                              read=scripted(["quit"]), out=out.append)
-    assert code == 0 and "**Witch Stones** #1 begins" in out[0]
+    assert code == 0 and out[0].startswith("Witch Stones #1 begins")
 
 
 async def test_an_unknown_or_ambiguous_game_is_refused_with_the_choices(tmp_path):
@@ -138,13 +142,13 @@ async def test_resume_shows_the_board_and_last_move_and_keeps_earlier_pictures(t
     out: list[str] = []
     await console.run(["witch-stones", "--ai", "1", "--seed", "8", "--ai-level", "random"],
                       db, str(boards), read=scripted(["suns", "quit"]), out=out.append)
-    before = {p.name: p.read_bytes() for p in boards.glob("*.png")}
+    before = {p.name: p.read_bytes() for p in boards.glob("match-*.png")}
     out.clear()
     await console.run(["--resume", "1", "--ai-level", "random"], db, str(boards),
                       read=scripted(["board", "quit"]), out=out.append)
     assert out[0].startswith("Last move: ")
     assert "\nTo act: " in "\n".join(out[1:3])
-    after = {p.name: p.read_bytes() for p in boards.glob("*.png")}
+    after = {p.name: p.read_bytes() for p in boards.glob("match-*.png")}
     assert len(after) == len(before) + 2  # the resumed board and the asked-for board
     assert all(after[name] == data for name, data in before.items())
 
@@ -163,13 +167,13 @@ async def test_hot_seat_passes_the_screen_and_never_says_whose_secret_changed(tm
 async def test_a_finished_match_offers_a_rematch_with_the_seats_rotated(tmp_path):
     db, boards = str(tmp_path / "c.db"), str(tmp_path / "boards")
     out: list[str] = []
-    answers = iter(["resign", "y", "resign", "n"])
+    answers = iter(["resign", "y", "y", "resign", "y", "n"])  # resign? y; rematch? y
     code = await console.run(["witch-stones", "--ai", "1", "--seed", "8",
                               "--ai-level", "random"], db, boards,
                              read=lambda prompt: next(answers), out=out.append)
     assert code == 0
     text = "\n".join(out)
-    assert "Witch Stones** #2 begins" in text and "#3" not in text
+    assert "Witch Stones #2 begins" in text and "#3" not in text
     store = await console.open_store(db)
     try:
         first, second = await store.get_match(1), await store.get_match(2)
@@ -178,3 +182,133 @@ async def test_a_finished_match_offers_a_rematch_with_the_seats_rotated(tmp_path
     assert second.status == "finished" and first.status == "finished"
     before = [(s.user_id, s.display_name) for s in first.by_seat()]
     assert [(s.user_id, s.display_name) for s in second.by_seat()] == [*before[1:], before[0]]
+
+
+async def test_names_name_the_people_at_the_keyboard_and_bad_ones_are_refused(tmp_path):
+    out: list[str] = []
+    code = await console.run(["witch-stones", "--names", "Ana,Bo", "--seed", "8"],
+                             str(tmp_path / "c.db"), str(tmp_path / "b"),
+                             read=scripted(["quit"]), out=out.append)
+    assert code == 0 and "Seats: 1. " in out[0] and "Ana" in out[0] and "Bo" in out[0]
+    for names, reason in [("Ana,Bo,Cy", "3 names but 2 seats are for people"),
+                          ("Ana,", "none of them empty"), ("Ana,ana", "a name of their own"),
+                          ("X" * 33, "longer than 32"), ("Computer 2", "computer's seats")]:
+        out.clear()
+        db = tmp_path / "refused.db"
+        assert await console.run(["witch-stones", "--names", names], str(db),
+                                 str(tmp_path / "b"), out=out.append) == 2
+        assert reason in out[-1] and not db.exists()  # refused before anything is written
+
+
+async def test_names_cannot_send_the_terminal_control_codes(tmp_path):
+    out: list[str] = []
+    await console.run(["witch-stones", "--names", "\x1b]0;pwned\x07Ana\u202e,Bo\x1b[2J",
+                       "--seed", "8"], str(tmp_path / "c.db"), str(tmp_path / "b"),
+                      read=scripted(["quit"]), out=out.append)
+    text = "\n".join(out)
+    assert "Ana" in text and "\x1b" not in text and "\x07" not in text
+    assert "\u202e" not in text
+
+
+async def test_resign_asks_first(tmp_path):
+    out: list[str] = []
+    code = await console.run(["witch-stones", "--ai", "1", "--seed", "8", "--ai-level",
+                              "random"], str(tmp_path / "c.db"), str(tmp_path / "b"),
+                             read=scripted(["resign", "", "resign", "n", "quit"]),
+                             out=out.append)
+    assert code == 0
+    text = "\n".join(out)
+    assert text.count("Not resigned.") == 2 and "Game over" not in text
+
+
+async def test_the_resume_hint_works_from_any_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    out: list[str] = []
+    await console.run(["witch-stones", "--ai", "1", "--seed", "8", "--ai-level", "random"],
+                      "games/c.db", "pictures", read=scripted(["quit"]), out=out.append)
+    hint = next(line for line in out if line.startswith("Saved. Resume with: "))
+    words = shlex.split(hint.removeprefix("Saved. Resume with: "))
+    assert words[:5] == [sys.executable, "-m", "bot", "--local", "--resume"]
+    assert words[words.index("--db") + 1] == str(tmp_path / "games" / "c.db")
+    assert words[words.index("--boards") + 1] == str(tmp_path / "pictures")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    out.clear()
+    code = await console.run(words[4:], "pantheon.db", "boards", read=scripted(["quit"]),
+                             out=out.append)
+    assert code == 0 and out[0].startswith("Witch Stones #1\n")  # the match was found
+    assert not (elsewhere / "pantheon.db").exists()
+
+
+async def test_resuming_from_a_database_that_is_not_there_creates_nothing(tmp_path):
+    out: list[str] = []
+    code = await console.run(["--resume", "1"], str(tmp_path / "nothing.db"),
+                             str(tmp_path / "b"), out=out.append)
+    assert code == 2 and "There is no database at" in out[-1]
+    assert not (tmp_path / "nothing.db").exists()
+
+
+async def test_console_texts_name_console_commands_and_show_no_markdown(tmp_path):
+    out: list[str] = []
+    lines = ["suns", *["moves"] * 1, "history", "board", "quit"]
+    await console.run(["witch-stones", "--ai", "1", "--seed", "8", "--ai-level", "random"],
+                      str(tmp_path / "c.db"), str(tmp_path / "b"), read=scripted(lines),
+                      out=out.append)
+    text = "\n".join(out)
+    assert "**" not in text and "/history" not in text and "/myview" not in text
+    assert "reminder" not in text.lower()  # nothing pings offline: no clock line
+    assert terminal.plain("… 3 more moves (see /history) …") == "… 3 more moves (see history) …"
+    assert terminal.plain("**Terra** #2: use /myview") == "Terra #2: use me"
+    assert terminal.plain("[board: /home/me/board/x.png]") == "[board: /home/me/board/x.png]"
+
+
+async def test_each_position_has_a_text_board_and_current_png_unless_turned_off(tmp_path):
+    out: list[str] = []
+    boards = tmp_path / "b"
+    await console.run(["witch-stones", "--ai", "1", "--seed", "8", "--ai-level", "random"],
+                      str(tmp_path / "c.db"), str(boards), read=scripted(["suns", "quit"]),
+                      out=out.append)
+    numbered = sorted(boards.glob("match-1-*.png"))
+    assert (boards / "current.png").read_bytes() == numbered[-1].read_bytes()
+    board_lines = [line for line in out if "\n" in line and "a" in line.split("\n")[-1]]
+    assert len(board_lines) >= 2  # the start and after the move
+    out.clear()
+    await console.run(["witch-stones", "--ai", "1", "--seed", "8", "--ai-level", "random",
+                       "--no-text-board"], str(tmp_path / "d.db"), str(tmp_path / "e"),
+                      read=scripted(["quit"]), out=out.append)
+    assert len(out) == 3 and out[1].startswith("[board: ") and "Resume with" in out[2]
+
+
+async def test_private_pictures_go_to_their_players_folder_never_the_shared_one(tmp_path):
+    boards = tmp_path / "b"
+    out: list[str] = []
+    await console.run(["when-gods-collide", "--players", "2", "--seed", "3", "--names",
+                       "Ana,Bo", "--ai-level", "random"], str(tmp_path / "c.db"),
+                      str(boards), read=scripted(["", "tile g7", "", "me", "quit"]),
+                      out=out.append)
+    shared = {p.name for p in boards.glob("*.png")}
+    private = {p.relative_to(boards).parts[:2] for p in boards.rglob("*my-view*.png")}
+    assert shared and not any("my-view" in name for name in shared)
+    assert private == {("private", "1-Ana"), ("private", "2-Bo")}
+
+
+async def test_the_screen_is_passed_only_when_the_person_changes(tmp_path):
+    events: list[tuple[str, str]] = []
+    feed = iter(["", "moves", "history", "tile g7", "typed too soon", "", "moves", "quit"])
+
+    def read(prompt: str) -> str:
+        events.append(("prompt", prompt))
+        return next(feed)
+
+    await console.run(["when-gods-collide", "--players", "2", "--seed", "3", "--names",
+                       "Ana,Bo"], str(tmp_path / "c.db"), str(tmp_path / "b"), read=read,
+                      out=lambda text: events.append(("out", text)),
+                      clear=lambda: events.append(("clear", "")))
+    passes = [text for kind, text in events if kind == "prompt" and "Pass to" in text]
+    assert len(passes) == 3  # the first player, the second, and again after "typed too soon"
+    assert "only Enter" in passes[2]
+    for number, (kind, text) in enumerate(events):
+        if kind == "prompt" and "Pass to" in text:
+            assert events[number - 1][0] == "clear"  # nothing on screen but the prompt
+    assert not any("typed too soon" in text for kind, text in events if kind == "out")

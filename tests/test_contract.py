@@ -1,4 +1,4 @@
-"""Every registered game keeps the engine contract of DESIGN.md (names, purity, JSON)."""
+"""Every registered game keeps the engine contract of docs/DESIGN.md (names, purity, JSON)."""
 
 from __future__ import annotations
 

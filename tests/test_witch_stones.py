@@ -1,4 +1,4 @@
-"""Witch Stones: every rule of the text and every ruling in shared/rules/witch-stones.md."""
+"""Witch Stones: every rule of the text and every ruling in engines/rules/witch-stones.md."""
 
 from __future__ import annotations
 

@@ -3,8 +3,8 @@
 Players take turns placing a stone of any colour from a common pool as a Leader (in a
 space) or a Follower (on an intersection). A Leader surrounded by six followers ascends
 as a God; an empty space surrounded becomes a False God. Worshippers score one point per
-God of their colour. Rules: ``../shared/seeds/angry-gods.txt`` and the rulings
-``../shared/rules/angry-gods.md``; the players' version is ``rules/angry-gods.md``.
+God of their colour. The rules as the engine keeps them, with our rulings where the
+original text is silent, are ``engines/rules/angry-gods.md`` (what ``/rules`` shows).
 
 Geometry: 37 spaces in a hexagon of radius 3 (pointy-top, rows ``A``–``G`` of 4, 5, 6,
 7, 6, 5, 4 spaces numbered from the left). An intersection is a corner shared by three

@@ -1,6 +1,7 @@
 """Validate the JSON bodies the bot sends against Discord's published OpenAPI spec.
 
-The spec (``shared/discord-api-spec/openapi.json``, OpenAPI 3.1, so JSON Schema 2020-12)
+The spec (``tests/sim/discord-api-spec/openapi.json.gz``, Discord's own, vendored with its
+MIT licence; OpenAPI 3.1, so JSON Schema 2020-12)
 gives every route's request body with Discord's limits. A request is matched to the
 spec's path template (the most literal match wins, as Discord's router does) and its
 body validated against the operation's ``application/json`` schema; a multipart request
@@ -11,6 +12,7 @@ is relaxed to accept both.
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 from dataclasses import dataclass, field
@@ -32,15 +34,18 @@ SNOWFLAKE = {
 
 
 def spec_path() -> Path:
-    """``shared/discord-api-spec/openapi.json`` beside the repository (or $DISCORD_API_SPEC)."""
+    """The vendored spec beside this module (or ``$DISCORD_API_SPEC``, a plain or gzipped
+    copy, to try another version)."""
     if os.environ.get("DISCORD_API_SPEC"):
         return Path(os.environ["DISCORD_API_SPEC"])
-    root = Path(__file__).resolve().parents[2]
-    for base in (root.parent, *root.parents):
-        candidate = base / "shared" / "discord-api-spec" / "openapi.json"
-        if candidate.exists():
-            return candidate
-    return root.parent / "shared" / "discord-api-spec" / "openapi.json"
+    return Path(__file__).with_name("discord-api-spec") / "openapi.json.gz"
+
+
+def read_spec(path: Path) -> dict[str, Any]:
+    data = path.read_bytes()
+    if path.suffix == ".gz":
+        data = gzip.decompress(data)
+    return json.loads(data)
 
 
 @dataclass
@@ -108,7 +113,7 @@ class Spec:
 
 @cache
 def load_spec() -> Spec:
-    document = json.loads(spec_path().read_text(encoding="utf-8"))
+    document = read_spec(spec_path())
     document["components"]["schemas"]["SnowflakeType"] = SNOWFLAKE
     resource = Resource.from_contents(document, default_specification=DRAFT202012)
     registry = Registry().with_resource(SPEC_URI, resource)

@@ -1,0 +1,90 @@
+"""What the console needs of a terminal: clearing the screen between players, line
+editing with a history per player, and text made safe and plain to print.
+
+The service writes its texts for Discord (``**bold**``, ``/history``); :func:`plain`
+turns them into console words. Anything that reaches the terminal goes through
+:func:`printable` first, so a name or an imported record can never send the terminal a
+control sequence (retitle the window, clear the screen, forge a line).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import unicodedata
+from collections.abc import Callable
+from types import ModuleType
+
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+"""Cursor home, erase the screen, erase the scrollback (xterm's ``E3``)."""
+
+# Discord's slash commands as the console's own commands.
+COMMANDS = {"/history": "history", "/myview": "me", "/board": "board", "/moves": "moves",
+            "/resign": "resign", "/score": "board"}
+_COMMAND = re.compile(r"(?<![\w/.~-])(" + "|".join(map(re.escape, COMMANDS)) + r")\b")
+_BIDI = {"\u061c", "\u200e", "\u200f", *map(chr, range(0x202A, 0x202F)),
+         *map(chr, range(0x2066, 0x206A))}
+
+
+def plain(text: str) -> str:
+    """A service text in console words: no markdown bold, console commands for Discord's."""
+    return _COMMAND.sub(lambda m: COMMANDS[m.group(1)], text.replace("**", ""))
+
+
+def printable(text: str) -> str:
+    """``text`` with nothing a terminal would act on: escape sequences, other control
+    characters (newlines and tabs kept), bidirectional overrides and lone surrogates."""
+    kept = []
+    for char in text:
+        if char in "\n\t":
+            kept.append(char)
+        elif char in _BIDI or unicodedata.category(char) in ("Cc", "Cs"):
+            kept.append("\N{REPLACEMENT CHARACTER}" if unicodedata.category(char) == "Cs"
+                        else "")
+        else:
+            kept.append(char)
+    return "".join(kept)
+
+
+def clear_screen(stream=None) -> None:
+    """Erase the screen and its scrollback, so nothing of the last player stays readable
+    or can be scrolled back to. Not a terminal: nothing to erase."""
+    stream = stream or sys.stdout
+    if stream.isatty():
+        stream.write(CLEAR)
+        stream.flush()
+
+
+def line_editing() -> ModuleType | None:
+    """Turn on line editing and history for ``input()`` (arrows, Home/End, Ctrl-R) when
+    the console runs in a terminal; None where readline is missing or not a terminal."""
+    if not sys.stdin.isatty():
+        return None
+    try:
+        import readline
+    except ImportError:  # Windows without pyreadline
+        return None
+    return readline
+
+
+class Histories:
+    """Each player's own line history: the Up arrow never shows what the player before
+    typed (their private moves included)."""
+
+    def __init__(self, readline: ModuleType | None) -> None:
+        self.readline = readline
+        self.kept: dict[int, list[str]] = {}
+
+    def swap(self, leaving: int | None, arriving: int) -> None:
+        rl = self.readline
+        if rl is None:
+            return
+        if leaving is not None:
+            self.kept[leaving] = [rl.get_history_item(i)
+                                  for i in range(1, rl.get_current_history_length() + 1)]
+        rl.clear_history()
+        for line in self.kept.get(arriving, []):
+            rl.add_history(line)
+
+
+Clear = Callable[[], None]

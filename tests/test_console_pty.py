@@ -1,0 +1,159 @@
+"""Hot seat through a real pseudo-terminal: when the keyboard passes to the next person in
+a game with secrets, the screen (scrollback included) has been cleared and shows only
+"Pass to …" — nothing the last player saw or typed, their secrets and moves included.
+
+The console runs as a person starts it (``python -m bot --local …``), in its own
+pseudo-terminal, so readline, the terminal's echo of typed lines and the clearing codes
+are the real ones. Each player plays the first of their legal moves.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from console.terminal import CLEAR
+
+ROOT = Path(__file__).resolve().parents[1]
+CSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|\x1b[=>]")
+PROMPT = re.compile(r"(?:Pass to (?P<pass>\S+) — press Enter[^\n]*"
+                    r"|(?P<actor>\S+) \[[a-z-]+ #\d+\]> )$")
+WAIT = 60.0  # a generous bound for the console to answer; it normally takes well under 1 s
+
+
+class Terminal:
+    """The console in a pseudo-terminal: what it printed, and a way to type."""
+
+    def __init__(self, argv: list[str], tmp: Path) -> None:
+        self.master, slave = os.openpty()
+        env = {**os.environ, "TERM": "xterm", "COLUMNS": "100", "LINES": "40",
+               "DATABASE_PATH": str(tmp / "hot.db"), "BOARDS_DIR": str(tmp / "boards")}
+        env.pop("DISCORD_TOKEN", None)
+        self.process = subprocess.Popen([sys.executable, "-m", "bot", "--local", *argv],
+                                        cwd=ROOT, stdin=slave, stdout=slave, stderr=slave,
+                                        env=env, start_new_session=True)
+        os.close(slave)
+        self.raw = ""
+        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
+
+    def prompt(self) -> re.Match[str]:
+        """Wait for the next prompt; returns its match (``pass`` or ``actor``)."""
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            found = PROMPT.search(CSI.sub("", self.raw).rstrip("\r\n ") + " ")
+            if found and self.raw.endswith((" ", "> ")):
+                return found
+            ready, _, _ = select.select([self.master], [], [], 0.5)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    break
+                self.raw += self.decoder.decode(chunk)
+        raise AssertionError(f"no prompt; the screen ends with {self.raw[-800:]!r}")
+
+    def type(self, line: str) -> None:
+        self.raw = ""  # what comes next is read fresh; the screen is kept in `screen`
+        os.write(self.master, line.encode() + b"\r")
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=WAIT)
+        os.close(self.master)
+
+
+def since_clear(screen: str) -> str:
+    """What is on the screen now: the text after the last clear, codes taken out."""
+    return CSI.sub("", screen.rsplit(CLEAR, 1)[-1]).replace("\r", "").strip()
+
+
+def hot_seat(argv: list[str], tmp: Path, hand_overs: int) -> list[tuple[str, str]]:
+    """Play until ``hand_overs`` hand-overs; each is (what the last player saw and typed,
+    the screen the next player sits down to)."""
+    term = Terminal(argv, tmp)
+    seen: list[tuple[str, str]] = []
+    screen = ""  # everything since the console started
+    turn = ""  # what the player at the keyboard saw and typed since they sat down
+    try:
+        while len(seen) < hand_overs:
+            found = term.prompt()
+            screen += term.raw
+            turn += term.raw
+            if found["pass"]:
+                seen.append((turn, since_clear(screen)))
+                turn = ""
+                term.type("")
+                continue
+            term.type("moves")
+            term.prompt()
+            screen += term.raw
+            turn += term.raw
+            moves = re.search(r"legal moves?: (.+)", CSI.sub("", term.raw))
+            assert moves, term.raw[-500:]
+            term.type(moves.group(1).split(", ")[0].strip(" …\r"))
+        term.type("quit")
+    finally:
+        term.close()
+    return seen
+
+
+def private_lines(turn: str) -> list[str]:
+    """The lines of a turn that belong to its player alone: their private information,
+    their legal moves and what they typed (the terminal echoes it)."""
+    lines = [line.strip() for line in CSI.sub("", turn).replace("\r", "").splitlines()]
+    return [line for line in lines if line and ("for your eyes only" in line
+                                                or "legal move" in line or "]> " in line)]
+
+
+@pytest.mark.parametrize("game,secret", [
+    ("when-gods-collide", "]> god "),  # choosing one's god checker, typed at the keyboard
+    ("terra", "Your reserve: ")])  # a reserve, which the others must not read
+def test_the_next_player_sits_down_to_a_cleared_screen(game, secret, tmp_path):
+    argv = [game, "--players", "2", "--seed", "3", "--names", "Ana,Bo", "--ai-level",
+            "random"]
+    hand_overs = hot_seat(argv, tmp_path, hand_overs=16)
+    secrets = 0
+    for number, (turn, screen) in enumerate(hand_overs):
+        assert re.fullmatch(r"Pass to (Ana|Bo) — press Enter", screen), (number, screen)
+        for line in private_lines(turn):
+            secrets += secret in line
+            assert line not in screen
+    assert secrets >= 2  # both players really had a secret on screen before handing over
+    assert "\x1b[3J" in CLEAR  # the scrollback is erased, not only the visible screen
+
+
+def test_the_hand_over_is_asked_only_when_the_person_changes(tmp_path):
+    """Commands and errors do not bring the "Pass to" prompt back, and nothing typed at
+    it is played."""
+    term = Terminal(["when-gods-collide", "--players", "2", "--seed", "3", "--names",
+                     "Ana,Bo", "--ai-level", "random"], tmp_path)
+    try:
+        assert term.prompt()["pass"]
+        term.type("tile g7")  # meant for the move prompt: not played, asked again
+        again = term.prompt()
+        assert again["pass"] and "only Enter" in term.raw
+        term.type("")
+        player = term.prompt()["actor"]
+        term.type("history")
+        assert term.prompt()["actor"] == player
+        assert "No moves yet." in term.raw  # what was typed at "Pass to" was not played
+        for line in ("moves", "nonsense"):
+            term.type(line)
+            assert term.prompt()["actor"] == player
+            assert "Pass to" not in CSI.sub("", term.raw)
+        term.type("quit")
+        assert term.process.wait(timeout=WAIT) == 0
+    finally:
+        term.close()
