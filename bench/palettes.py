@@ -63,7 +63,8 @@ def palette_for(slug: str, size: int = SIZE) -> tuple[tuple[int, int, int], ...]
     counts: Counter[tuple[int, int, int]] = Counter()
     for image in sample_images(slug):
         for count, colour in image.getcolors(1 << 16) or []:
-            counts[colour] += count
+            if isinstance(colour, tuple):  # an RGB picture: always
+                counts[(colour[0], colour[1], colour[2])] += count
     chosen = list(dict.fromkeys(named))
     for colour, _ in counts.most_common():
         if len(chosen) >= size:
