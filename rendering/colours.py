@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
+import sys
 
+import engines
 from rendering import kit
 
 RGB = tuple[int, int, int]
@@ -15,9 +16,9 @@ def _is_rgb(value: object) -> bool:
 
 
 def named_colours(slug: str) -> list[RGB]:
-    """Every RGB constant of the kit and of the game's module (alone, or in a tuple or a
-    dict of them), first seen first."""
-    module = importlib.import_module(f"rendering.{slug.replace('-', '_')}")
+    """Every RGB constant of the kit and of the module of the game's renderer (alone, or
+    in a tuple or a dict of them), first seen first."""
+    module = sys.modules[engines.spec(slug).render().__module__]
     found: list[RGB] = []
     for source in (kit, module):
         for value in vars(source).values():
