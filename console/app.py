@@ -209,7 +209,7 @@ class Console:
         """Whether people share the keyboard in a game where they have secrets."""
         game, state = self.service.state_of(match)
         people = [s for s in match.seats if not s.is_ai]
-        return len(people) > 1 and any(game.private_view(state, s.seat) is not None
+        return len(people) > 1 and any(game.private_view(state, s.number) is not None
                                        for s in people)
 
     async def _next_human(self, match: MatchRecord) -> Actor | None:

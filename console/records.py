@@ -4,7 +4,6 @@ match was not over, continue a copy of it as a new local match."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
@@ -19,7 +18,7 @@ class Screen(Protocol):
 
     service: Service
     boards: Path
-    out: Callable[[str], None]
+    def out(self, text: str) -> None: ...
 
     def show(self, update: Update) -> None: ...
 
@@ -44,7 +43,7 @@ async def import_record(console: Screen, path: str) -> MatchRecord | None:
     for number, said in enumerate(loaded.said, 1):
         console.out(f"{number}. {said}")
     board = save_board(console.boards, Path(path).stem, loaded)
-    if loaded.over:
+    if loaded.result is not None:  # over
         console.out(names.result_text(loaded.names, loaded.result))
         reveal = loaded.game.final_reveal(loaded.final)
         if reveal:
