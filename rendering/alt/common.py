@@ -139,6 +139,7 @@ def compose(lead: Sequence[Lead | str], position: Sequence[Group], limit: int) -
         shown = [item for item in leads if not dropped or not item.rank or item.rank < dropped]
         parts = [item.text for item in shown]
         left: dict[str, int] = {}
+        dropped_any = False
         for k, g in enumerate(groups):
             if not g.items:  # "Crowns: none." once everything before it is shown
                 if all(j in complete for j in range(k)):
@@ -148,13 +149,15 @@ def compose(lead: Sequence[Lead | str], position: Sequence[Group], limit: int) -
             if count:
                 parts.append(g.text(count))
             missing = len(g.items) - count
+            cut = count < len(g.items)
             if count == 0 and g.count is not None:
                 missing = g.count
             if missing:
                 left[g.noun] = left.get(g.noun, 0) + missing
+            dropped_any = dropped_any or cut
         notes = [plural(n, f"more {noun}") for noun, n in left.items()]
         notes += [item.what for item in leads if item not in shown and item.what]
-        if notes or len(shown) < len(leads):
+        if notes or dropped_any or len(shown) < len(leads):
             parts.append(f"… {listing(notes) or 'some details'} left out; {WHOLE_BOARD}.")
         return " ".join(p for p in parts if p)
 

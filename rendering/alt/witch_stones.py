@@ -85,7 +85,8 @@ def _position(board: dict[str, str]) -> list[Group]:
         return [*groups, Group("", [f"{heading}: every other square"], "earthstone",
                                whole=True, count=len(earth))]
     if len(empty) < len(earth):
-        return [*groups, Group(f"{heading}: every other square except the empty", empty,
-                               "earthstone", whole=True, count=len(earth))]
+        words = f"{heading}: every other square except the empty "
+        return [*groups, Group("", empty, "earthstone", whole=True, count=len(earth),
+                               fmt=lambda squares: words + ", ".join(squares))]
     return [*groups, Group(heading, earth, "earthstone"),
             Group("", ["Every other square is empty"], "empty square", whole=True, count=0)]
