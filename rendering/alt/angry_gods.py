@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engines.angry_gods.board import INTERSECTIONS, SPACES
-from engines.base import name_seats
 from rendering.alt.common import (
     Group,
     Lead,
@@ -22,6 +21,7 @@ from rendering.alt.common import (
     sentence,
     to_act,
     top_score,
+    won,
 )
 
 COLOURS = ("red", "yellow", "green", "blue")
@@ -52,12 +52,7 @@ def alt_text(view: dict, names: Sequence[str], *,
 
 def _result(result: dict, names: Sequence[str]) -> str:
     winners = list((result.get("ranking") or [[]])[0]) if result else []
-    if not winners:
-        return ""
-    head = listing([seat(names, s) for s in winners])
-    head += " share the win" if len(winners) > 1 else " wins"
-    reason = " ".join(name_seats(str(result.get("reason", "")), list(names)).split())
-    return f"{head} - {reason}" if reason else head
+    return won(names, winners, str(result.get("reason", "")) if result else "")
 
 
 def _scores(view: dict, names: Sequence[str], over: bool) -> str:

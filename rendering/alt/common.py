@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engines.base import name_seats
 from rendering.text.common import fit, letter
 from rendering.text.common import name as one_line
 from rendering.text.common import plural as plural
@@ -187,3 +188,15 @@ def best(scores: Sequence[float]) -> list[int]:
     """The seats with the highest score."""
     top = max(scores, default=0)
     return [k for k, value in enumerate(scores) if value == top]
+
+
+def won(names: Sequence[str], winners: Sequence[int], reason: str = "") -> str:
+    """"Ana (A) wins - all 81 plots are occupied": the winners and the engine's reason
+    (its seat markers named); "" without winners."""
+    winners = [int(w) for w in winners]
+    if not winners:
+        return ""
+    head = listing([seat(names, w) for w in winners])
+    head += " share the win" if len(winners) > 1 else " wins"
+    reason = " ".join(name_seats(str(reason or ""), list(names)).split())
+    return f"{head} - {reason}" if reason else head

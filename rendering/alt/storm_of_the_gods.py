@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engines.base import name_seats
 from engines.storm_of_the_gods.map import COLUMNS
 from rendering.alt.common import (
     Group,
@@ -21,6 +20,7 @@ from rendering.alt.common import (
     sentence,
     to_act,
     top_score,
+    won,
 )
 from rendering.text.common import letter
 
@@ -53,12 +53,7 @@ def alt_text(view: dict, names: Sequence[str], *,
 
 def _result(result: dict, names: Sequence[str]) -> str:
     winners = list((result.get("ranking") or [[]])[0]) if result else []
-    if not winners:
-        return ""
-    head = listing([seat(names, s) for s in winners])
-    head += " share the win" if len(winners) > 1 else " wins"
-    reason = " ".join(name_seats(str(result.get("reason", "")), list(names)).split())
-    return f"{head} - {reason}" if reason else head
+    return won(names, winners, str(result.get("reason", "")) if result else "")
 
 
 def _task(view: dict) -> str:

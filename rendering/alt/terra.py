@@ -15,12 +15,12 @@ from rendering.alt.common import (
     changes,
     compose,
     headline,
-    listing,
     plural,
     seat,
     sentence,
     to_act,
     top_score,
+    won,
 )
 from rendering.text.common import letter
 from rendering.text.terra import SYMBOL
@@ -49,13 +49,7 @@ def alt_text(view: dict, names: Sequence[str], *,
 
 
 def _result(view: dict, names: Sequence[str], scores: list) -> str:
-    from engines.base import name_seats
-
-    winners = best(scores)
-    who = listing([seat(names, s) for s in winners])
-    head = f"{who} {'share the win' if len(winners) > 1 else 'wins'}"
-    reason = " ".join(name_seats(str(view.get("reason", "")), list(names)).split())
-    return f"{head} - {reason}" if reason else head
+    return won(names, best(scores), str(view.get("reason", "")))
 
 
 def _task(view: dict) -> str:

@@ -18,6 +18,7 @@ from rendering.alt.common import (
     seat,
     to_act,
     top_score,
+    won,
 )
 from rendering.text.common import letter
 from rendering.text.when_gods_collide import FACES
@@ -51,10 +52,7 @@ def _result(view: dict, names: Sequence[str], players: int) -> str:
     eliminated = set(view.get("eliminated") or [])
     alive = [p for p in range(players) if p not in eliminated]
     reason = "last god standing" if len(alive) == 1 else "most checkers at the turn limit"
-    if not winners:
-        return reason
-    head = listing([seat(names, s) for s in winners])
-    return f"{head} {'share the win' if len(winners) > 1 else 'wins'} - {reason}"
+    return won(names, winners, reason) or reason
 
 
 def _task(view: dict) -> str:
