@@ -323,3 +323,19 @@ def test_alt_text_needs_no_pillow():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_replays_alt_text_counts_the_moves_and_reads_the_final_position(slug):
+    game = engines.get(slug)
+    position = next(p for p in positions(slug) if p.final)
+    final = game.view(position.state, None)
+    views = [game.view(game.setup(position.players, 1, {}), None)] * 7 + [final]
+    names = NAMES[:position.players]
+    text = rendering.alt.replay_alt_text(slug, views, names, outcome="Ana wins - luck")
+    assert len(text) <= LIMIT
+    assert text.startswith("Animated replay, 7 moves from the set-up to the final position. "
+                           "Final position: ")
+    assert text.endswith(alt(slug, final, position.players, outcome="Ana wins - luck",
+                             limit=LIMIT - text.index("Final position: ") - 16))
+    assert "Game over: Ana wins - luck" in text

@@ -23,3 +23,16 @@ def alt_text(slug: str, view: dict, names: Sequence[str], *,
     match's result line."""
     module = importlib.import_module(f"{__name__}.{slug.replace('-', '_')}")
     return module.alt_text(view, list(names), marks=marks, outcome=outcome, limit=limit)
+
+
+def replay_alt_text(slug: str, views: Sequence[dict], names: Sequence[str], *,
+                    outcome: str | None = None, limit: int = LIMIT) -> str:
+    """The alt text of a replay (:func:`rendering.replay.gif`, public views only): how
+    many moves it shows, then the final position's alt text in the room left."""
+    moves = max(0, len(views) - 1)
+    head = (f"Animated replay, {moves} move{'s' if moves != 1 else ''} from the set-up to "
+            "the final position. Final position: ")
+    if not views:
+        return head[:limit]
+    return head + alt_text(slug, views[-1], names, outcome=outcome,
+                           limit=max(0, limit - len(head)))
