@@ -43,7 +43,7 @@ def alt_text(view: dict, names: Sequence[str], *,
                           top_score(names, best(scores) if over else [], scores))),
             Lead(to_act(view, names, _task(view))),
             Lead(_scores(view, names, players, scores)),
-            *(Lead(text) for text in _chits(view, names, players)),
+            *_chits(view, names, players),
             Lead(changes(view, names, marks, lambda plot: _at(board.get(plot))), rank=1)]
     return compose(lead, _position(view), limit)
 
@@ -78,24 +78,27 @@ def counted(chits: Sequence[str]) -> str:
                      for k in kinds) or "none"
 
 
-def _chits(view: dict, names: Sequence[str], players: int) -> list[str]:
-    """The chits the view holds, as the text board lists them."""
+def _chits(view: dict, names: Sequence[str], players: int) -> list[Lead]:
+    """The chits the view holds, as the text board lists them: the reserves kept, the
+    discard piles (a detail) dropped before any of the map."""
     reserves, discards = view.get("reserves"), view.get("discards")
     own = view.get("seat")
     lines = []
     if reserves is not None:
-        lines.append("Reserves: " + "; ".join(
-            f"{letter(s)} {counted(list(reserves[s]))}" for s in range(min(players,
-                                                                         len(reserves)))))
+        lines.append(Lead(sentence("Reserves: " + "; ".join(
+            f"{letter(s)} {counted(list(reserves[s]))}"
+            for s in range(min(players, len(reserves)))))))
     elif own is not None and "reserve" in view:
-        lines.append(f"Your reserve ({letter(int(own))}): {counted(list(view['reserve']))}")
+        lines.append(Lead(sentence(f"Your reserve ({letter(int(own))}): "
+                                   f"{counted(list(view['reserve']))}")))
     if discards is not None:
-        lines.append("Discarded: " + "; ".join(
-            f"{letter(s)} {counted(list(discards[s]))}" for s in range(min(players,
-                                                                         len(discards)))))
+        lines.append(Lead(sentence("Discarded: " + "; ".join(
+            f"{letter(s)} {counted(list(discards[s]))}"
+            for s in range(min(players, len(discards))))), rank=2, what="the discard piles"))
     elif own is not None and view.get("discard"):
-        lines.append(f"You discarded: {counted(list(view['discard']))}")
-    return [sentence(line) for line in lines]
+        lines.append(Lead(sentence(f"You discarded: {counted(list(view['discard']))}"),
+                          rank=2, what="your discard pile"))
+    return lines
 
 
 def _at(held: dict | None) -> str:
