@@ -50,7 +50,8 @@ from bench.run import percentile
 from db import RUNNING, ClockRecord, open_store, records
 from service import Actor, Service, ServiceError, positions
 
-GAME = "witch-stones"
+GAME = engines.all()[0].slug
+"""The first game of the registry (a two-player one): every simulated match plays it."""
 USERS = 400  # the simulated players; each match seats two of them
 REMIND_HOURS = 1
 LAG_TICK = 0.005

@@ -18,8 +18,6 @@ from PIL import Image
 import engines
 from rendering import replay
 
-PLAYERS = {"witch-stones": 2, "angry-gods": 2, "storm-of-the-gods": 6,
-           "when-gods-collide": 4, "terra": 4}
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
 
 
@@ -45,7 +43,8 @@ def main() -> None:
     args = parser.parse_args()
     print("| game | players | moves | frames | size | build |")
     print("|---|---|---|---|---|---|")
-    for slug, players in PLAYERS.items():
+    for game in engines.all():  # each at its most players
+        slug, players = game.slug, game.max_players
         views = longest(slug, players, args.seeds)
         start = time.perf_counter()
         data = replay.gif(slug, views, NAMES[:players])

@@ -100,18 +100,19 @@ async def main() -> None:
         path = str(Path(tmp) / "size.db")
         store = await open_store(path)
         service = Service(store, seed_source=lambda: 7, shuffle=lambda seats: None)
-        match, actors = await new_match(service, "witch-stones", 2)
+        first = engines.all()[0].slug  # the size measure: the first game, 2 players
+        match, actors = await new_match(service, first, 2)
         small, match = await timed_moves(service, match, actors, args.samples,
                                          random.Random(1))
         await store.close()
         fill(path, match.id, args.matches)
         store = await open_store(path)
         service = Service(store)
-        match, actors = await new_match(service, "witch-stones", 2)
+        match, actors = await new_match(service, first, 2)
         big, _ = await timed_moves(service, match, actors, args.samples, random.Random(1))
         await store.close()
-        print(f"| witch-stones, 1 stored match | {ms(small)} |")
-        print(f"| witch-stones, {args.matches:,} stored matches | {ms(big)} |")
+        print(f"| {first}, 1 stored match | {ms(small)} |")
+        print(f"| {first}, {args.matches:,} stored matches | {ms(big)} |")
 
 
 if __name__ == "__main__":

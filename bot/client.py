@@ -17,6 +17,7 @@ from discord.ext import commands
 import db
 from bot import buttons
 from bot.cogs import EXTENSIONS
+from bot.cogs.common import offer_games
 from bot.config import Settings
 from bot.interact import SOMETHING_WRONG, safe_reply
 from service import Service, ServiceError, pool
@@ -70,6 +71,7 @@ class Pantheon(commands.Bot):
         self.service = Service(self.store, vacation_days=self.settings.vacation_days,
                                escape=escape_name, offload="process")
         self.service.shards = self.clock_shards
+        offer_games()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*buttons.DYNAMIC_ITEMS)

@@ -332,7 +332,7 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bot --local",
                                 description="Play a Pantheon match in the terminal.")
     p.add_argument("game", nargs="?", help="the game to play: " + ", ".join(slugs)
-                   + " (any case, or the start of a name: witch, terra)")
+                   + f" (any case, or the start of a name: {slugs[0].split('-')[0]})")
     p.add_argument("--players", type=int, help="number of seats (default: the minimum)")
     p.add_argument("--ai", type=int, default=0, help="how many seats the computer plays")
     p.add_argument("--ai-level", choices=list(KINDS), default="normal",

@@ -1,57 +1,106 @@
-"""Pure game engines. ``engines.get(slug)`` returns a game, ``engines.all()`` lists them.
+"""Pure game engines and the one registry of games.
 
-Each game is a module of this package exposing ``GAME``, an object that follows
-:class:`engines.base.Game`. Games are found by scanning the package, so adding a game
-is adding its module.
+``engines.get(slug)`` returns a game, ``engines.all()`` lists them, ``engines.spec(slug)``
+is everything else a game declares (:class:`engines.spec.GameSpec`: rules, renderer,
+computer tuning). A game is a module or package of this one exposing ``SPEC``; they are
+found by scanning the package, so adding a game is adding its module (see
+docs/ADDING_A_GAME.md). :func:`register` adds a game defined elsewhere (a test's) and
+checks every spec whole: a game lacking a part is refused there, with a clear error.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from functools import cache
-from importlib import resources
+import threading
 
 from engines.base import Game, IllegalMove, Option, Result
+from engines.spec import GameSpec, SpecError
 
-__all__ = ["Game", "IllegalMove", "Option", "Result", "all", "get", "rules_text"]
+__all__ = ["Game", "GameSpec", "IllegalMove", "Option", "Result", "SpecError", "all", "get",
+           "register", "rules_text", "spec", "specs", "unregister"]
 
-_ORDER = ("witch-stones", "angry-gods", "storm-of-the-gods", "when-gods-collide", "terra")
+NOT_GAMES = ("ai", "base", "spec", "view")
+"""Modules of this package that are no game."""
+
+_specs: dict[str, GameSpec] = {}
+_found = False
+_lock = threading.RLock()
 
 
-@cache
-def _registry() -> dict[str, Game]:
-    found: dict[str, Game] = {}
-    for info in pkgutil.iter_modules(__path__):
-        if info.name.startswith("_") or info.name in ("base", "ai"):  # ai: players, no game
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        game = getattr(module, "GAME", None)
-        if game is not None:
-            found[game.slug] = game
-    rank = {slug: i for i, slug in enumerate(_ORDER)}
-    return dict(sorted(found.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0])))
+def _registry() -> dict[str, GameSpec]:
+    global _found
+    if not _found:
+        with _lock:
+            if not _found:
+                for info in pkgutil.iter_modules(__path__):
+                    if info.name.startswith("_") or info.name in NOT_GAMES:
+                        continue
+                    module = importlib.import_module(f"{__name__}.{info.name}")
+                    found = getattr(module, "SPEC", None)
+                    if found is None:
+                        raise SpecError(f"{module.__name__} declares no SPEC (a GameSpec)")
+                    _add(found)
+                _found = True
+    return _specs
+
+
+def _add(found: GameSpec) -> None:
+    if not isinstance(found, GameSpec):
+        raise SpecError(f"{found!r} is not a GameSpec")
+    problems = found.problems()
+    if problems:
+        name = getattr(found.game, "slug", None) or repr(found.game)
+        raise SpecError(f"game {name!r} cannot be registered: " + "; ".join(problems))
+    if found.slug in _specs and _specs[found.slug] is not found:
+        raise SpecError(f"game {found.slug!r} is registered already")
+    _specs[found.slug] = found
+    ordered = sorted(_specs.values(), key=lambda s: (s.order, s.slug))
+    _specs.clear()
+    _specs.update((s.slug, s) for s in ordered)
+
+
+def register(found: GameSpec) -> None:
+    """Add a game (after the package's own): SpecError names what it lacks."""
+    with _lock:
+        _registry()
+        _add(found)
+
+
+def unregister(slug: str) -> None:
+    """Take a game registered with :func:`register` out again (a test's teardown)."""
+    with _lock:
+        _registry().pop(slug, None)
+
+
+def specs() -> list[GameSpec]:
+    """Every game's spec, in the games' declared order."""
+    return list(_registry().values())
+
+
+def spec(slug: str) -> GameSpec:
+    """The spec of the game called ``slug``; KeyError names the games there are."""
+    found = _registry()
+    try:
+        return found[slug]
+    except KeyError:
+        raise KeyError(f"no game {slug!r}; games: {', '.join(found)}") from None
 
 
 def all() -> list[Game]:
-    """Every game, in the design's order."""
-    return list(_registry().values())
+    """Every game, in their declared order."""
+    return [s.game for s in _registry().values()]
 
 
 def get(slug: str) -> Game:
     """The game called ``slug``; KeyError names the games there are."""
-    games = _registry()
-    try:
-        return games[slug]
-    except KeyError:
-        raise KeyError(f"no game {slug!r}; games: {', '.join(games)}") from None
+    return spec(slug).game
 
 
 def rules_text(slug: str) -> str:
-    """The rules as players read them with /rules (``engines/rules/<slug>.md``).
+    """The rules as players read them with /rules (the spec's ``rules`` file).
 
     Only a registered game's slug is read (KeyError otherwise): the slug comes from
     users and must never become a path of their choosing.
     """
-    game = get(slug)
-    return resources.files(__name__).joinpath("rules", f"{game.slug}.md").read_text("utf-8")
+    return spec(slug).rules_text()

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from importlib import resources
 
 from engines.base import GameBase, IllegalMove, Result, chance, normalise, seat_name
+from engines.spec import Budget, Computer, GameSpec
+from engines.view import View
 
 FILES = "abcdefghi"
 SIZE = 9
@@ -350,3 +353,27 @@ def _name(kind: str, count: int = 1) -> str:
 
 
 GAME = WitchStones()
+
+
+class WitchStonesView(View):
+    """What a Witch Stones view holds besides the keys of every view."""
+
+    board: dict[str, str]  # square → kind
+    passed: int | None
+    pieces_left: dict[str, int]
+    removed: list[dict[str, int]]
+    sides: list[str | None]
+    target: int
+
+
+SPEC = GameSpec(
+    GAME, order=10,
+    rules=resources.files("engines").joinpath("rules", "witch-stones.md"),
+    renderer="rendering.witch_stones:render",
+    text_board="rendering.text.witch_stones:text_board",
+    # Budgets chosen with bench/ai.py: normal decisions well under 2 s p95 on a shared
+    # 2-core machine; hard stops near half a second, where it meets the goals.
+    computer=Computer(normal=Budget(iterations=8), hard=Budget(iterations=40, seconds=1.5),
+                      scale=6.0),
+    view_type=WitchStonesView,
+)

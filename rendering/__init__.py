@@ -1,17 +1,21 @@
 """Board pictures. ``render(slug, view)`` turns an engine *view* into PNG bytes.
 
-Each game has a module named after its slug (``witch-stones`` → ``witch_stones``) with
-``render(view, names, highlight, *, outcome=None, marks=None) -> bytes``. Renderers see
-only a view, never the state, so a picture can show no more than its viewer may know.
+Each game's spec names its renderer (:class:`engines.spec.GameSpec`, usually a module of
+this package), ``render(view, names, highlight, *, outcome=None, marks=None) -> bytes``.
+Renderers see only a view, never the state, so a picture can show no more than its viewer
+may know.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
+from typing import Any
+
+import engines
+from engines.view import Common
 
 
-def render(slug: str, view: dict, highlight: Sequence[str] | None = None,
+def render(slug: str, view: Mapping[str, Any], highlight: Sequence[str] | None = None,
            names: Sequence[str] | None = None, *, outcome: str | None = None,
            marks: Mapping[int, Sequence[str]] | None = None) -> bytes:
     """PNG of ``view``.
@@ -22,8 +26,7 @@ def render(slug: str, view: dict, highlight: Sequence[str] | None = None,
     of its moves since the viewer's last turn, each outlined in that seat's colour (the
     red last-move outline is then left out).
     """
-    module = importlib.import_module(f"{__name__}.{slug.replace('-', '_')}")
-    marked = list(highlight) if highlight is not None else list(view.get("last", []))
-    return module.render(view, names=list(names or []), highlight=marked, outcome=outcome,
-                         marks=None if marks is None else {int(s): list(p)
-                                                           for s, p in marks.items()})
+    draw = engines.spec(slug).render()
+    marked = list(highlight if highlight is not None else Common.of(view).last)
+    return draw(view, names=list(names or []), highlight=marked, outcome=outcome,
+                marks=None if marks is None else {int(s): list(p) for s, p in marks.items()})

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import engines
 from engines.ai.evaluate import evaluate, evaluate_deep
-from engines.ai.storm import COMMUNITY_WORTH, FULL_STACK, adjusted_points, conversions
+from engines.storm_of_the_gods.computer import (
+    COMMUNITY_WORTH,
+    FULL_STACK,
+    adjusted_points,
+    conversions,
+)
 from engines.storm_of_the_gods.state import belief_points
 from tests.test_storm_of_the_gods import make, tile
 

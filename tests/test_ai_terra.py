@@ -9,10 +9,10 @@ import pytest
 
 import engines
 from engines.ai import player
-from engines.ai.terra_plan import TerraPlanner
-from engines.ai.terra_tally import Tally
 from engines.terra.board import PLOTS, STRUCTURES
+from engines.terra.planner import TerraPlanner
 from engines.terra.scoring import score
+from engines.terra.tally import Tally
 from tests.test_ai_determinise import positions, twin
 
 

@@ -33,6 +33,17 @@ def test_contract_names_and_rules_text(game):
     assert game.title.split()[0] in text and len(text) < 6000
 
 
+def test_every_part_the_spec_names_is_there(game):
+    """Registration finds the modules a spec names without importing them; here each part
+    is imported and is what it should be."""
+    spec = engines.spec(game.slug)
+    assert spec.game is game and spec.problems() == []
+    assert callable(spec.render()) and callable(spec.render_text())
+    assert spec.adjust() is None or callable(spec.adjust())
+    hard = spec.hard_player()
+    assert hard is None or callable(hard.decide)
+
+
 def test_unknown_option_refused(game):
     with pytest.raises(ValueError, match="unknown option"):
         game.setup(game.min_players, 1, {"no_such_option": "1"})

@@ -436,7 +436,7 @@ def test_the_dispatcher_finds_each_games_module():
     view = engines.get("terra").view(engines.get("terra").setup(2, 1, {}), None)
     assert rendering.text.text_board("terra", view, ["Ana", "Bo"]) == terra.text_board(
         view, ["Ana", "Bo"])
-    with pytest.raises(ModuleNotFoundError):
+    with pytest.raises(KeyError, match="no game 'no-such-game'"):  # the registry's answer
         rendering.text.text_board("no-such-game", view, ["Ana"])
 
 

@@ -30,7 +30,17 @@ class PantheonCog(commands.Cog):
         return self.bot.service  # type: ignore[attr-defined]
 
 
-GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.slug) for g in engines.all()]
+GAME_CHOICES: list[app_commands.Choice[str]] = []
+"""The games the ``game`` options offer. discord.py keeps this very list, so
+:func:`offer_games` refreshes it from the registry when the bot sets up its commands: a
+game registered after this module was imported (a test's) is offered too."""
+
+
+def offer_games() -> None:
+    GAME_CHOICES[:] = [app_commands.Choice(name=g.title, value=g.slug) for g in engines.all()]
+
+
+offer_games()
 
 
 def title_of(slug: str) -> str:

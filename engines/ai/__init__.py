@@ -8,23 +8,24 @@ Levels, as players choose them (``/match start level:``, ``--ai-level``):
 
 - ``easy``: one move ahead, and one move in three at random — it grabs what it sees and
   blunders often (a beginner can beat it).
-- ``normal``: the search at each game's production budget (:data:`BUDGETS`).
+- ``normal``: the search at each game's production budget.
 - ``hard``: the search at the largest budgets that keep a decision under 2 s (p95) on a
-  shared 2-core machine (:data:`HARD_BUDGETS`).
+  shared 2-core machine, or the game's own hard player.
+
+Each game declares its budgets, evaluation and hard player in its spec
+(:class:`engines.spec.Computer`).
 
 ``random`` and ``greedy`` remain (benchmarks, tests); ``mcts`` is the old name of normal.
 """
 
 from engines.ai.players import (
-    BUDGETS,
-    HARD_BUDGETS,
-    Budget,
     Decision,
     GreedyPlayer,
     MctsPlayer,
     Player,
     RandomPlayer,
 )
+from engines.spec import Budget
 
 EASY_NOISE = 1 / 3
 LEVELS = ("easy", "normal", "hard")
@@ -52,11 +53,9 @@ def player(level: str = "normal") -> Player:
     if name == "easy":
         return GreedyPlayer(noise=EASY_NOISE)
     if name == "hard":
-        from engines.ai.terra_plan import TerraPlanner
-
-        return MctsPlayer(HARD_BUDGETS, specialists={"terra": TerraPlanner()})
+        return MctsPlayer(hard=True)
     return MctsPlayer()
 
 
-__all__ = ["ALIASES", "BUDGETS", "HARD_BUDGETS", "KINDS", "LEVELS", "Budget", "Decision",
+__all__ = ["ALIASES", "KINDS", "LEVELS", "Budget", "Decision",
            "GreedyPlayer", "MctsPlayer", "Player", "RandomPlayer", "level_name", "player"]

@@ -2,23 +2,29 @@
 
 A finished match is valued by its ranking (1 for a sole winner, 0 for last, ties share).
 A running one by each seat's score margin over its best opponent in the public view,
-squashed by ``tanh`` with a per-game scale (a typical decisive lead).
+squashed by ``tanh`` with the game's scale (a typical decisive lead, declared by its spec:
+:class:`engines.spec.Computer`).
 """
 
 from __future__ import annotations
 
 import math
 
+import engines
 from engines.base import Game, Result, State
+from engines.spec import Budget, Computer
+from engines.view import Common
 
-SCALE = {
-    "witch-stones": 6.0,
-    "angry-gods": 4.0,
-    "storm-of-the-gods": 15.0,
-    "when-gods-collide": 3.0,
-    "terra": 12.0,
-}
-DEFAULT_SCALE = 10.0
+DEFAULT = Computer(normal=Budget(), hard=Budget())
+"""How an unregistered game is played (a test's stand-in)."""
+
+
+def computer(game: Game) -> Computer:
+    """How the computer plays ``game`` (its spec's tuning)."""
+    try:
+        return engines.spec(game.slug).computer
+    except KeyError:
+        return DEFAULT
 
 
 def ranking_values(result: Result, players: int) -> list[float]:
@@ -50,46 +56,34 @@ def evaluate(game: Game, state: State, players: int) -> list[float]:
     result = game.result(state)
     if result is not None:
         return ranking_values(result, players)
-    scores = game.view(state, None).get("scores")
+    scores = Common.of(game.view(state, None)).scores
     if not scores:
         return [0.5] * players
-    return score_values([float(v) for v in scores], SCALE.get(game.slug, DEFAULT_SCALE))
+    return score_values([float(v) for v in scores], computer(game).scale)
 
 
 def evaluate_deep(game: Game, state: State, players: int) -> list[float]:
-    """The search's evaluation: the score margins, plus for the games where the score is
-    a poor guide what the public position promises (:mod:`engines.ai.terra`), how safe each god
-    is on the searched state (:mod:`engines.ai.wgc`) or what the next conversions would
-    leave (:mod:`engines.ai.storm`)."""
+    """The search's evaluation: the score margins, corrected by the game's ``adjust``
+    (:class:`engines.spec.Computer`) where the score is a poor guide (what a map promises,
+    how safe a god is, what the next conversions would leave)."""
     result = game.result(state)
     if result is not None:
         return ranking_values(result, players)
     view = game.view(state, None)
-    scores = view.get("scores")
+    scores = Common.of(view).scores
     if not scores:
         return [0.5] * players
     totals = [float(v) for v in scores]
-    if game.slug == "terra":
-        from engines.ai.terra import potential, reserve_worth
-
-        extra = zip(potential(view["board"], len(totals)), reserve_worth(state, len(totals)),
-                    strict=True)
-        totals = [s + p + r for s, (p, r) in zip(totals, extra, strict=True)]
-    elif game.slug == "when-gods-collide":
-        from engines.ai.wgc import adjusted_counts
-
-        totals = adjusted_counts(state, totals)
-    elif game.slug == "storm-of-the-gods":
-        from engines.ai.storm import adjusted_points
-
-        totals = adjusted_points(state, totals)
-    return score_values(totals, SCALE.get(game.slug, DEFAULT_SCALE))
+    try:
+        found = engines.spec(game.slug)
+    except KeyError:
+        return score_values(totals, DEFAULT.scale)
+    adjust = found.adjust()
+    if adjust is not None:
+        totals = adjust(state, view, totals)
+    return score_values(totals, found.computer.scale)
 
 
 def players_of(game: Game, state: State) -> int:
     """How many seats the match has (from the public view)."""
-    view = game.view(state, None)
-    if "players" in view:
-        return int(view["players"])
-    scores = view.get("scores")
-    return len(scores) if scores else game.max_players
+    return Common.of(game.view(state, None)).players or game.max_players

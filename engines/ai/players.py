@@ -14,9 +14,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engines.ai.evaluate import evaluate, evaluate_deep, players_of
+import engines
+from engines.ai.evaluate import DEFAULT, computer, evaluate, evaluate_deep, players_of
 from engines.ai.repetition import board, change_key
 from engines.base import Game, State
+from engines.spec import Budget
 
 
 @dataclass(frozen=True)
@@ -87,43 +89,6 @@ class GreedyPlayer(Player):
         return Decision(rng.choice(best), len(moves), time.perf_counter() - started)
 
 
-@dataclass(frozen=True)
-class Budget:
-    """How much a search may do: iterations (the knob, deterministic), a rollout depth
-    cap, and a wall-clock cap as a safety net."""
-
-    iterations: int = 200
-    rollout_depth: int = 0
-    seconds: float = 2.0
-
-
-# Production budgets, chosen with bench/ai.py: decisions well under 2 s p95 on a shared
-# 2-core machine. Rollout depth 0 values each new move by its evaluation at once (best
-# where scores move every turn); Storm of the Gods, whose chance swings more, rolls out.
-BUDGETS = {
-    "witch-stones": Budget(iterations=8),
-    "angry-gods": Budget(iterations=16),
-    "storm-of-the-gods": Budget(iterations=150, rollout_depth=3),
-    "when-gods-collide": Budget(iterations=100),
-    # Terra: one iteration, i.e. every move valued on one determinisation. With the few
-    # iterations its slow scoring allows, looking at replies made it weaker (bench).
-    "terra": Budget(iterations=1),
-}
-
-# The hard level (bench/ai.py --level hard): decisions under 2 s (p95) on the shared 2-core
-# machine, with the wall-clock cap as the net. When Gods Collide uses most of that; Witch
-# Stones, Angry Gods and Storm stop near half a second, where they already meet the goals
-# (97 % against random, 80 % against greedy), which leaves the pool free for other matches.
-HARD_BUDGETS = {
-    "witch-stones": Budget(iterations=40, seconds=1.5),
-    "angry-gods": Budget(iterations=64, seconds=1.5),
-    "storm-of-the-gods": Budget(iterations=600, rollout_depth=3, seconds=1.5),
-    # 250: CPU p95 1.2 s a decision (400 took ~2 s) and no weaker against greedy (bench).
-    "when-gods-collide": Budget(iterations=250, seconds=1.5),
-    "terra": Budget(iterations=1, seconds=1.5),  # hard plays Terra by engines.ai.terra_plan
-}
-
-
 Evaluation = Callable[[Game, State, int], list[float]]
 REPEAT_PENALTY = 0.2
 REPEAT_DEPTH = 2
@@ -174,14 +139,24 @@ class MctsPlayer(Player):
                  default: Budget | None = None, exploration: float = 0.25,
                  repeat_penalty: float = REPEAT_PENALTY,
                  evaluation: Evaluation = evaluate_deep,
-                 specialists: dict[str, Player] | None = None) -> None:
+                 specialists: dict[str, Player] | None = None, *, hard: bool = False,
+                 knobs: Callable[[Budget], Budget] | None = None) -> None:
+        self.hard = hard
+        """Play at the hard level: each game's hard budget and its hard player, if any
+        (:class:`engines.spec.Computer`); else the normal budget."""
         self.specialists = dict(specialists or {})
-        """Players that decide instead of the search in their games (by slug)."""
-        self.budgets = dict(BUDGETS if budgets is None else budgets)
+        """Players that decide instead of the search in their games (by slug); at the hard
+        level a game's own hard player (its spec's) decides in the others."""
+        self._own: dict[str, Player | None] = {}
+        self.budgets = dict(budgets or {})
+        """Budgets by slug that replace the games' own (tests, benchmarks)."""
+        self.knobs = knobs
+        """Changes every budget (see :meth:`with_budget`)."""
         self.evaluation = evaluation
         """How a position is valued (:func:`~engines.ai.evaluate.evaluate_deep`; tests and
         benchmarks may give the reference score margins)."""
-        self.default = default or Budget()
+        self.default = default
+        """The budget of a game without a spec (a test's stand-in)."""
         self.exploration = exploration
         self.repeat_penalty = repeat_penalty
         """Taken off the searching seat's value, per time the match has already been in
@@ -195,18 +170,37 @@ class MctsPlayer(Player):
         """The production budgets with some knobs overridden (tests, benchmarks); with
         ``game``, only that game's budget is the base for every game."""
         def changed(b: Budget) -> Budget:
+            if game is not None:
+                b = engines.spec(game).computer.normal
             return Budget(b.iterations if iterations is None else iterations,
                           b.rollout_depth if rollout_depth is None else rollout_depth, seconds)
-        base = {slug: BUDGETS[game] if game else b for slug, b in BUDGETS.items()}
-        return cls({slug: changed(b) for slug, b in base.items()}, changed(Budget()))
+        return cls(default=changed(Budget()), knobs=changed)
 
     def budget(self, game: Game) -> Budget:
-        return self.budgets.get(game.slug, self.default)
+        if game.slug in self.budgets:
+            return self.budgets[game.slug]
+        tuning = computer(game)
+        if tuning is DEFAULT and self.default is not None:
+            return self.default
+        chosen = tuning.hard if self.hard else tuning.normal
+        return self.knobs(chosen) if self.knobs is not None else chosen
+
+    def specialist(self, game: Game) -> Player | None:
+        """The player that decides instead of the search in ``game``, if any."""
+        if game.slug in self.specialists or not self.hard:
+            return self.specialists.get(game.slug)
+        if game.slug not in self._own:
+            try:
+                self._own[game.slug] = engines.spec(game.slug).hard_player()
+            except KeyError:
+                self._own[game.slug] = None
+        return self._own[game.slug]
 
     def decide(self, game: Game, state: State, seat: int, seed: int,
                history: Sequence[str] = ()) -> Decision:
-        if game.slug in self.specialists:
-            return self.specialists[game.slug].decide(game, state, seat, seed, history)
+        specialist = self.specialist(game)
+        if specialist is not None:
+            return specialist.decide(game, state, seat, seed, history)
         started = time.perf_counter()
         moves = game.legal_moves(state, seat)
         if len(moves) == 1:

@@ -18,17 +18,18 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
+from engines.ai.evaluate import computer
 from engines.base import Game, State
 
-COUNTS = ("worshippers",)
-"""Occupant fields left out of a change: numbers that grow with each round trip."""
 HISTORY = 40
 """How many recent moves of the real match a computer player is shown."""
 
 
 def board(game: Game, state: State) -> dict:
-    """The public board with each occupant reduced to who or what stands there."""
-    return {pos: ({k: v for k, v in occupant.items() if k not in COUNTS}
+    """The public board with each occupant reduced to who or what stands there (the
+    fields that grow with each round trip, the spec's ``counts``, left out)."""
+    counts = computer(game).counts
+    return {pos: ({k: v for k, v in occupant.items() if k not in counts}
                   if isinstance(occupant, dict) else occupant)
             for pos, occupant in game.view(state, None).get("board", {}).items()}
 

@@ -19,6 +19,8 @@ return to it. Removed followers return to the pool.
 
 from __future__ import annotations
 
+from importlib import resources
+
 from engines.angry_gods.board import (
     AXIAL,
     COLOURS,
@@ -44,9 +46,46 @@ from engines.angry_gods.board import (
 )
 from engines.angry_gods.game import GAME, AngryGods
 from engines.angry_gods.position import AngryGodsState, score
+from engines.angry_gods.view import AngryGodsView
+from engines.spec import Budget, Computer, GameSpec
 
-__all__ = ["AXIAL", "COLOURS", "CORNERS", "DIRECTIONS", "GAME", "INNER_SPACES", "INTERSECTIONS",
-           "INTERSECTION_SPACES", "NEIGHBOURS", "OUTER_RING", "ROWS", "ROW_LENGTHS", "SPACES",
-           "STONES_PER_COLOUR", "TOWERS",
-           "AngryGods", "AngryGodsState", "Placement", "corner_point", "intersection_name",
-           "intersection_point", "parse_move", "parse_position", "score", "space_point"]
+__all__ = [
+    "AXIAL",
+    "COLOURS",
+    "CORNERS",
+    "DIRECTIONS",
+    "GAME",
+    "INNER_SPACES",
+    "INTERSECTIONS",
+    "INTERSECTION_SPACES",
+    "NEIGHBOURS",
+    "OUTER_RING",
+    "ROWS",
+    "ROW_LENGTHS",
+    "SPACES",
+    "SPEC",
+    "STONES_PER_COLOUR",
+    "TOWERS",
+    "AngryGods",
+    "AngryGodsState",
+    "Placement",
+    "corner_point",
+    "intersection_name",
+    "intersection_point",
+    "parse_move",
+    "parse_position",
+    "score",
+    "space_point",
+]
+
+SPEC = GameSpec(
+    GAME, order=20,
+    rules=resources.files("engines").joinpath("rules", "angry-gods.md"),
+    renderer="rendering.angry_gods:render",
+    text_board="rendering.text.angry_gods:text_board",
+    # Budgets chosen with bench/ai.py (2 s p95 on a shared 2-core machine; hard stops near
+    # half a second, where it meets the goals).
+    computer=Computer(normal=Budget(iterations=16), hard=Budget(iterations=64, seconds=1.5),
+                      scale=4.0),
+    view_type=AngryGodsView,
+)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from importlib import resources
 from typing import Any
 
 from engines.base import GameBase, IllegalMove, Option, Result, chance, normalise, plural, seat_name
+from engines.spec import Budget, Computer, GameSpec
 from engines.terra import hidden
 from engines.terra.board import (
     ARMY,
@@ -44,8 +46,9 @@ from engines.terra.rules import (
     war_targets,
 )
 from engines.terra.scoring import controllers, score
+from engines.terra.view import TerraView
 
-__all__ = ["GAME", "MAX_TURNS", "TerraGame", "TerraState", "score"]
+__all__ = ["GAME", "MAX_TURNS", "SPEC", "TerraGame", "TerraState", "score"]
 
 _ALIASES = {
     **{t: t for t in CHIT_TYPES},
@@ -451,3 +454,17 @@ class TerraGame(GameBase):
 
 
 GAME = TerraGame()
+
+SPEC = GameSpec(
+    GAME, order=50,
+    rules=resources.files("engines").joinpath("rules", "terra.md"),
+    renderer="rendering.terra:render",
+    text_board="rendering.text.terra:text_board",
+    # One iteration, i.e. every move valued on one determinisation: with the few its slow
+    # scoring allows, looking at replies made it weaker (bench/ai.py). Hard plays by the
+    # whole-turn planner instead of the search.
+    computer=Computer(normal=Budget(iterations=1), hard=Budget(iterations=1, seconds=1.5),
+                      scale=12.0, adjust="engines.terra.computer:deep_totals",
+                      hard_player="engines.terra.planner:TerraPlanner"),
+    view_type=TerraView,
+)

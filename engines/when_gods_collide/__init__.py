@@ -3,7 +3,23 @@
 The engine lives in :mod:`engines.when_gods_collide.game`; ``GAME`` is the game object.
 """
 
+from importlib import resources
+
+from engines.spec import Budget, Computer, GameSpec
 from engines.when_gods_collide.game import GAME, WhenGodsCollide
 from engines.when_gods_collide.state import State
+from engines.when_gods_collide.view import WhenGodsCollideView
 
-__all__ = ["GAME", "State", "WhenGodsCollide"]
+SPEC = GameSpec(
+    GAME, order=40,
+    rules=resources.files("engines").joinpath("rules", "when-gods-collide.md"),
+    renderer="rendering.when_gods_collide:render",
+    text_board="rendering.text.when_gods_collide:text_board",
+    # hard 250: CPU p95 1.2 s a decision (400 took ~2 s) and no weaker against greedy
+    computer=Computer(normal=Budget(iterations=100),
+                      hard=Budget(iterations=250, seconds=1.5),
+                      scale=3.0, adjust="engines.when_gods_collide.computer:deep_totals"),
+    view_type=WhenGodsCollideView,
+)
+
+__all__ = ["GAME", "SPEC", "State", "WhenGodsCollide"]

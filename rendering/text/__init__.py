@@ -2,18 +2,19 @@
 Unicode board of at most 60 columns, for terminals, ``/board text:true`` and pictures'
 alt text.
 
-Each game has a module named after its slug (``witch-stones`` → ``witch_stones``) with
-``text_board(view, names) -> str``. Like the pictures, a text board sees only a view, so
-it can show no more than its viewer may know. No Pillow here: text needs none.
+Each game's spec names its text board (:class:`engines.spec.GameSpec`, usually a module
+of this package), ``text_board(view, names) -> str``. Like the pictures, a text board sees
+only a view, so it can show no more than its viewer may know. No Pillow here: text needs none.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import engines
 
 
-def text_board(slug: str, view: dict, names: Sequence[str]) -> str:
+def text_board(slug: str, view: Mapping[str, Any], names: Sequence[str]) -> str:
     """The text board of ``view``; ``names`` are the players' display names by seat."""
-    module = importlib.import_module(f"{__name__}.{slug.replace('-', '_')}")
-    return module.text_board(view, list(names))
+    return engines.spec(slug).render_text()(view, list(names))

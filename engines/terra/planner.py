@@ -4,7 +4,7 @@ A Terra turn is a war (optional, one army) and a build; the score moves in steps
 one move at a time (the greedy player, or a search of few iterations over ~150 moves
 valued at a few hundred microseconds each) misses what the pair does together — an
 army that clears a plot for one's own structure swings a territory by two — and what
-the position offers the opponent next. With :class:`~engines.ai.terra_tally.Tally`
+the position offers the opponent next. With :class:`~engines.terra.tally.Tally`
 valuing a structure more or less in microseconds, this player:
 
 1. values every turn it can play (no war or each promising war, then each build) by the
@@ -28,7 +28,6 @@ from collections.abc import Sequence
 from engines.ai.players import Decision, Player
 from engines.ai.repetition import board as public_board
 from engines.ai.repetition import change_key
-from engines.ai.terra_tally import Tally
 from engines.base import Game, State
 from engines.terra.board import (
     ARMY,
@@ -41,6 +40,7 @@ from engines.terra.board import (
     near,
 )
 from engines.terra.scoring import score
+from engines.terra.tally import Tally
 
 ARMY_PRICE = 2.0
 """Margin points an army spent must win back (it could remove something better later)."""

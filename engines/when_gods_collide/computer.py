@@ -68,3 +68,8 @@ def adjusted_counts(state: object, counts: list[float]) -> list[float]:
             continue
         adjusted[seat] -= GOD_WORTH * danger(board, squares, square, seat)
     return adjusted
+
+
+def deep_totals(state: object, view: dict, totals: list[float]) -> list[float]:
+    """The search's totals (the spec's ``adjust``): :func:`adjusted_counts`."""
+    return adjusted_counts(state, totals)

@@ -63,3 +63,8 @@ def adjusted_points(state: State, points: list[float]) -> list[float]:
         totals[acting] += likely * (men + 1) * (1 - worth)
         totals[owner] -= likely * men
     return totals
+
+
+def deep_totals(state: State, view: dict, totals: list[float]) -> list[float]:
+    """The search's totals (the spec's ``adjust``): :func:`adjusted_points`."""
+    return adjusted_points(state, totals)

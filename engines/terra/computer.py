@@ -89,3 +89,11 @@ def reserve_worth(state: object, players: int) -> list[float]:
         return [0.0] * players
     return [ARMY * sum(1 for chit in reserves[seat] if chit == "army")
             for seat in range(players)]
+
+
+def deep_totals(state: object, view: dict, totals: list[float]) -> list[float]:
+    """The search's totals (the spec's ``adjust``): each score plus the map's
+    :func:`potential` and the :func:`reserve_worth`."""
+    extra = zip(potential(view["board"], len(totals)), reserve_worth(state, len(totals)),
+                strict=True)
+    return [s + p + r for s, (p, r) in zip(totals, extra, strict=True)]
