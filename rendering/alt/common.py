@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.base import name_seats
+from engines.view import Common
 from rendering.text.common import fit, letter
 from rendering.text.common import name as one_line
 from rendering.text.common import plural as plural
@@ -60,7 +61,7 @@ def headline(game: str, over: bool, outcome: str | None, fallback: str,
 
 def to_act(view: dict, names: Sequence[str], task: str) -> str:
     """"Ana (A) to act: remove a piece." from the view's ``to_act``."""
-    acting = [int(s) for s in view.get("to_act") or []]
+    acting = list(Common.of(view).to_act)
     if not acting:
         return ""
     who = listing([seat(names, s) for s in acting])
@@ -81,7 +82,7 @@ def changes(view: dict, names: Sequence[str], marks: Mapping[int, Sequence[str]]
                   for s, places in marks.items() if places]
         return sentence("Moves marked since the last turn: " + "; ".join(movers)) \
             if movers else ""
-    last = [str(p) for p in view.get("last") or []]
+    last = list(Common.of(view).last)
     return sentence("Last move, marked: " + ", ".join(where(p) for p in last)) if last else ""
 
 
