@@ -42,9 +42,10 @@ def main(argv: list[str]) -> int:
         return console.main(argv[1:], settings.database_path, settings.boards_dir)
     if argv and argv[0] == "migrate":
         from db import migrate
+        from service.core import replay_problem
 
         logging.basicConfig(level=logging.WARNING)
-        return migrate.main(argv[1:], settings.sqlite_path)
+        return migrate.main(argv[1:], settings.sqlite_path, replay_problem)
     if argv and argv[0] in ("-h", "--help"):
         print("usage: python -m bot            run the Discord bot (DISCORD_TOKEN)\n"
               "       python -m bot --local GAME [--ai N] [--players N] [--names A,B] ...\n"

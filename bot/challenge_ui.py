@@ -13,7 +13,8 @@ from typing import Any
 import discord
 
 import engines
-from bot.interact import actor_of, guard, reply, service_of
+from bot.dynamic import IdButton
+from bot.interact import actor_of, guard, reply, service_of, service_of_client
 from bot.publish import message_kwargs
 from bot.threads import open_thread
 from bot.ui import announce
@@ -41,8 +42,7 @@ async def post_challenge(client: discord.Client, channel: discord.abc.Messageabl
     """Post a new challenge, pinging the challenged, with its buttons; remember where."""
     kwargs = message_kwargs(Post(news.text, mentions=news.mentions))
     message = await channel.send(**kwargs, view=challenge_view(news.challenge.id))
-    await client.store.set_challenge_places(  # type: ignore[attr-defined]
-        news.challenge.id, message_id=message.id)
+    await service_of_client(client).set_challenge_message(news.challenge.id, message.id)
     return message
 
 
@@ -68,23 +68,16 @@ async def edit_challenge(message: discord.Message | discord.PartialMessage,
 
 
 class ChallengeButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    IdButton,
     template=r"pantheon:challenge:(?P<action>accept|decline|withdraw):(?P<challenge>\d+)",
 ):
     """Accept / Decline (the challenged) and Withdraw (the challenger)."""
 
     def __init__(self, action: str, challenge_id: int) -> None:
-        label, style = ACTIONS[action]
-        super().__init__(discord.ui.Button(
-            label=label, style=style, custom_id=f"pantheon:challenge:{action}:{challenge_id}"))
+        super().__init__(f"pantheon:challenge:{action}:{challenge_id}", *ACTIONS[action])
         self.action = action
         self.challenge_id = challenge_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> ChallengeButton:
-        return cls(match["action"], int(match["challenge"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with guard(interaction, f"challenge {self.action} #{self.challenge_id}"):
@@ -96,7 +89,7 @@ class ChallengeButton(
             if interaction.message is not None:
                 await edit_challenge(interaction.message, news)
             if news.notice and interaction.channel is not None:
-                await tell_challenger(interaction.channel, news)  # type: ignore[arg-type]
+                await tell_challenger(interaction.channel, news)  # type: ignore[arg-type]  # a challenge button is under a message in a text channel
             await reply(interaction, await self._answer(interaction, news))
 
     async def _answer(self, interaction: discord.Interaction, news: ChallengeNews) -> str:

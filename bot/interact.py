@@ -28,7 +28,12 @@ SOMETHING_WRONG = "Something went wrong; the match is safe. Try again in a momen
 
 def service_of(interaction: discord.Interaction) -> Service:
     """The service the bot holds (``Pantheon.service``)."""
-    return interaction.client.service  # type: ignore[attr-defined]
+    return service_of_client(interaction.client)
+
+
+def service_of_client(client: discord.Client) -> Service:
+    """The service of the bot (``Pantheon.service``): the one way into the matches."""
+    return client.service  # type: ignore[attr-defined]  # set by Pantheon
 
 
 def actor_of(interaction: discord.Interaction) -> Actor:

@@ -84,7 +84,7 @@ async def open_match(service: Service, match: MatchRecord, place: Place, actor: 
         for _ in range(bots):
             match = await service.add_ai(match.id, actor, level)
         thread, lobby = await _open(service, match, place, title, made)
-        await service.store.set_places(match.id, thread_id=thread.id, lobby_message_id=lobby.id)
+        await service.set_places(match.id, thread_id=thread.id, lobby_message_id=lobby.id)
         return match, thread
     except Exception as exc:
         await _undo(service, match.id, actor, made)

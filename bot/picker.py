@@ -18,10 +18,10 @@ from typing import Any
 
 import discord
 
+from bot.dynamic import IdButton
 from bot.interact import actor_of, clip, guard, reply, service_of
-from db import RUNNING
 from engines.base import plural
-from service import Actor, Service, ServiceError, Update
+from service import Actor, Changed, Service, ServiceError, Update
 from service.move_groups import MENU_SIZE, move_groups, node_size
 
 log = logging.getLogger(__name__)
@@ -51,19 +51,19 @@ def played_text(actor: Actor, update: Update, move: str, posted: bool) -> str:
     return text
 
 
-async def my_moves(service: Service, actor: Actor, match_id: int, version: int) -> list[str]:
-    """The actor's legal moves at ``version``; a ServiceError saying why there are none."""
-    match = await service.match(match_id, actor)
-    if match.status != RUNNING:
-        raise ServiceError("This match is over.")
-    if match.version != version:
-        raise ServiceError(STALE)
-    moves = await service.legal_moves(match.id, actor)
+NOT_YOUR_TURN = "It is not your turn: this button is for the player to act."
+
+
+async def my_moves(service: Service, actor: Actor, match_id: int, version: int,
+                   not_yours: str = NOT_YOUR_TURN) -> list[str]:
+    """The actor's legal moves at ``version``; a ServiceError saying why there are none
+    (``not_yours`` when it is another player's turn)."""
+    try:
+        moves = await service.button_moves(match_id, actor, version)
+    except Changed:
+        raise ServiceError(STALE) from None
     if not moves:
-        seated = match.seat_of(actor.user_id)
-        if seated is None or seated.seat is None:
-            raise ServiceError("You are not playing in this match.")
-        raise ServiceError("It is not your turn: this button is for the player to act.")
+        raise ServiceError(not_yours)
     return moves
 
 
@@ -111,24 +111,17 @@ async def open_picker(interaction: discord.Interaction, match_id: int, version: 
 
 
 class PickButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    IdButton,
     template=r"pantheon:pick:(?P<match>\d+):(?P<version>\d+)",
 ):
     """"Choose a move" under a public board when the player to act has many moves."""
 
     def __init__(self, match_id: int, version: int) -> None:
-        super().__init__(
-            discord.ui.Button(label="Choose a move", style=discord.ButtonStyle.primary,
-                              custom_id=f"pantheon:pick:{match_id}:{version}")
-        )
+        super().__init__(f"pantheon:pick:{match_id}:{version}", "Choose a move",
+                         discord.ButtonStyle.primary)
         self.match_id = match_id
         self.version = version
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> PickButton:
-        return cls(int(match["match"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with guard(interaction, f"choose a move #{self.match_id}"):

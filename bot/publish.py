@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import logging
+import weakref
 from typing import Any
 
 import discord
@@ -113,16 +114,19 @@ async def send_public(
     return None
 
 
+_CLOSED_DMS: weakref.WeakKeyDictionary[discord.Client, set[tuple[int, int]]] = (
+    weakref.WeakKeyDictionary())
+"""A small cache, per client: (match, user) pairs whose DMs were refused and already
+noted in the thread. Only what the thread was told, so in memory is enough: after a
+restart the thread is told once more."""
+
+
 def closed_dms(client: discord.Client) -> set[tuple[int, int]]:
     """(match, user) pairs whose DMs were refused and already noted in the thread.
 
     A closed DM is noted once per player per match, and remembered until a DM to that
-    player succeeds (in memory: after a restart the thread is told once more)."""
-    noted = getattr(client, "_pantheon_closed_dms", None)
-    if noted is None:
-        noted = set()
-        client._pantheon_closed_dms = noted  # type: ignore[attr-defined]
-    return noted
+    player succeeds (see :data:`_CLOSED_DMS`)."""
+    return _CLOSED_DMS.setdefault(client, set())
 
 
 async def send_private(

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 import discord
 
 import engines
+from bot.interact import service_of_client
 from db import MatchRecord
 
 log = logging.getLogger(__name__)
@@ -49,7 +50,6 @@ async def add_members(thread: discord.Thread, user_ids: Iterable[int]) -> None:
 async def open_thread(client: discord.Client, match: MatchRecord) -> discord.Thread | None:
     """Open the started match's thread in its channel, record it and add the players;
     None (logged) if it cannot be opened: the match's posts then go to the channel."""
-    store = client.store  # type: ignore[attr-defined]
     channel = client.get_channel(match.channel_id) if match.channel_id else None
     try:
         if isinstance(channel, discord.ForumChannel):  # a forum's match: a new post there
@@ -67,7 +67,7 @@ async def open_thread(client: discord.Client, match: MatchRecord) -> discord.Thr
     except discord.HTTPException as exc:
         log.warning("match %s: no thread in channel %s: %s", match.id, channel.id, exc)
         return None
-    await store.set_places(match.id, thread_id=thread.id)
+    await service_of_client(client).set_places(match.id, thread_id=thread.id)
     match.thread_id = thread.id
     await add_members(thread, [s.user_id for s in match.seats])
     return thread

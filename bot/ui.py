@@ -16,12 +16,13 @@ from typing import Any
 import discord
 
 import engines
-from bot.interact import actor_of, guard, reply, service_of
-from bot.picker import STALE, PickButton, open_picker, played_text, use_announce
+from bot.dynamic import IdButton
+from bot.interact import actor_of, guard, reply, service_of, service_of_client
+from bot.picker import PickButton, my_moves, open_picker, played_text, use_announce
 from bot.publish import publish, send_public
 from bot.threads import open_thread
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord
-from service import Post, Service, ServiceError, Update
+from service import Choices, Post, Service, ServiceError, Update
 
 log = logging.getLogger(__name__)
 
@@ -66,24 +67,16 @@ def lobby_view(match: MatchRecord) -> discord.ui.View:
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    IdButton,
     template=r"pantheon:(?P<action>join|leave|start|ai):(?P<match>\d+)",
 ):
     """Join / Leave / Start / Add computer player under a lobby message."""
 
     def __init__(self, action: str, match_id: int) -> None:
-        label, style = LOBBY_BUTTONS[action]
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"pantheon:{action}:{match_id}")
-        )
+        super().__init__(f"pantheon:{action}:{match_id}", *LOBBY_BUTTONS[action])
         self.action = action
         self.match_id = match_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> LobbyButton:
-        return cls(match["action"], int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with guard(interaction, f"lobby {self.action} #{self.match_id}"):
@@ -128,19 +121,14 @@ async def _follow_thread(interaction: discord.Interaction) -> None:
 
 # --- moves as buttons ------------------------------------------------------------------
 class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    IdButton,
     template=r"pantheon:move:(?P<match>\d+):(?P<version>\d+):(?P<index>\d+)",
 ):
     """One of the few legal moves (index into legal_moves at that version) as a button."""
 
     def __init__(self, match_id: int, version: int, index: int, label: str = "Move") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label[:LABEL_LIMIT] or "Move",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"pantheon:move:{match_id}:{version}:{index}",
-            )
-        )
+        super().__init__(f"pantheon:move:{match_id}:{version}:{index}",
+                         label[:LABEL_LIMIT] or "Move", discord.ButtonStyle.primary)
         self.match_id = match_id
         self.version = version
         self.index = index
@@ -163,19 +151,12 @@ class MoveButton(
     async def _press(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()  # first: a deferred update of the board message
         service, actor = service_of(interaction), actor_of(interaction)
-        match = await service.match(self.match_id, actor)
-        if match.status != RUNNING:
-            raise ServiceError("This match is over.")
-        if match.version != self.version:
-            raise ServiceError(STALE)
-        moves = (await service.waiting(match.id)).get(actor.user_id, [])
+        not_yours = "It is not your turn: these buttons are for another player."
+        moves = await my_moves(service, actor, self.match_id, self.version, not_yours)
         if self.index >= len(moves):
-            seated = match.seat_of(actor.user_id)
-            if seated is None or seated.seat is None:
-                raise ServiceError("You are not playing in this match.")
-            raise ServiceError("It is not your turn: these buttons are for another player.")
+            raise ServiceError(not_yours)
         move = moves[self.index]
-        update = await service.submit(match.id, actor, move, expect_version=self.version)
+        update = await service.submit(self.match_id, actor, move, expect_version=self.version)
         try:  # the buttons are spent: one edit of a recent message
             await interaction.edit_original_response(view=None)
         except discord.HTTPException as exc:
@@ -190,60 +171,50 @@ async def move_view(service: Service, match: MatchRecord) -> discord.ui.View | N
     when their moves are theirs alone (drawn from a secret), a "Your moves" button that
     shows them only to that player. Which follows from the rules and the public move list,
     never from a secret, so the buttons tell nothing."""
-    choices = await service.choices(match.id)
+    return buttons_for(match.id, await service.choices(match.id))
+
+
+def buttons_for(match_id: int, choices: Choices | None) -> discord.ui.View | None:
+    """The buttons of :func:`move_view` for the one player's ``choices``."""
     if choices is None or not choices.moves:
         return None
     view = discord.ui.View(timeout=None)
     if not choices.public:
-        view.add_item(MyMovesButton(match.id, choices.version))
+        view.add_item(MyMovesButton(match_id, choices.version))
         return view
     if len(choices.moves) > MAX_MOVE_BUTTONS:
-        view.add_item(PickButton(match.id, choices.version))
+        view.add_item(PickButton(match_id, choices.version))
         return view
     for index, move in enumerate(choices.moves):
-        view.add_item(MoveButton(match.id, choices.version, index, label=move))
+        view.add_item(MoveButton(match_id, choices.version, index, label=move))
     return view
 
 
 class MyMovesButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    IdButton,
     template=r"pantheon:mine:(?P<match>\d+):(?P<version>\d+)",
 ):
     """"Your moves" under a board whose moves are the player's secret: pressed by the
     player to act, their moves come back as buttons only they see."""
 
     def __init__(self, match_id: int, version: int) -> None:
-        super().__init__(
-            discord.ui.Button(label="Your moves", style=discord.ButtonStyle.primary,
-                              custom_id=f"pantheon:mine:{match_id}:{version}")
-        )
+        super().__init__(f"pantheon:mine:{match_id}:{version}", "Your moves",
+                         discord.ButtonStyle.primary)
         self.match_id = match_id
         self.version = version
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> MyMovesButton:
-        return cls(int(match["match"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with guard(interaction, f"your moves #{self.match_id}"):
             await interaction.response.defer(ephemeral=True, thinking=True)
             service, actor = service_of(interaction), actor_of(interaction)
-            match = await service.match(self.match_id, actor)
-            if match.status != RUNNING:
-                raise ServiceError("This match is over.")
-            if match.version != self.version:
-                raise ServiceError(STALE)
-            moves = await service.legal_moves(match.id, actor)
-            if not moves:
-                raise ServiceError("It is not your turn: this button is for the player to act.")
+            moves = await my_moves(service, actor, self.match_id, self.version)
             if len(moves) > MAX_PRIVATE_BUTTONS:
-                await open_picker(interaction, match.id, match.version, moves)
+                await open_picker(interaction, self.match_id, self.version, moves)
                 return
             view = discord.ui.View(timeout=None)
             for index, move in enumerate(moves):
-                view.add_item(MoveButton(match.id, match.version, index, label=move))
+                view.add_item(MoveButton(self.match_id, self.version, index, label=move))
             await reply(interaction, "Your moves (only you see them):", view=view)
 
 
@@ -253,11 +224,12 @@ async def announce(client: discord.Client, update: Update) -> discord.Message | 
     Never raises: the move is already saved, so a failure here is logged and the mover is
     told the board could not be posted (None), rather than that the move failed.
     """
-    service: Service = client.service  # type: ignore[attr-defined]
+    service = service_of_client(client)
     view = None
     if update.public is not None and update.public.png:
         try:
-            view = await move_view(service, update.match)
+            view = (buttons_for(update.match.id, update.choices) if update.choices_known
+                    else await move_view(service, update.match))
         except Exception:
             log.exception("match %s: could not build the move buttons", update.match.id)
     if update.match.status == FINISHED and update.public is not None:
@@ -274,27 +246,17 @@ use_announce(announce)
 
 # --- resigning -------------------------------------------------------------------------
 class ResignButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    IdButton,
     template=r"pantheon:resign:(?P<match>\d+):(?P<user>\d+)",
 ):
     """The confirmation under ``/resign`` (only the user who asked may press it)."""
 
     def __init__(self, match_id: int, user_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Yes, resign",
-                style=discord.ButtonStyle.danger,
-                custom_id=f"pantheon:resign:{match_id}:{user_id}",
-            )
-        )
+        super().__init__(f"pantheon:resign:{match_id}:{user_id}", "Yes, resign",
+                         discord.ButtonStyle.danger)
         self.match_id = match_id
         self.user_id = user_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> ResignButton:
-        return cls(int(match["match"]), int(match["user"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with guard(interaction, f"resign #{self.match_id}"):
@@ -335,24 +297,17 @@ def rematch_view(match: MatchRecord) -> discord.ui.View | None:
 
 
 class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    IdButton,
     template=r"pantheon:rematch:(?P<match>\d+)",
 ):
     """A player's request for a rematch (:mod:`service.rematch`); the last request opens
     the new match in a thread of its own."""
 
     def __init__(self, match_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success,
-                              custom_id=f"pantheon:rematch:{match_id}")
-        )
+        super().__init__(f"pantheon:rematch:{match_id}", "Rematch",
+                         discord.ButtonStyle.success)
         self.match_id = match_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> RematchButton:
-        return cls(int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with guard(interaction, f"rematch #{self.match_id}"):

@@ -8,11 +8,11 @@ version no longer matches and the press says the request lapsed.
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 import discord
 
+from bot.dynamic import IdButton
 from bot.interact import actor_of, clip, guard, reply, service_of
 from bot.ui import announce
 from service import ServiceError, undo
@@ -24,25 +24,17 @@ ANSWERS = {"yes": ("Accept", discord.ButtonStyle.success),
 
 
 class UndoButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    IdButton,
     template=r"pantheon:undo:(?P<match>\d+):(?P<version>\d+):(?P<answer>yes|no)",
 ):
     """An opponent's answer to an undo request."""
 
     def __init__(self, match_id: int, version: int, answer: str) -> None:
-        label, style = ANSWERS[answer]
-        super().__init__(discord.ui.Button(
-            label=label, style=style,
-            custom_id=f"pantheon:undo:{match_id}:{version}:{answer}"))
+        super().__init__(f"pantheon:undo:{match_id}:{version}:{answer}", *ANSWERS[answer])
         self.match_id = match_id
         self.version = version
         self.accept = answer == "yes"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> UndoButton:
-        return cls(int(match["match"]), int(match["version"]), match["answer"])
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with guard(interaction, f"undo answer #{self.match_id}"):
@@ -52,8 +44,8 @@ class UndoButton(
         await interaction.response.defer()  # a deferred update of the request message
         service, actor = service_of(interaction), actor_of(interaction)
         try:
-            outcome = await undo.answer(service, self.match_id, self.version, actor,
-                                        self.accept)
+            outcome = await service.answer_undo(self.match_id, self.version, actor,
+                                                self.accept)
         except ServiceError as exc:
             if str(exc) == undo.LAPSED:
                 await _close(interaction, "The request lapsed.")

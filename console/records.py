@@ -11,7 +11,7 @@ from typing import Protocol
 import rendering
 from db import MatchRecord
 from service import Service, ServiceError, Update, names
-from service.record_import import MAX_BYTES, Loaded, continue_copy, load_record
+from service.record_import import MAX_BYTES, Loaded, load_record
 
 
 class Screen(Protocol):
@@ -53,7 +53,7 @@ async def import_record(console: Screen, path: str) -> MatchRecord | None:
         return None
     console.out(f"[board: {board}]")
     console.out("The match was not over: it continues here as a new match.")
-    update = await continue_copy(console.service, loaded)
+    update = await console.service.continue_copy(loaded)
     console.show(update)
     return update.match
 

@@ -75,7 +75,7 @@ class Queries:
         raise NotImplementedError
 
     # --- raw SQL, for tools and tests ----------------------------------------------------
-    async def query(self, sql: str, *args: Any) -> list[tuple]:
+    async def query(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         """Rows of a raw query (``?`` placeholders), as tuples."""
         async with self.reading() as tx:
             return [tuple(row) for row in await tx.fetch(sql, *args)]
@@ -87,8 +87,8 @@ class Queries:
 
     async def schema_version(self) -> int:
         async with self.reading() as tx:
-            row = await tx.fetchrow("SELECT MAX(version) FROM schema_version")
-        return row[0] or 0
+            version = await scalar(tx, "SELECT MAX(version) FROM schema_version")
+        return int(version or 0)
 
 
 # --- helpers the query mixins share ---------------------------------------------------------
@@ -130,6 +130,14 @@ async def status_of(tx: Tx, match_id: int) -> str:
     row = await tx.fetchrow(f"SELECT status FROM matches WHERE id = ?{tx.for_update}", match_id)
     if row is None:
         raise KeyError(match_id)
+    return str(row[0])
+
+
+async def scalar(tx: Tx, sql: str, *args: Any) -> Any:
+    """The one value of a query that always returns one row (a COUNT, a MAX)."""
+    row = await tx.fetchrow(sql, *args)
+    if row is None:
+        raise LookupError(f"no row: {sql}")
     return row[0]
 
 
@@ -139,7 +147,7 @@ async def bump(tx: Tx, match_id: int) -> None:
 
 
 async def update(tx: Tx, match_id: int, version: int, *, status: str | None = None,
-                 snapshot: dict | None = None, result: dict | None = None,
+                 snapshot: dict[str, Any] | None = None, result: dict[str, Any] | None = None,
                  turn_changed: bool = True, turn_began: str | None = None) -> None:
     """Bump the match's version if it still is ``version``; else :class:`StaleVersion`.
     ``updated_at`` is when the current turn began (the clocks count from it): now, or

@@ -10,9 +10,10 @@ the new match.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import db.records as records
-from db.base import Queries, Row, Tx, dumps, loads
+from db.base import Queries, Row, Tx, dumps, loads, scalar
 from db.records import (
     ACCEPTED,
     DECLINED,
@@ -31,7 +32,7 @@ class ChallengeQueries(Queries):
     # --- challenges ---------------------------------------------------------------------
     async def create_challenge(self, *, guild_id: int | None, channel_id: int | None,
                                challenger_id: int, challenger_name: str, game: str,
-                               options: dict, settings: dict,
+                               options: dict[str, Any], settings: dict[str, Any],
                                players: Sequence[tuple[int, str]], created_at: str,
                                expires_at: str) -> ChallengeRecord:
         """A new open challenge of ``players`` (user id, display name), unless the
@@ -74,7 +75,7 @@ class ChallengeQueries(Queries):
                               limit: int = 50) -> list[ChallengeRecord]:
         """Challenges in ``status`` by a challenger, and/or of a challenged user, and/or
         of a game, and/or in a server; newest first."""
-        where, args = ["c.status = ?"], [status]
+        where, args = ["c.status = ?"], list[object]([status])
         if guild_id is not None:
             where.append("c.guild_id = ?")
             args.append(guild_id)
@@ -107,8 +108,8 @@ class ChallengeQueries(Queries):
                 raise StaleVersion(f"the challenge is {row[0]}")
             await tx.execute("UPDATE challenge_players SET answer = ? WHERE challenge_id = ? "
                              "AND user_id = ?", answer, challenge_id, user_id)
-            (waiting,) = await tx.fetchrow(
-                "SELECT COUNT(*) FROM challenge_players WHERE challenge_id = ? AND "
+            waiting = await scalar(
+                tx, "SELECT COUNT(*) FROM challenge_players WHERE challenge_id = ? AND "
                 "(answer IS NULL OR answer <> ?)", challenge_id, ACCEPTED)
             status = DECLINED if answer == DECLINED else ACCEPTED if waiting == 0 else OPEN
             if status != OPEN:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
 from db.base import Queries, clock_of, marks, match_of, matches_with_seats, recheck, seats_of_many
 from db.records import RUNNING, ClockRecord, MatchRecord, Shards, TurnReminder, stamp
@@ -91,16 +92,16 @@ class ClockQueries(Queries):
         shard 0)."""
         where = ["m.status = ?", "(c.checked_version <> m.version OR c.next_check_at <= ?)",
                  "(c.claimed_until IS NULL OR c.claimed_until <= ? OR c.claimed_by = ?)"]
-        args: list = [RUNNING, stamp(at), stamp(at), worker]
+        args: list[Any] = [RUNNING, stamp(at), stamp(at), worker]
         if after is not None:
             where.append("(m.updated_at > ? OR (m.updated_at = ? AND m.id > ?))")
             args += [after[0], after[0], after[1]]
         if shards is not None:
-            count, ids = shards
-            if not ids:
+            count, shard_ids = shards
+            if not shard_ids:
                 return []
-            where.append(f"COALESCE((m.guild_id >> 22) % ?, 0) IN ({marks(ids)})")
-            args += [count, *ids]
+            where.append(f"COALESCE((m.guild_id >> 22) % ?, 0) IN ({marks(shard_ids)})")
+            args += [count, *shard_ids]
         async with self.transaction() as tx:
             if after is None:  # a running match without a clock row (older data) gets one
                 await tx.execute(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import db.records as records
 from db.base import (
@@ -13,6 +14,7 @@ from db.base import (
     loads,
     match_of,
     matches_with_seats,
+    scalar,
     seats_of,
     status_of,
     update,
@@ -31,7 +33,7 @@ from db.records import (
 class MatchQueries(Queries):
     # --- matches ------------------------------------------------------------------------
     async def create_match(self, *, guild_id: int | None, channel_id: int | None, game: str,
-                           options: dict, seed: int, host_id: int,
+                           options: dict[str, Any], seed: int, host_id: int,
                            host_name: str, seat_host: bool = True) -> MatchRecord:
         at = records.now()
         async with self.transaction() as tx:
@@ -59,7 +61,8 @@ class MatchQueries(Queries):
                            statuses: Sequence[str] = OPEN_STATUSES,
                            limit: int = 50) -> list[MatchRecord]:
         """Matches by guild, channel (or thread) and/or seated user, newest first."""
-        where, args = [f"m.status IN ({', '.join('?' for _ in statuses)})"], list(statuses)
+        where = [f"m.status IN ({', '.join('?' for _ in statuses)})"]
+        args: list[object] = list(statuses)
         for column, value in (("m.guild_id", guild_id), ("m.channel_id", channel_id),
                               ("m.thread_id", thread_id)):
             if value is not None:
@@ -92,8 +95,8 @@ class MatchQueries(Queries):
         async with self.transaction() as tx:
             if await status_of(tx, match_id) != LOBBY:
                 raise StaleVersion("the match is no longer in its lobby")
-            (count,) = await tx.fetchrow("SELECT COUNT(*) FROM seats WHERE match_id = ?",
-                                         match_id)
+            count = await scalar(tx, "SELECT COUNT(*) FROM seats WHERE match_id = ?",
+                                 match_id)
             if count >= capacity:
                 raise Full(f"the match is full ({capacity} players)")
             await tx.execute(
@@ -113,7 +116,7 @@ class MatchQueries(Queries):
         return await self._must(match_id)
 
     async def start_match(self, match_id: int, *, version: int, order: Sequence[int],
-                          snapshot: dict) -> MatchRecord:
+                          snapshot: dict[str, Any]) -> MatchRecord:
         """Give seats 0..n-1 to ``order`` (user ids) and store the first snapshot."""
         async with self.transaction() as tx:
             await update(tx, match_id, version, status=RUNNING, snapshot=snapshot)
@@ -127,8 +130,8 @@ class MatchQueries(Queries):
 
     # --- play ---------------------------------------------------------------------------
     async def record_move(self, match_id: int, *, version: int, seat: int, notation: str,
-                          snapshot: dict, status: str = RUNNING,
-                          result: dict | None = None, marks: Sequence[str] = (),
+                          snapshot: dict[str, Any], status: str = RUNNING,
+                          result: dict[str, Any] | None = None, marks: Sequence[str] = (),
                           said: str = "", banks: Mapping[int, int] | None = None,
                           spent: Mapping[int, int] | None = None,
                           turn_began: str | None = None) -> int:
@@ -143,8 +146,8 @@ class MatchQueries(Queries):
             # cannot change under this transaction.
             await update(tx, match_id, version, status=status, snapshot=snapshot,
                          result=result)
-            (last_seq,) = await tx.fetchrow(
-                "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE match_id = ?", match_id)
+            last_seq = await scalar(
+                tx, "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE match_id = ?", match_id)
             undo = await banks_undo(tx, match_id, banks or {}, spent or banks or {})
             await tx.execute(
                 "INSERT INTO moves (match_id, seq, seat, notation, created_at, marks, said, "
@@ -157,7 +160,7 @@ class MatchQueries(Queries):
         return version + 1
 
     async def finish(self, match_id: int, *, version: int, status: str,
-                     result: dict | None, resigned_user: int | None = None) -> int:
+                     result: dict[str, Any] | None, resigned_user: int | None = None) -> int:
         """End a match (resignation, abort) without a move; returns the new version."""
         async with self.transaction() as tx:
             await update(tx, match_id, version, status=status, result=result)

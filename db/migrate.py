@@ -5,14 +5,15 @@ copied table by table (every table the migrations made) in one PostgreSQL transa
 ids and row order kept (SQLite's implicit ``rowid`` goes to PostgreSQL's explicit one),
 then the identity sequences continue after the highest id. The target must be empty:
 nothing is ever merged or overwritten. Afterwards each match is verified: its move log,
-replayed through its engine from the set-up, must reproduce the stored snapshot.
+replayed through its engine from the set-up, must reproduce the stored snapshot. This
+package knows no engines: the replay is the caller's (``check``, the service's
+:func:`service.core.replay_problem`).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import sqlite3
 from collections.abc import Callable
@@ -20,10 +21,12 @@ from dataclasses import dataclass, field
 
 import asyncpg
 
-import engines
 from db.postgres import PostgresStore, is_postgres_url
 from db.records import MatchRecord, MoveRecord
 from db.sqlite import SqliteStore
+
+ReplayCheck = Callable[[MatchRecord, list[MoveRecord]], str | None]
+"""Why a match's log does not reproduce its snapshot; None when it does."""
 
 
 class Refused(Exception):
@@ -45,7 +48,8 @@ class Report:
         return out
 
 
-async def migrate(source: str, target: str, *, say: Callable[[str], None] = print) -> Report:
+async def migrate(source: str, target: str, *, check: ReplayCheck,
+                  say: Callable[[str], None] = print) -> Report:
     """Copy the SQLite file ``source`` into the empty PostgreSQL database ``target``."""
     if not is_postgres_url(target):
         raise Refused(f"--to must be a postgresql:// URL, not {target!r}")
@@ -61,7 +65,7 @@ async def migrate(source: str, target: str, *, say: Callable[[str], None] = prin
             await copy_tables(lite, pg, report)
             for table, count in report.rows.items():
                 say(f"  {table}: {count} rows")
-            await verify(pg, report)
+            await verify(pg, report, check)
         finally:
             await pg.close()
     finally:
@@ -117,7 +121,7 @@ async def copy_tables(lite: SqliteStore, pg: PostgresStore, report: Report) -> N
                 f"COALESCE((SELECT MAX({column}) FROM {table}), 0) + 1, false)", table, column)
 
 
-async def verify(pg: PostgresStore, report: Report) -> None:
+async def verify(pg: PostgresStore, report: Report, check: ReplayCheck) -> None:
     """Replay every match's log and compare with its snapshot (and the rows counted)."""
     for table, count in report.rows.items():
         (copied,) = (await pg.query(f"SELECT COUNT(*) FROM {table}"))[0]
@@ -127,29 +131,14 @@ async def verify(pg: PostgresStore, report: Report) -> None:
         report.matches += 1
         match = await pg.get_match(match_id)
         assert match is not None
-        problem = replay_problem(match, await pg.moves(match_id))
+        problem = check(match, await pg.moves(match_id))
         if problem is None:
             report.verified += 1
         else:
             report.mismatches.append((match_id, problem))
 
 
-def replay_problem(match: MatchRecord, moves: list[MoveRecord]) -> str | None:
-    """Why the match's log does not reproduce its snapshot; None if it does."""
-    if match.snapshot is None:
-        return f"{len(moves)} moves but no snapshot" if moves else None
-    try:
-        game = engines.get(match.game)
-        state = game.setup(len(match.seats), match.seed, match.options)
-        for move in moves:
-            state = game.play(state, move.seat, move.notation)
-        replayed = json.loads(json.dumps(game.dump(state)))
-    except Exception as error:  # any failure to replay is a mismatch to report
-        return f"the log does not replay ({type(error).__name__}: {error})"
-    return None if replayed == match.snapshot else "the replayed log differs from the snapshot"
-
-
-def main(argv: list[str], default_source: str) -> int:
+def main(argv: list[str], default_source: str, check: ReplayCheck) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bot migrate",
         description="Copy the SQLite database into an empty PostgreSQL database and verify "
@@ -166,7 +155,7 @@ def main(argv: list[str], default_source: str) -> int:
         print(f"no SQLite database at {args.source}")
         return 2
     try:
-        report = asyncio.run(migrate(args.source, args.to))
+        report = asyncio.run(migrate(args.source, args.to, check=check))
     except Refused as refused:
         print(f"refused: {refused}")
         return 2

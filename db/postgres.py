@@ -56,7 +56,8 @@ class PostgresTx:
         self.conn = conn
 
     async def fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
-        return await self.conn.fetch(numbered(sql), *args)
+        rows: list[asyncpg.Record] = await self.conn.fetch(numbered(sql), *args)
+        return rows
 
     async def fetchrow(self, sql: str, *args: Any) -> asyncpg.Record | None:
         return await self.conn.fetchrow(numbered(sql), *args)
@@ -67,13 +68,14 @@ class PostgresTx:
         return int(last) if last.isdigit() else 0
 
     async def insert(self, sql: str, *args: Any) -> int:
-        return await self.conn.fetchval(numbered(sql) + " RETURNING id", *args)
+        new_id: int = await self.conn.fetchval(numbered(sql) + " RETURNING id", *args)
+        return new_id
 
     async def lock(self, key: str) -> None:
         await self.conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", key)
 
 
-class _Connection(asyncpg.Connection):
+class _Connection(asyncpg.Connection):  # type: ignore[misc]  # asyncpg has no type hints
     def get_reset_query(self) -> str:
         """Nothing to reset when the pool takes a connection back: the store sets no
         session state (its advisory locks end with their transactions), and skipping the

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
 LOBBY, RUNNING, FINISHED, ABORTED = "lobby", "running", "finished", "aborted"
 OPEN_STATUSES = (LOBBY, RUNNING)
@@ -40,6 +41,13 @@ class SeatRecord:
     """Seconds left in the seat's time bank at the start of the current turn (None: the
     bank it started with; see :class:`ClockRecord`)."""
 
+    @property
+    def number(self) -> int:
+        """The seat's number, once the match has started (a lobby's seats have none)."""
+        if self.seat is None:
+            raise ValueError(f"{self.display_name!r} has no seat: the match has not started")
+        return self.seat
+
 
 @dataclass
 class MoveRecord:
@@ -63,13 +71,13 @@ class MatchRecord:
     thread_id: int | None
     lobby_message_id: int | None
     game: str
-    options: dict
+    options: dict[str, Any]
     seed: int
     status: str
     host_id: int
     version: int
-    snapshot: dict | None
-    result: dict | None
+    snapshot: dict[str, Any] | None
+    result: dict[str, Any] | None
     created_at: str
     updated_at: str
     seats: list[SeatRecord] = field(default_factory=list)
@@ -79,7 +87,7 @@ class MatchRecord:
 
     def by_seat(self) -> list[SeatRecord]:
         """Seated players ordered by seat number (after the start)."""
-        return sorted((s for s in self.seats if s.seat is not None), key=lambda s: s.seat)
+        return sorted((s for s in self.seats if s.seat is not None), key=lambda s: s.number)
 
     @property
     def names(self) -> list[str]:
@@ -204,8 +212,8 @@ class ChallengeRecord:
     challenger_id: int
     challenger_name: str
     game: str
-    options: dict
-    settings: dict
+    options: dict[str, Any]
+    settings: dict[str, Any]
     status: str
     match_id: int | None
     created_at: str

@@ -6,6 +6,8 @@ transaction, and the read-then-write ones lock what they read (``tx.for_update``
 
 from __future__ import annotations
 
+from typing import Any
+
 import db.records as records
 from db.base import (
     STALE,
@@ -93,7 +95,7 @@ class SocialQueries(Queries):
             await tx.execute("DELETE FROM undo_requests WHERE match_id = ?", match_id)
 
     async def take_back(self, match_id: int, *, version: int, from_seq: int,
-                        snapshot: dict, turn_began: str | None = None) -> int:
+                        snapshot: dict[str, Any], turn_began: str | None = None) -> int:
         """Delete moves ``from_seq`` onwards and store the snapshot rebuilt from the rest of
         the log, in one transaction with the version check; returns the new version.
         The time banks go back to what they were when move ``from_seq`` was made: the

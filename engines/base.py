@@ -39,7 +39,7 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 State = Any
 """A game's state: a dataclass of plain data, private to its engine."""
@@ -68,7 +68,7 @@ class Result:
     def winners(self) -> list[int]:
         return list(self.ranking[0]) if self.ranking else []
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "ranking": [list(g) for g in self.ranking],
                 "reason": self.reason}
 
@@ -119,7 +119,7 @@ class Game(Protocol):
     options: tuple[Option, ...]
     version: str
 
-    def setup(self, players: int, seed: int, options: dict) -> State: ...
+    def setup(self, players: int, seed: int, options: dict[str, Any]) -> State: ...
 
     def to_act(self, state: State) -> list[int]: ...
 
@@ -127,17 +127,17 @@ class Game(Protocol):
 
     def play(self, state: State, seat: int, move: str) -> State: ...
 
-    def view(self, state: State, seat: int | None) -> dict: ...
+    def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
 
     def describe(self, state_before: State, seat: int, move: str, viewer: int | None) -> str: ...
 
     def result(self, state: State) -> Result | None: ...
 
-    def dump(self, state: State) -> dict: ...
+    def dump(self, state: State) -> dict[str, Any]: ...
 
-    def load(self, data: dict) -> State: ...
+    def load(self, data: dict[str, Any]) -> State: ...
 
-    def private_view(self, state: State, seat: int) -> dict | None:
+    def private_view(self, state: State, seat: int) -> dict[str, Any] | None:
         """What only ``seat`` knows (a hand, a god), or None in a game with no secrets.
 
         The service sends it by DM whenever it changes.
@@ -169,7 +169,7 @@ class Game(Protocol):
         markers), or None in a game with no secrets."""
         ...
 
-    def moves_are_public(self, options: dict) -> bool:
+    def moves_are_public(self, options: dict[str, Any]) -> bool:
         """Whether whoever acts has legal moves that follow from the public view alone
         (see :func:`public_moves`, which the twin tests check it against)."""
         ...
@@ -180,13 +180,18 @@ class Game(Protocol):
         rules, a resignation or a deadline end it)."""
         ...
 
+    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """The match options from ``name=value`` text, checked and completed with their
+        defaults (:class:`GameBase` has it); ValueError says what is wrong."""
+        ...
+
 
 class GameBase:
     """Defaults for the optional parts of :class:`Game`; engines inherit from it."""
 
     options: tuple[Option, ...] = ()
 
-    def private_view(self, state: State, seat: int) -> dict | None:
+    def private_view(self, state: State, seat: int) -> dict[str, Any] | None:
         return None
 
     def is_private(self, move: str) -> bool:
@@ -204,12 +209,13 @@ class GameBase:
         """
         if self.is_private(move):
             return True
-        after = self.play(state, seat, move)
+        game = cast(Game, self)  # an engine is both: GameBase gives the defaults
+        after = game.play(state, seat, move)
         seats = range(self._seat_count(state))
         if any(self.private_view(state, s) != self.private_view(after, s) for s in seats):
             return True
-        data = self.dump(state)
-        if "step" in data and self.dump(after).get("step") != data["step"]:
+        data = game.dump(state)
+        if "step" in data and game.dump(after).get("step") != data["step"]:
             return True
         if not isinstance(data.get("seed"), int):
             return False
@@ -217,7 +223,7 @@ class GameBase:
         for probe in range(1, CHANCE_PROBES + 1):
             other = dict(data, seed=data["seed"] ^ (0x9E3779B97F4A7C15 * probe) % 2**62)
             try:
-                replayed = self.play(self.load(other), seat, move)
+                replayed = game.play(game.load(other), seat, move)
             except IllegalMove:
                 return True
             if self._observed(replayed, seats) != seen:
@@ -225,19 +231,21 @@ class GameBase:
         return False
 
     def _seat_count(self, state: State) -> int:
-        players = self.dump(state).get("players")
+        game = cast(Game, self)
+        players = game.dump(state).get("players")
         if isinstance(players, int):
             return players
-        scores = self.view(state, None).get("scores")
+        scores = game.view(state, None).get("scores")
         return len(scores) if scores else int(getattr(self, "max_players", 2))
 
     def _observed(self, state: State, seats: range) -> list[Any]:
         """Everything any viewer can see of ``state``."""
-        return [self.view(state, None), *(self.view(state, s) for s in seats)]
+        game = cast(Game, self)
+        return [game.view(state, None), *(game.view(state, s) for s in seats)]
     def private_text(self, state: State, seat: int) -> str | None:
         return None
 
-    def moves_are_public(self, options: dict) -> bool:
+    def moves_are_public(self, options: dict[str, Any]) -> bool:
         """Whether the legal moves of whoever acts always follow from the public view in
         a match with these options, so they may be shown to everyone (public buttons).
         Decided by the rules, never by a position, so the answer itself tells nothing."""
@@ -250,7 +258,8 @@ class GameBase:
         """Default for a game whose only secret is future chance: the same position with
         a fresh chance seed (states keep ``seed`` and a step counter, see :func:`chance`).
         The same for every ``seat``, the public observer (None) included."""
-        if dataclasses.is_dataclass(state) and hasattr(state, "seed"):
+        if (dataclasses.is_dataclass(state) and not isinstance(state, type)
+                and hasattr(state, "seed")):
             changes = {"seed": rng.getrandbits(62)}
             if hasattr(state, "step"):
                 changes["step"] = 0

@@ -6,36 +6,343 @@ coroutines of :class:`Service` with who is acting (an :class:`Actor`) and get ba
 whom. All state lives in the store; nothing is kept in memory between calls, so a restart
 loses nothing.
 
-The package, by concern: :mod:`~service.core` (loading, recording, automatic seats,
-posts), :mod:`~service.lobby`, :mod:`~service.turns`, :mod:`~service.clocks` (with the
-pure :mod:`~service.clock_math`, the time banks of :mod:`~service.bank` and the start
-options of :mod:`~service.clock_options`), :mod:`~service.reading`, :mod:`~service.undo`,
-:mod:`~service.ratings`, :mod:`~service.replay`, :mod:`~service.overview`,
-:mod:`~service.suggest`, :mod:`~service.names` (the texts that name seats),
-:mod:`~service.challenges` and :mod:`~service.rematch`.
+:class:`Service` is a facade over parts, each a plain class with one job that is handed
+what it needs (the store, the clock, the engine registry, the renderer, other parts):
+:mod:`~service.core` (finding matches, their state, names in text),
+:mod:`~service.pictures`, :mod:`~service.computer`, :mod:`~service.ratings`,
+:mod:`~service.bank`, :mod:`~service.turn_clocks`, :mod:`~service.play` (recording a move
+and what follows), :mod:`~service.lobby`, :mod:`~service.turns`, :mod:`~service.clocks`
+(the clock pass) with :mod:`~service.post_failures`, :mod:`~service.vacations`,
+:mod:`~service.reading`, :mod:`~service.undo`, :mod:`~service.challenges`,
+:mod:`~service.rematch`, :mod:`~service.overview`, :mod:`~service.records` and
+:mod:`~service.replay`. Pure helpers: :mod:`~service.clock_math`,
+:mod:`~service.clock_options`, :mod:`~service.names`, :mod:`~service.suggest`.
 """
 
 from __future__ import annotations
 
-from service import pool
+from collections.abc import AsyncIterator, Callable, Collection, Iterable
+from datetime import datetime
+from typing import Any
+
+import engines
+import rendering
+from db import ChallengeRecord, MatchRecord, SeatRecord, Shards, Store
+from engines.ai import Player, level_name
+from engines.base import Game, State
+from service import clock_math, overview, pool, records, replay
+from service.bank import Banks
 from service.challenges import CHALLENGE_HOURS, ChallengeNews, Challenges, Invitee
-from service.clocks import MAX_REMIND_AFTER_HOURS, Reminder
-from service.core import positions
-from service.lobby import parse_options
-from service.model import STALE, Actor, Post, Renderer, ServiceError, Update
+from service.clocks import CLAIM_BATCH, ClockPass, Reminder
+from service.computer import Computer
+from service.core import Games, Matches, Now, positions
+from service.lobby import Lobby, parse_options
+from service.model import (
+    STALE,
+    Actor,
+    Changed,
+    Choices,
+    Post,
+    Renderer,
+    ServiceError,
+    Update,
+)
 from service.names import points_text
+from service.pictures import Pictures
+from service.play import Play
 from service.post_failures import PostFailures
+from service.ratings import Board, Ratings
 from service.reading import Reading
+from service.record_import import Loaded, continue_copy
 from service.rematch import Rematches, RematchNews
+from service.terms import MatchTerms
+from service.turn_clocks import TurnClocks
+from service.turns import Turns
+from service.undo import Outcome, Undo
+from service.vacations import MAX_REMIND_AFTER_HOURS, Vacations
 
 
-class Service(PostFailures, Challenges, Rematches, Reading):
-    """Every operation on matches, in one object: :class:`~service.lobby.Lobby`,
-    :class:`~service.turns.Turns`, :class:`~service.clocks.Clocks` (over
-    :class:`~service.bank.Banks`), :class:`~service.reading.Reading`,
-    :class:`~service.challenges.Challenges` and :class:`~service.rematch.Rematches` over
-    :class:`~service.core.MatchCore`, and
-    :class:`~service.post_failures.PostFailures` (reminders that cannot be posted)."""
+class Service:
+    """Every operation on matches, in one object: each method hands the call to the part
+    that does it (see the module)."""
+
+    def __init__(self, store: Store, *, render: Renderer = rendering.render,
+                 seed_source: Callable[[], int] | None = None,
+                 shuffle: Callable[[list[int]], None] | None = None,
+                 vacation_days: int = clock_math.VACATION_DAYS,
+                 now: Callable[[], datetime] | None = None,
+                 player: Player | None = None,
+                 escape: Callable[[str], str] | None = None,
+                 level: str = "normal", offload: str = "thread",
+                 games: Games = engines.get,
+                 listing: Callable[[], Iterable[Game]] = engines.all) -> None:
+        """``player``: a player object for every computer seat (tests,
+        ``--ai-iterations``), else each seat plays at its level; ``level``: that of
+        computer seats added without one, and of resigned seats; ``offload``: where
+        decisions and pictures run, ``process`` (:mod:`service.pool`, the bot and the
+        console) or ``thread`` (tests); ``escape``: how a person's name is written into
+        text (the Discord front end escapes markdown); ``games``: the engine registry."""
+        if offload not in ("thread", "process"):
+            raise ValueError(f"offload is 'thread' or 'process', not {offload!r}")
+        self.store = store
+        self._now = Now(now)
+        escape = escape or (lambda name: name)
+        self.matches = Matches(store, games, listing, escape)
+        self.pictures = Pictures(render, offload)
+        self.computer = Computer(store, player, level_name(level), offload)
+        self.ratings = Ratings(store, escape)
+        self.banks = Banks(store, self.matches, vacation_days)
+        self.turn_clocks = TurnClocks(store, self.matches, self.banks, self._now)
+        self.play = Play(store, self.matches, self.banks, self.turn_clocks, self.pictures,
+                         self.computer, self.ratings, self._now)
+        self.lobby = Lobby(store, self.matches, self.play, seed_source, shuffle)
+        self.turns = Turns(store, self.matches, self.play, self.pictures)
+        self.clock_pass = ClockPass(store, self.matches, self.play, self.turns, self.banks,
+                                    self.turn_clocks, self.computer)
+        self.post_failures = PostFailures(store, self.clock_pass)
+        self.vacations = Vacations(store, self.matches, self.turn_clocks, self._now,
+                                   vacation_days)
+        self.reading = Reading(store, self.matches, self.pictures, self.turn_clocks,
+                               self.lobby)
+        self.undo = Undo(store, self.matches, self.play, self._now)
+        self.challenges = Challenges(store, self.matches, self.lobby, self._now)
+        self.rematches = Rematches(store, self.matches, self.lobby, self.computer)
+
+    # --- shared settings ----------------------------------------------------------------
+    @property
+    def now(self) -> Callable[[], datetime]:
+        """The time the clocks read where no ``now`` is given (tests put a fake clock:
+        setting it moves every part's clock)."""
+        return self._now
+
+    @now.setter
+    def now(self, read: Callable[[], datetime]) -> None:
+        self._now.read = read
+
+    @property
+    def shards(self) -> Callable[[], Shards | None]:
+        """The Discord shards whose guilds' clocks this process runs (see
+        :attr:`ClockPass.shards`)."""
+        return self.clock_pass.shards
+
+    @shards.setter
+    def shards(self, shards: Callable[[], Shards | None]) -> None:
+        self.clock_pass.shards = shards
+
+    @property
+    def render(self) -> Renderer:
+        """The renderer every picture is drawn with."""
+        return self.pictures.render
+
+    @render.setter
+    def render(self, render: Renderer) -> None:
+        self.pictures.render = render
+
+    def escape(self, name: str) -> str:
+        return self.matches.escape(name)
+
+    # --- matches and names --------------------------------------------------------------
+    async def match(self, match_id: int, actor: Actor | None = None) -> MatchRecord:
+        return await self.matches.match(match_id, actor)
+
+    async def match_here(self, actor: Actor, channel_id: int | None,
+                         match_id: int | None = None) -> MatchRecord:
+        return await self.matches.match_here(actor, channel_id, match_id)
+
+    async def my_matches(self, actor: Actor) -> list[tuple[MatchRecord, bool]]:
+        return await self.matches.my_matches(actor)
+
+    async def my_started(self, actor: Actor, statuses: tuple[str, ...],
+                         limit: int = 25) -> list[MatchRecord]:
+        return await self.matches.my_started(actor, statuses, limit)
+
+    async def set_places(self, match_id: int, *, thread_id: int | None = None,
+                         lobby_message_id: int | None = None) -> None:
+        """Where the front end posts the match: its thread and its lobby's message."""
+        await self.store.set_places(match_id, thread_id=thread_id,
+                                    lobby_message_id=lobby_message_id)
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        """The message that shows the challenge (its buttons are edited there)."""
+        await self.store.set_challenge_places(challenge_id, message_id=message_id)
+
+    def state_of(self, match: MatchRecord) -> tuple[Game, State]:
+        return self.matches.state_of(match)
+
+    def name(self, seated: SeatRecord | None, default: str = "?") -> str:
+        return self.matches.name(seated, default)
+
+    def named(self, match: MatchRecord, text: str) -> str:
+        return self.matches.named(match, text)
+
+    def level_of(self, seated: SeatRecord) -> str:
+        return self.computer.level_of(seated)
+
+    # --- lobby --------------------------------------------------------------------------
+    async def create(self, actor: Actor, game_slug: str, options: dict[str, str] | None = None,
+                     channel_id: int | None = None, seat_host: bool = True,
+                     terms: MatchTerms | None = None, **fields: Any) -> MatchRecord:
+        """A new match in its lobby, on ``terms`` (or on terms given by their
+        :class:`MatchTerms` fields)."""
+        return await self.lobby.create(actor, game_slug, options, channel_id, seat_host,
+                                       terms or MatchTerms(**fields))
+
+    async def join(self, match_id: int, actor: Actor) -> MatchRecord:
+        return await self.lobby.join(match_id, actor)
+
+    async def add_ai(self, match_id: int, actor: Actor, level: str | None = None
+                     ) -> MatchRecord:
+        return await self.lobby.add_ai(match_id, actor, level)
+
+    async def leave(self, match_id: int, actor: Actor) -> MatchRecord:
+        return await self.lobby.leave(match_id, actor)
+
+    async def start(self, match_id: int, actor: Actor,
+                    order: list[int] | None = None) -> Update:
+        return await self.lobby.start(match_id, actor, order)
+
+    def lobby_text(self, match: MatchRecord) -> str:
+        return self.lobby.lobby_text(match)
+
+    # --- turns --------------------------------------------------------------------------
+    async def legal_moves(self, match_id: int, actor: Actor) -> list[str]:
+        return await self.turns.legal_moves(match_id, actor)
+
+    async def waiting(self, match_id: int) -> dict[int, list[str]]:
+        return await self.turns.waiting(match_id)
+
+    async def choices(self, match_id: int) -> Choices | None:
+        return await self.turns.choices(match_id)
+
+    async def button_moves(self, match_id: int, actor: Actor, version: int) -> list[str]:
+        return await self.turns.button_moves(match_id, actor, version)
+
+    async def submit(self, match_id: int, actor: Actor, move: str,
+                     expect_version: int | None = None) -> Update:
+        return await self.turns.submit(match_id, actor, move, expect_version)
+
+    def may_resign(self, match: MatchRecord, actor: Actor) -> SeatRecord:
+        return self.turns.may_resign(match, actor)
+
+    async def resign(self, match_id: int, actor: Actor) -> Update:
+        return await self.turns.resign(match_id, actor)
+
+    async def abort(self, match_id: int, actor: Actor) -> Update:
+        return await self.turns.abort(match_id, actor)
+
+    async def abort_server(self, guild_id: int) -> list[int]:
+        return await self.turns.abort_server(guild_id)
+
+    # --- reading ------------------------------------------------------------------------
+    async def board(self, match_id: int, actor: Actor | None = None) -> Post:
+        return await self.reading.board(match_id, actor)
+
+    async def standing(self, match_id: int, actor: Actor | None = None,
+                       picture: bool = False) -> Post:
+        return await self.reading.standing(match_id, actor, picture)
+
+    async def private(self, match_id: int, actor: Actor) -> Post:
+        return await self.reading.private(match_id, actor)
+
+    async def history(self, match_id: int, actor: Actor | None = None,
+                      public: bool = False) -> list[str]:
+        return await self.reading.history(match_id, actor, public)
+
+    async def replay(self, match_id: int) -> State:
+        return await self.reading.replay(match_id)
+
+    async def replay_gif(self, match_id: int, actor: Actor | None = None) -> Post:
+        return await replay.replay(self.store, self.matches, self.pictures.render, match_id,
+                                   actor)
+
+    async def export(self, match_id: int, actor: Actor | None = None) -> records.Export:
+        return await records.export(self.store, self.matches, match_id, actor)
+
+    async def continue_copy(self, loaded: Loaded) -> Update:
+        return await continue_copy(self.store, self.play, loaded)
+
+    async def my_turns(self, actor: Actor, now: datetime | None = None
+                       ) -> list[overview.Turn]:
+        return await overview.my_turns(self.store, self.matches, actor, now)
+
+    async def leaderboard(self, guild_id: int, game: str, user_id: int) -> Board:
+        return await self.ratings.leaderboard(guild_id, game, user_id)
+
+    # --- undo ---------------------------------------------------------------------------
+    async def ask_undo(self, match_id: int, actor: Actor) -> Outcome:
+        return await self.undo.ask(match_id, actor)
+
+    async def answer_undo(self, match_id: int, version: int, actor: Actor,
+                          accept: bool) -> Outcome:
+        return await self.undo.answer(match_id, version, actor, accept)
+
+    async def drop_undo_requests(self, match_id: int) -> None:
+        """Withdraw the match's undo request (one that could not be posted)."""
+        await self.store.drop_undo_requests(match_id)
+
+    # --- clocks -------------------------------------------------------------------------
+    async def set_reminders(self, actor: Actor, hours: int) -> str:
+        return await self.vacations.set_reminders(actor, hours)
+
+    async def vacation(self, actor: Actor, days: int | None = None, end: bool = False,
+                       now: datetime | None = None) -> str:
+        return await self.vacations.vacation(actor, days, end, now)
+
+    async def nudge(self, match_id: int, actor: Actor, now: datetime | None = None) -> Post:
+        return await self.vacations.nudge(match_id, actor, now)
+
+    async def clock_lines(self, match: MatchRecord, now: datetime | None = None) -> list[str]:
+        return await self.turn_clocks.clock_lines(match, now)
+
+    async def expire(self, now: datetime) -> list[Update]:
+        return await self.clock_pass.expire(now)
+
+    async def reminders_due(self, now: datetime) -> list[Reminder]:
+        return await self.clock_pass.reminders_due(now)
+
+    def reminder_batches(self, now: datetime, size: int = CLAIM_BATCH
+                         ) -> AsyncIterator[list[Reminder]]:
+        return self.clock_pass.reminder_batches(now, size)
+
+    async def reminded(self, reminder: Reminder) -> None:
+        await self.post_failures.reminded(reminder)
+
+    async def reminder_failed(self, reminder: Reminder, now: datetime) -> bool:
+        return await self.post_failures.reminder_failed(reminder, now)
+
+    # --- challenges and rematches -------------------------------------------------------
+    async def challenge(self, actor: Actor, opponents: list[Invitee], game_slug: str,
+                        options: dict[str, str] | None = None, channel_id: int | None = None,
+                        terms: MatchTerms | None = None, **fields: Any) -> ChallengeNews:
+        """A challenge on ``terms`` (or on terms given by their fields)."""
+        return await self.challenges.challenge(actor, opponents, game_slug, options,
+                                               channel_id, terms or MatchTerms(**fields))
+
+    async def get_challenge(self, challenge_id: int, actor: Actor | None = None
+                            ) -> ChallengeRecord:
+        return await self.challenges.get_challenge(challenge_id, actor)
+
+    async def accept_challenge(self, challenge_id: int, actor: Actor) -> ChallengeNews:
+        return await self.challenges.accept_challenge(challenge_id, actor)
+
+    async def decline_challenge(self, challenge_id: int, actor: Actor) -> ChallengeNews:
+        return await self.challenges.decline_challenge(challenge_id, actor)
+
+    async def withdraw_challenge(self, challenge_id: int, actor: Actor) -> ChallengeNews:
+        return await self.challenges.withdraw_challenge(challenge_id, actor)
+
+    async def close_server_challenges(self, guild_id: int) -> list[int]:
+        return await self.challenges.close_server_challenges(guild_id)
+
+    async def servers_left(self, present: Collection[int], shards: Shards | None = None
+                           ) -> list[int]:
+        return await self.challenges.servers_left(present, shards)
+
+    async def lapse_challenges(self) -> list[ChallengeNews]:
+        return await self.challenges.lapse_challenges()
+
+    async def rematch(self, match_id: int, actor: Actor) -> RematchNews:
+        return await self.rematches.rematch(match_id, actor)
 
 
 __all__ = [
@@ -44,7 +351,10 @@ __all__ = [
     "STALE",
     "Actor",
     "ChallengeNews",
+    "Changed",
+    "Choices",
     "Invitee",
+    "MatchTerms",
     "Post",
     "RematchNews",
     "Reminder",

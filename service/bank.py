@@ -7,22 +7,23 @@ bank left at any moment is that minus the turn's active time so far, restarts in
 
 When a bank runs out, a vacation day is used if the player has one left (a real
 vacation, so all their clocks pause for it, and they are told in the match's thread);
-else the match's ``on_timeout`` applies, as for a deadline (:meth:`Clocks.expire`).
+else the match's ``on_timeout`` applies, as for a deadline (:meth:`ClockPass.expire`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from db import RUNNING, MatchRecord, SeatRecord
-from engines.base import Game
+from db import RUNNING, ClockRecord, MatchRecord, SeatRecord, Store
+from engines.base import Game, State
 from service import clock_math
 from service.clock_options import schedule_of
+from service.core import Matches
 from service.model import Post, Update
 from service.names import plural
-from service.turns import Turns
 
 log = logging.getLogger(__name__)
 
@@ -47,45 +48,39 @@ def turn_schedule(schedule: clock_math.Schedule, seated: SeatRecord) -> clock_ma
     return dataclasses.replace(schedule, left=balance(schedule, seated))
 
 
-class Banks(Turns):
-    async def banks_after(self, match: MatchRecord, game: Game, before: object, after: object,
-                          seat: int, now: datetime
-                          ) -> tuple[dict[int, int], dict[int, int]]:
+@dataclass(eq=False)
+class Banks:
+    """The time banks a move changes, each player's bank in the match's posts, and the
+    vacation day a bank that ran out uses."""
+
+    store: Store
+    matches: Matches
+    vacation_days: int
+
+    async def changes(self, match: MatchRecord, clock: ClockRecord, game: Game,
+                      before: State, after: State, seat: int, now: datetime
+                      ) -> tuple[dict[int, int], dict[int, int]]:
         """The banks ``seat``'s move changes (seat → seconds), recorded with it: those who
         were to act pay the turn's active time; the mover, if it ends their turn, gains
         the increment (up to the maximum). Returned twice: with the increment, and before
         it (what taking the move back restores)."""
-        clock = await self.store.clock(match.id)
         if not clock.bank or match.status != RUNNING:
             return {}, {}
         schedule = schedule_of(clock)
         start = datetime.fromisoformat(match.updated_at)
-        waiting = self.waiting_humans(match, game, before)
+        waiting = self.matches.waiting_humans(match, game, before)
         away = await self.store.vacations([s.user_id for s in waiting], start)
         banks: dict[int, timedelta] = {}
         for s in waiting:
             pauses = clock_math.pauses_of(away[s.user_id], start, now, schedule.weekend_pause)
             used = clock_math.active(start, now, pauses)
-            banks[s.seat] = clock_math.drained(balance(schedule, s), used)
+            banks[s.number] = clock_math.drained(balance(schedule, s), used)
         spent = dict(banks)
-        mover = self.seat_at(match, seat)
+        mover = self.matches.seat_at(match, seat)
         if not (mover.is_ai or mover.resigned) and seat not in game.to_act(after):
             spent.setdefault(seat, balance(schedule, mover))
             banks[seat] = clock_math.topped_up(spent[seat], schedule)
         return seconds(banks), seconds(spent)
-
-    async def after(self, match: MatchRecord, game: Game, state: object, lines: list[str],
-                    previous: object | None, moved: int = 0) -> Update:
-        """The update of :meth:`MatchCore.after`, with the clock lines of a match that has a
-        time bank or pauses on weekends (each player's bank, after every move)."""
-        update = await super().after(match, game, state, lines, previous, moved)
-        if update.public is None or update.match.status != RUNNING:
-            return update
-        clock = await self.store.clock(match.id)
-        if clock.bank or clock.weekend_pause:
-            said = await self.clock_lines(update.match)  # type: ignore[attr-defined]
-            update.public.text = "\n".join([update.public.text, *said])
-        return update
 
     def bank_lines(self, match: MatchRecord, schedule: clock_math.Schedule,
                    checks: dict[int, clock_math.Check]) -> list[str]:
@@ -99,10 +94,11 @@ class Banks(Turns):
                     continue
                 check = checks.get(seated.user_id)
                 if check is None or check.left is None:
-                    parts.append(f"{self.name(seated)}: "
+                    parts.append(f"{self.matches.name(seated)}: "
                                  f"{clock_math.hours_text(balance(schedule, seated))}")
                 elif check.deadline is not None:
-                    parts.append(f"{self.name(seated)}: {clock_math.hours_text(check.left)} "
+                    parts.append(f"{self.matches.name(seated)}: "
+                                 f"{clock_math.hours_text(check.left)} "
                                  f"(to move by {clock_math.date_text(check.deadline)})")
             lines.append(f"Time banks ({clock_math.bank_terms(schedule)}) — "
                          + "; ".join(parts) + ".")
@@ -133,7 +129,8 @@ class Banks(Turns):
         year = now.astimezone(UTC).year
         log.info("match %s: seat %s ran out of time; %s vacation days used", match.id,
                  seated.seat, days)
-        text = (f"{self.name(seated)}, your clock ran out in {self.game_of(match.game).title} "
+        title = self.matches.game_of(match.game).title
+        text = (f"{self.matches.name(seated)}, your clock ran out in {title} "
                 f"#{match.id}; {used} used ({plural(left - days, 'day')} left in {year}). "
                 f"Move by {clock_math.date_text(back)}.")
         return Update(match, Post(text, mentions=[seated.user_id]))

@@ -10,6 +10,7 @@ the started match's first :class:`Update`.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Collection
 from dataclasses import dataclass, field
@@ -25,14 +26,16 @@ from db import (
     ChallengeRecord,
     Shards,
     StaleVersion,
+    Store,
 )
 from db.records import stamp
 from engines.base import plural
 from service.clock_math import HOUR, hours_text
-from service.clocks import clock_record
-from service.lobby import Lobby, checked_level
+from service.core import Matches, Now
+from service.lobby import NO_TERMS, Lobby, checked_level
 from service.model import Actor, ServiceError, Update
 from service.names import sentence
+from service.terms import MatchTerms
 
 log = logging.getLogger(__name__)
 
@@ -70,18 +73,19 @@ CLOCK_TERMS = (("remind", "first reminder after"), ("remind_every", "reminders e
                ("bank_add", "bank added per turn"), ("bank_max", "bank at most"))
 
 
-class Challenges(Lobby):
+@dataclass(eq=False)
+class Challenges:
+    store: Store
+    matches: Matches
+    lobby: Lobby
+    now: Now
+
     async def challenge(self, actor: Actor, opponents: list[Invitee], game_slug: str,
                         options: dict[str, str] | None = None, channel_id: int | None = None,
-                        *, remind: int | None = None, remind_every: int | None = None,
-                        deadline: int | None = None, on_timeout: str | None = None,
-                        rated: bool = True, bots: int = 0, level: str | None = None,
-                        bank: int | None = None, bank_add: int | None = None,
-                        bank_max: int | None = None, weekends: bool = True
-                        ) -> ChallengeNews:
+                        terms: MatchTerms = NO_TERMS) -> ChallengeNews:
         """Challenge ``opponents`` to a match of ``game_slug`` on the terms of
         ``/match start`` (options, clock, rating, computer seats)."""
-        game = self.game_of(game_slug)
+        game = self.matches.game_of(game_slug)
         unique = list({o.user_id: o for o in opponents}.values())
         if not unique:
             raise ServiceError("Name at least one player to challenge.")
@@ -89,8 +93,9 @@ class Challenges(Lobby):
             if opponent.user_id == actor.user_id:
                 raise ServiceError("You cannot challenge yourself: name another player.")
             if opponent.is_bot:
-                raise ServiceError(f"{self.escape(opponent.name)} is a bot account and "
+                raise ServiceError(f"{self.matches.escape(opponent.name)} is a bot account and "
                                    "cannot play; for a computer opponent use the bots option.")
+        bots = terms.bots
         seats = 1 + len(unique) + bots
         if bots < 0 or not game.min_players <= seats <= game.max_players:
             span = (f"{game.min_players}" if game.min_players == game.max_players
@@ -102,24 +107,20 @@ class Challenges(Lobby):
             parsed = game.parse_options(options or {})
         except ValueError as exc:
             raise ServiceError(sentence(str(exc))) from None
-        clock_record(remind, remind_every, deadline, on_timeout, bank, bank_add, bank_max,
-                     weekends)  # checked now, used later
-        level = checked_level(level)
+        terms.clock()  # checked now, used later
+        terms = dataclasses.replace(terms, level=checked_level(terms.level))
         now = self.now()
-        settings = {"remind": remind, "remind_every": remind_every, "deadline": deadline,
-                    "on_timeout": on_timeout, "rated": rated, "bots": bots, "level": level,
-                    "bank": bank, "bank_add": bank_add, "bank_max": bank_max,
-                    "weekends": weekends}
         try:
             record = await self.store.create_challenge(
                 guild_id=actor.guild_id, channel_id=channel_id, challenger_id=actor.user_id,
                 challenger_name=actor.name or "Challenger", game=game.slug, options=parsed,
-                settings=settings, players=[(o.user_id, o.name or "Player") for o in unique],
+                settings=terms.settings(),
+                players=[(o.user_id, o.name or "Player") for o in unique],
                 created_at=stamp(now),
                 expires_at=stamp(now + timedelta(hours=CHALLENGE_HOURS)))
         except AlreadyChallenged as again:
             raise ServiceError(
-                f"You have already challenged {self.escape(again.name)} to {game.title} "
+                f"You have already challenged {self.matches.escape(again.name)} to {game.title} "
                 f"(challenge #{again.earlier.id}); wait for the answer or withdraw that "
                 "challenge first.") from None
         log.info("challenge %s: %s by %s", record.id, game.slug, actor.user_id)
@@ -152,8 +153,8 @@ class Challenges(Lobby):
         """The actor declines: the challenge ends, and its challenger is told."""
         record = await self._answerable(challenge_id, actor)
         record = await self._answer(record, actor, DECLINED)
-        notice = (f"{self.escape(actor.name or 'A player')} declined your challenge "
-                  f"#{record.id} to {self.game_of(record.game).title}.")
+        notice = (f"{self.matches.escape(actor.name or 'A player')} declined your challenge "
+                  f"#{record.id} to {self.matches.game_of(record.game).title}.")
         return ChallengeNews(record, self.challenge_text(record), [record.challenger_id],
                              notice=notice)
 
@@ -161,7 +162,7 @@ class Challenges(Lobby):
         """The challenger takes back an open challenge."""
         record = await self.get_challenge(challenge_id, actor)
         if actor.user_id != record.challenger_id:
-            raise ServiceError(f"Only {self.escape(record.challenger_name)}, who made this "
+            raise ServiceError(f"Only {self.matches.escape(record.challenger_name)}, who made this "
                                "challenge, can withdraw it.")
         if record.status != OPEN or not await self.store.close_challenge(record.id, WITHDRAWN):
             raise ServiceError(self._closed(await self.get_challenge(record.id)))
@@ -199,9 +200,9 @@ class Challenges(Lobby):
             if not await self.store.close_challenge(record.id, LAPSED):
                 continue
             record.status = LAPSED
-            names = ", ".join(self.escape(p.display_name) for p in record.awaited)
+            names = ", ".join(self.matches.escape(p.display_name) for p in record.awaited)
             notice = (f"Your challenge #{record.id} to {names} "
-                      f"({self.game_of(record.game).title}) lapsed: no answer within "
+                      f"({self.matches.game_of(record.game).title}) lapsed: no answer within "
                       f"{CHALLENGE_HOURS} hours.")
             news.append(ChallengeNews(record, self.challenge_text(record),
                                       [record.challenger_id], notice=notice))
@@ -210,10 +211,10 @@ class Challenges(Lobby):
     # --- texts --------------------------------------------------------------------------
     def challenge_text(self, record: ChallengeRecord) -> str:
         """The challenge post as it now reads: the terms, and each answer so far."""
-        game = self.game_of(record.game)
-        challenged = ", ".join(self.escape(p.display_name) for p in record.players)
+        game = self.matches.game_of(record.game)
+        challenged = ", ".join(self.matches.escape(p.display_name) for p in record.players)
         lines = [f"**{game.title}** challenge #{record.id}: "
-                 f"{self.escape(record.challenger_name)} challenges {challenged}."]
+                 f"{self.matches.escape(record.challenger_name)} challenges {challenged}."]
         terms = [f"{k}={v}".lower() for k, v in record.options.items()]
         settings = record.settings
         if settings.get("bots"):
@@ -229,12 +230,12 @@ class Challenges(Lobby):
             terms.append("unrated")
         if terms:
             lines.append("Terms: " + ", ".join(terms) + ".")
-        answered = [f"{self.escape(p.display_name)} {p.answer}" for p in record.players
+        answered = [f"{self.matches.escape(p.display_name)} {p.answer}" for p in record.players
                     if p.answer]
         if answered:  # names as written: no capital forced on them
             lines.append(", ".join(answered) + ".")
         if record.status == OPEN:
-            waiting = ", ".join(self.escape(p.display_name) for p in record.awaited)
+            waiting = ", ".join(self.matches.escape(p.display_name) for p in record.awaited)
             lines.append(f"{waiting}: press **Accept** or **Decline**. The challenge lapses "
                          f"after {CHALLENGE_HOURS} hours; the challenger may withdraw it.")
         elif record.status == ACCEPTED and record.match_id is not None:
@@ -272,18 +273,15 @@ class Challenges(Lobby):
         """The accepted challenge's match: the challenger hosts, everyone is seated (the
         last to accept under the name they have now), computer seats added, started."""
         host = Actor(record.challenger_id, record.challenger_name, record.guild_id)
-        settings = record.settings
-        match = await self.create(
+        terms = MatchTerms.of(record.settings)
+        match = await self.lobby.create(
             host, record.game, {k: str(v) for k, v in record.options.items()},
-            channel_id=record.channel_id, remind=settings.get("remind"),
-            remind_every=settings.get("remind_every"), deadline=settings.get("deadline"),
-            on_timeout=settings.get("on_timeout"), rated=settings.get("rated", True),
-            bank=settings.get("bank"), bank_add=settings.get("bank_add"),
-            bank_max=settings.get("bank_max"), weekends=settings.get("weekends", True))
+            channel_id=record.channel_id, terms=terms)
         for player in record.players:
             name = actor.name if player.user_id == actor.user_id else player.display_name
-            await self.join(match.id, Actor(player.user_id, name or "Player", record.guild_id))
-        for _ in range(settings.get("bots") or 0):
-            await self.add_ai(match.id, host, settings.get("level"))
+            await self.lobby.join(match.id, Actor(player.user_id, name or "Player",
+                                                  record.guild_id))
+        for _ in range(terms.bots):
+            await self.lobby.add_ai(match.id, host, terms.level)
         log.info("challenge %s accepted: match %s", record.id, match.id)
-        return await self.start(match.id, host)
+        return await self.lobby.start(match.id, host)

@@ -4,45 +4,55 @@ and starts it; seats are drawn at the start."""
 from __future__ import annotations
 
 import logging
+import random
+import secrets
+from collections.abc import Callable
 
-from db import LOBBY, RUNNING, Full, MatchRecord, StaleVersion
+from db import LOBBY, RUNNING, Full, MatchRecord, StaleVersion, Store
 from engines.ai import LEVELS, level_name
 from service import clock_math
-from service.clock_options import clock_record, schedule_of
-from service.core import MatchCore
+from service.clock_options import schedule_of
+from service.core import Matches
 from service.model import Actor, ServiceError, Update
 from service.names import sentence
+from service.play import Play
+from service.terms import MatchTerms
+
+NO_TERMS = MatchTerms()
 
 log = logging.getLogger(__name__)
 
 
-class Lobby(MatchCore):
+class Lobby:
+    """``seed``: each new match's seed; ``shuffle``: draws the seats at the start."""
+
+    def __init__(self, store: Store, matches: Matches, play: Play,
+                 seed: Callable[[], int] | None = None,
+                 shuffle: Callable[[list[int]], None] | None = None) -> None:
+        self.store = store
+        self.matches = matches
+        self.play = play
+        self.seed = seed or (lambda: secrets.randbits(62))
+        self.shuffle = shuffle or random.SystemRandom().shuffle
+
     async def create(self, actor: Actor, game_slug: str, options: dict[str, str] | None = None,
-                     channel_id: int | None = None, seat_host: bool = True, *,
-                     remind: int | None = None, remind_every: int | None = None,
-                     deadline: int | None = None, on_timeout: str | None = None,
-                     rated: bool = True, bank: int | None = None, bank_add: int | None = None,
-                     bank_max: int | None = None, weekends: bool = True) -> MatchRecord:
-        """A new match in its lobby; the host takes the first seat unless ``seat_host`` is
-        False (the console's all-computer matches). The clock: first reminder after
-        ``remind`` hours, then every ``remind_every`` (0 = once); ``deadline`` hours per
-        turn (0 = none), or a time bank of ``bank`` hours, +``bank_add`` per move, at most
-        ``bank_max`` (:mod:`service.bank`), then ``on_timeout`` (skip or forfeit);
-        ``weekends=False`` pauses it on Saturdays and Sundays (UTC). ``rated=False`` keeps
-        it off the ratings (see :mod:`service.ratings` for when a match counts)."""
-        game = self.game_of(game_slug)
+                     channel_id: int | None = None, seat_host: bool = True,
+                     terms: MatchTerms = NO_TERMS) -> MatchRecord:
+        """A new match in its lobby on ``terms`` (its clock and rating: its computer seats
+        are the caller's to add); the host takes the first seat unless ``seat_host`` is
+        False (the console's all-computer matches)."""
+        game = self.matches.game_of(game_slug)
         try:
             parsed = game.parse_options(options or {})
         except ValueError as exc:
             raise ServiceError(sentence(str(exc))) from None
-        clock = clock_record(remind, remind_every, deadline, on_timeout, bank, bank_add,
-                             bank_max, weekends)
+        clock = terms.clock()
         match = await self.store.create_match(
             guild_id=actor.guild_id, channel_id=channel_id, game=game.slug, options=parsed,
-            seed=self._seed(), host_id=actor.user_id, host_name=actor.name or "Host",
+            seed=self.seed(), host_id=actor.user_id, host_name=actor.name or "Host",
             seat_host=seat_host)
         await self.store.set_clock(match.id, clock)
-        if not rated:
+        if not terms.rated:
             await self.store.set_rated(match.id, False)
         log.info("match %s created: %s by %s", match.id, game.slug, actor.user_id)
         return match
@@ -84,14 +94,14 @@ class Lobby(MatchCore):
         match = await self._lobby(match_id, actor)
         if actor.user_id != match.host_id:
             raise ServiceError("Only the host can start the match.")
-        game = self.game_of(match.game)
+        game = self.matches.game_of(match.game)
         count = len(match.seats)
         if count < game.min_players:
             raise ServiceError(f"{game.title} needs at least {game.min_players} players; "
                                f"{count} joined.")
         if order is None:
             order = [s.user_id for s in match.seats]
-            self._shuffle(order)
+            self.shuffle(order)
         elif sorted(order) != sorted(s.user_id for s in match.seats):
             raise ServiceError("The seat order must name every player of the lobby once.")
         state = game.setup(count, match.seed, match.options)
@@ -102,20 +112,20 @@ class Lobby(MatchCore):
             raise ServiceError("The lobby changed while you pressed start; try again.") from None
         log.info("match %s started with %s players", match.id, count)
         lines = [f"**{game.title}** #{match.id} begins. Seats: " + ", ".join(
-            f"{i + 1}. {name}" for i, name in enumerate(self.names(match))) + "."]
+            f"{i + 1}. {name}" for i, name in enumerate(self.matches.names(match))) + "."]
         lines.append(clock_math.schedule_text(schedule_of(await self.store.clock(match.id))))
-        return await self.after(match, game, state, lines, previous=None)
+        return await self.play.after(match, game, state, lines, previous=None)
 
     def lobby_text(self, match: MatchRecord) -> str:
-        game = self.game_of(match.game)
-        names = ", ".join(self.name(s) for s in match.seats) or "nobody yet"
+        game = self.matches.game_of(match.game)
+        names = ", ".join(self.matches.name(s) for s in match.seats) or "nobody yet"
         options = ", ".join(f"{k}={v}" for k, v in match.options.items())
         return (f"**{game.title}** #{match.id} — lobby ({len(match.seats)}/"
                 f"{game.max_players}, needs {game.min_players}). Players: {names}."
                 + (f" Options: {options}." if options else ""))
 
     async def _lobby(self, match_id: int, actor: Actor) -> MatchRecord:
-        match = await self.match(match_id, actor)
+        match = await self.matches.match(match_id, actor)
         if match.status != LOBBY:
             raise ServiceError("This match has already started." if match.status == RUNNING
                                else "This match is over.")
@@ -123,7 +133,7 @@ class Lobby(MatchCore):
 
     async def _add_seat(self, match: MatchRecord, user_id: int, name: str,
                         is_ai: bool) -> MatchRecord:
-        game = self.game_of(match.game)
+        game = self.matches.game_of(match.game)
         try:
             return await self.store.add_seat(match.id, user_id=user_id, display_name=name,
                                              capacity=game.max_players, is_ai=is_ai)

@@ -16,6 +16,10 @@ class ServiceError(Exception):
     """Something the user asked cannot be done; the message says why, for the user."""
 
 
+class Changed(ServiceError):
+    """The match has changed since the version the caller was shown (a button's)."""
+
+
 @dataclass(frozen=True)
 class Actor:
     """Who is asking, and from where."""
@@ -47,6 +51,17 @@ class Post:
         return self
 
 
+@dataclass(frozen=True)
+class Choices:
+    """What the one player to act may play (see :meth:`service.Service.choices`)."""
+
+    user_id: int
+    moves: list[str]
+    public: bool
+    """Whether the moves may be shown to everyone (else only to the player)."""
+    version: int
+
+
 @dataclass
 class Update:
     """What a call changed: the match after it, a public post and private posts."""
@@ -54,6 +69,10 @@ class Update:
     match: MatchRecord
     public: Post | None = None
     private: dict[int, Post] = field(default_factory=dict)
+    choices: Choices | None = None
+    """The choice of the one player to act now, when :attr:`choices_known` (the buttons
+    under the board come from it, without reading the match again)."""
+    choices_known: bool = False
 
 
 Renderer = Callable[..., bytes]

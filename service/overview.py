@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from db import MatchRecord
-from service import Actor, Service
+from db import MatchRecord, Store
+from service.core import Matches
+from service.model import Actor
 
 LINK = "https://discord.com/channels/{guild}/{channel}"
 
@@ -31,19 +32,20 @@ class Turn:
         return LINK.format(guild=self.match.guild_id, channel=place)
 
 
-async def my_turns(service: Service, actor: Actor, now: datetime | None = None) -> list[Turn]:
+async def my_turns(store: Store, matches: Matches, actor: Actor,
+                   now: datetime | None = None) -> list[Turn]:
     """Matches in any guild where one of the actor's seats must act, longest wait first.
 
     ``actor.guild_id`` is ignored on purpose: the overview spans servers (and DMs).
     """
     now = now or datetime.now(UTC)
     turns = []
-    for match in await service.store.running_for_user(actor.user_id):
-        game, state = service.state_of(match)
+    for match in await store.running_for_user(actor.user_id):
+        game, state = matches.state_of(match)
         mine = {s.seat for s in match.seats if s.user_id == actor.user_id and not s.resigned}
         if not mine.intersection(game.to_act(state)):
             continue
-        others = [service.name(s) for s in match.by_seat() if s.user_id != actor.user_id]
+        others = [matches.name(s) for s in match.by_seat() if s.user_id != actor.user_id]
         waited = max(now - datetime.fromisoformat(match.updated_at), timedelta(0))
         turns.append(Turn(match, game.title, others, waited))
     turns.sort(key=lambda t: (-t.waited, t.match.id))

@@ -77,7 +77,7 @@ def _warm() -> None:
 
 
 # --- the jobs (module-level functions of plain data: picklable) -------------------------
-def decide(slug: str, dump: dict, seat: int, seed: int, level: str,
+def decide(slug: str, dump: dict[str, Any], seat: int, seed: int, level: str,
            history: Sequence[str] = ()) -> tuple[str, int, float]:
     """The move ``level`` plays for ``seat`` in the dumped state: (move, iterations,
     seconds)."""
@@ -89,7 +89,7 @@ def decide(slug: str, dump: dict, seat: int, seed: int, level: str,
     return decision.move, decision.iterations, decision.seconds
 
 
-def picture(slug: str, view: dict, names: Sequence[str], outcome: str | None = None,
+def picture(slug: str, view: dict[str, Any], names: Sequence[str], outcome: str | None = None,
             marks: dict[int, list[str]] | None = None) -> bytes:
     """The PNG of a view (with a finished match's outcome line and the marks of the
     moves since the viewer's last turn)."""
@@ -98,7 +98,7 @@ def picture(slug: str, view: dict, names: Sequence[str], outcome: str | None = N
     return rendering.render(slug, view, names=list(names), outcome=outcome, marks=marks)
 
 
-def recent_keys(slug: str, players: int, seed: int, options: dict,
+def recent_keys(slug: str, players: int, seed: int, options: dict[str, Any],
                 moves: list[tuple[int, str]]) -> tuple[str, ...]:
     """The keys of a match's recent positions, from its set-up and move log."""
     from engines.ai.repetition import replay_keys

@@ -8,9 +8,11 @@ nor retries sooner; deadlines are not affected (they are played, not posted).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from service.clocks import Clocks, Reminder
+from db import Store
+from service.clocks import ClockPass, Reminder
 
 FIRST_RETRY = timedelta(hours=1)
 """The pause after the first failure; each further failure in a row doubles it."""
@@ -24,13 +26,21 @@ def retry_at(failures: int, since: datetime, now: datetime) -> datetime | None:
     if now - since >= RETRY_FOR:
         return None
     pause = FIRST_RETRY * 2 ** min(failures - 1, 16)
-    return min(now + pause, since + RETRY_FOR)
+    later: datetime = min(now + pause, since + RETRY_FOR)
+    return later
 
 
-class PostFailures(Clocks):
+@dataclass(eq=False)
+class PostFailures:
+    """Whether a match's reminders are being posted: each reminder posted or failed is
+    recorded through here (the clock pass records it as sent)."""
+
+    store: Store
+    clock_pass: ClockPass
+
     async def reminded(self, reminder: Reminder) -> None:
         """Record the reminder as sent; a post after failures clears them."""
-        await super().reminded(reminder)
+        await self.clock_pass.reminded(reminder)
         clock = reminder.clock
         if clock.post_failures or clock.posts_stopped_at:
             await self.store.set_post_failures(reminder.match.id, 0, None, None)
@@ -47,12 +57,12 @@ class PostFailures(Clocks):
         if again is None:
             stopped = (datetime.fromisoformat(clock.posts_stopped_at)
                        if clock.posts_stopped_at else now)
-            await Clocks.reminded(self, reminder)  # not retried: as if sent
+            await self.clock_pass.reminded(reminder)  # not retried: as if sent
             await self.store.set_post_failures(match.id, failures, since, stopped)
             return clock.posts_stopped_at is None
         if reminder.next_check is not None and reminder.next_check > now:
             # a deadline (or a later reminder) comes first
             again = min(again, reminder.next_check)
         await self.store.set_post_failures(match.id, failures, since, None)
-        await self.store.checked(match.id, match.version, again, self._worker())
+        await self.store.checked(match.id, match.version, again, self.clock_pass.worker_id())
         return False

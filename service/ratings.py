@@ -4,7 +4,7 @@ A finished match is rated when its host left it rated (``rated`` at ``/match sta
 was played in a server, and it had at least two human seats and no computer seat. Its
 ranking comes from :class:`engines.base.Result` (seats in one group tied; resigned and
 forfeited seats already rank last). The store settles each finished match exactly once,
-in one transaction with a flag on the match, and :func:`catch_up` settles any a crash left
+in one transaction with a flag on the match, and :meth:`Ratings.catch_up` settles any a crash left
 behind. Players see the conservative rating, the ordinal mu − 3σ (0 for a newcomer).
 """
 
@@ -55,35 +55,10 @@ def rate(match: MatchRecord, rated: bool, current: dict[int, Rating]
     users = [s.user_id for s in seated]
     before = [current.get(u, DEFAULT) for u in users]
     teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
-    ranks = [place.get(s.seat, last) for s in seated]
+    ranks: list[float] = [place.get(s.number, last) for s in seated]
     after = MODEL.rate(teams, ranks=ranks)
     return {u: (b, (team[0].mu, team[0].sigma))
             for u, b, team in zip(users, before, after, strict=True)}
-
-
-async def settle(store: Store, match: MatchRecord,
-                 escape: Callable[[str], str] = str) -> list[str]:
-    """Rate a just-finished match (if rated and not done yet); the lines for its final
-    post (names written by ``escape``). Never raises: the match is over either way, and
-    :func:`catch_up` retries."""
-    try:
-        changes = await store.settle_rating(match.id, rate)
-    except Exception:
-        log.exception("match %s: rating failed; it is retried later", match.id)
-        return []
-    return change_lines(match, changes or [], escape)
-
-
-async def catch_up(store: Store) -> int:
-    """Settle every finished match a crash left unsettled, oldest first; how many."""
-    settled = 0
-    while ids := await store.unsettled_finishes():
-        for match_id in ids:
-            if await store.settle_rating(match_id, rate) is not None:
-                settled += 1
-        if len(ids) < 100:
-            break
-    return settled
 
 
 def change_lines(match: MatchRecord, changes: list[RatingChange],
@@ -99,6 +74,58 @@ def change_lines(match: MatchRecord, changes: list[RatingChange],
     return ["Ratings: " + " · ".join(parts) + "."]
 
 
+@dataclass(eq=False)
+class Ratings:
+    """Rating finished matches once each, and the servers' leaderboards; names written
+    by ``escape``."""
+
+    store: Store
+    escape: Callable[[str], str] = str
+
+    async def settle(self, match: MatchRecord) -> list[str]:
+        """Rate a just-finished match (if rated and not done yet); the lines for its final
+        post. Never raises: the match is over either way, and :meth:`catch_up`
+        retries."""
+        try:
+            changes = await self.store.settle_rating(match.id, rate)
+        except Exception:
+            log.exception("match %s: rating failed; it is retried later", match.id)
+            return []
+        return change_lines(match, changes or [], self.escape)
+
+    async def catch_up(self) -> int:
+        """Settle every finished match a crash left unsettled, oldest first; how many."""
+        settled = 0
+        while ids := await self.store.unsettled_finishes():
+            for match_id in ids:
+                if await self.store.settle_rating(match_id, rate) is not None:
+                    settled += 1
+            if len(ids) < 100:
+                break
+        return settled
+
+    async def leaderboard(self, guild_id: int, game: str, user_id: int) -> Board:
+        """The server's leaderboard of a game (a player no longer known by name is shown
+        as their mention)."""
+        await self.catch_up()
+        standings = await self.store.standings(guild_id, game)
+        ranked = list(enumerate(standings, start=1))
+        wanted = [s.user_id for _, s in ranked[:TOP]]
+        mine = next(((rank, s) for rank, s in ranked if s.user_id == user_id), None)
+        if mine is not None and mine[0] > TOP:
+            wanted.append(user_id)
+        names = await self.store.display_names(wanted, guild_id)
+
+        def row(rank: int, standing: Standing) -> tuple[int, Standing, str]:
+            name = names.get(standing.user_id)
+            return (rank, standing,
+                    self.escape(name) if name is not None else f"<@{standing.user_id}>")
+
+        top = [row(rank, s) for rank, s in ranked[:TOP]]
+        own = row(*mine) if mine is not None and mine[0] > TOP else None
+        return Board(top, own, len(standings))
+
+
 @dataclass
 class Board:
     """A leaderboard: the top rows, and the caller's own row if not among them."""
@@ -106,28 +133,6 @@ class Board:
     top: list[tuple[int, Standing, str]]
     mine: tuple[int, Standing, str] | None
     players: int
-
-
-async def leaderboard(store: Store, guild_id: int, game: str, user_id: int,
-                      escape: Callable[[str], str] = str) -> Board:
-    """The server's leaderboard of a game, names written by ``escape`` (a player no
-    longer known by name is shown as their mention)."""
-    await catch_up(store)
-    standings = await store.standings(guild_id, game)
-    ranked = list(enumerate(standings, start=1))
-    wanted = [s.user_id for _, s in ranked[:TOP]]
-    mine = next(((rank, s) for rank, s in ranked if s.user_id == user_id), None)
-    if mine is not None and mine[0] > TOP:
-        wanted.append(user_id)
-    names = await store.display_names(wanted, guild_id)
-
-    def row(rank: int, standing: Standing) -> tuple[int, Standing, str]:
-        name = names.get(standing.user_id)
-        return rank, standing, escape(name) if name is not None else f"<@{standing.user_id}>"
-
-    top = [row(rank, s) for rank, s in ranked[:TOP]]
-    own = row(*mine) if mine is not None and mine[0] > TOP else None
-    return Board(top, own, len(standings))
 
 
 def leaderboard_lines(board: Board, title: str) -> list[str]:

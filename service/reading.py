@@ -3,16 +3,26 @@ the history of moves, and the state rebuilt from the move log."""
 
 from __future__ import annotations
 
-from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord
-from engines.base import Game, Result
-from service.clocks import Clocks
-from service.core import positions
+from dataclasses import dataclass
+
+from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, Store
+from engines.base import Game, Result, State
+from service.core import Matches
 from service.lobby import Lobby
-from service.model import Actor, Post, ServiceError
+from service.model import Actor, Post
 from service.names import scores_text, sentence
+from service.pictures import Pictures
+from service.turn_clocks import TurnClocks
 
 
-class Reading(Clocks, Lobby):
+@dataclass(eq=False)
+class Reading:
+    store: Store
+    matches: Matches
+    pictures: Pictures
+    clocks: TurnClocks
+    lobby: Lobby
+
     async def board(self, match_id: int, actor: Actor | None = None) -> Post:
         """The public board and status."""
         return await self.standing(match_id, actor, picture=True)
@@ -21,59 +31,58 @@ class Reading(Clocks, Lobby):
                        picture: bool = False) -> Post:
         """Scores and whose turn (with the itemised table where the game has one), and
         the public board when ``picture``."""
-        match = await self.match(match_id, actor)
+        match = await self.matches.match(match_id, actor)
         if match.status == LOBBY:
-            return Post(self.lobby_text(match))
-        game, state = self.state_of(match)
-        png = await self.picture(match, game, state, None) if picture else None
-        text = "\n".join([self.status_text(match, game, state), *await self.clock_lines(match)])
-        return Post(text, png, table=self.table(match, game, state))
+            return Post(self.lobby.lobby_text(match))
+        game, state = self.matches.state_of(match)
+        png = await self.pictures.picture(match, game, state, None) if picture else None
+        text = "\n".join([self.status_text(match, game, state),
+                          *await self.clocks.clock_lines(match)])
+        return Post(text, png, table=self.matches.table(match, game, state))
 
     async def private(self, match_id: int, actor: Actor) -> Post:
         """The actor's own view (their secrets included), for the ephemeral command."""
-        match = await self.match(match_id, actor)
-        seated = match.seat_of(actor.user_id)
-        if seated is None or seated.seat is None:
-            raise ServiceError("You are not playing in this match.")
-        game, state = self.state_of(match)
-        text = self.private_text(match, game, state, seated.seat)
-        return Post(text, await self.picture(match, game, state, seated.seat),
+        match = await self.matches.match(match_id, actor)
+        seated = self.matches.player(match, actor)
+        game, state = self.matches.state_of(match)
+        text = self.matches.private_text(match, game, state, seated.number)
+        return Post(text, await self.pictures.picture(match, game, state, seated.number),
                     filename="my-view.png")
 
     async def history(self, match_id: int, actor: Actor | None = None,
                       public: bool = False) -> list[str]:
         """Every move so far as a sentence for this viewer (private moves stay private):
         the actor's own view when seated, unless ``public`` asks for what everyone sees."""
-        match = await self.match(match_id, actor)
+        match = await self.matches.match(match_id, actor)
         if match.snapshot is None:  # never started (in its lobby, or aborted there)
             return []
-        game = self.game_of(match.game)
+        game = self.matches.game_of(match.game)
         seated = match.seat_of(actor.user_id) if actor else None
         viewer = seated.seat if seated and not public else None
         moves = await self.store.moves(match.id)
         lines = []
-        for record, state in zip(moves, positions(game, match, moves), strict=False):
-            text = self.describe(match, game, state, record.seat, record.notation, viewer)
+        for record, state in zip(moves, self.matches.positions(match, moves), strict=False):
+            text = self.matches.describe(match, game, state, record.seat, record.notation, viewer)
             lines.append(f"{record.seq}. {text}")
         if match.result and match.status == FINISHED:
-            lines.append(sentence(self.named(match, match.result["reason"])))
+            lines.append(sentence(self.matches.named(match, match.result["reason"])))
         return lines
 
-    async def replay(self, match_id: int) -> object:
+    async def replay(self, match_id: int) -> State:
         """The state rebuilt from the move log alone (the snapshot must equal it)."""
-        match = await self.match(match_id)
-        *_, state = positions(self.game_of(match.game), match, await self.store.moves(match.id))
+        match = await self.matches.match(match_id)
+        *_, state = self.matches.positions(match, await self.store.moves(match.id))
         return state
 
-    def status_text(self, match: MatchRecord, game: Game, state: object) -> str:
+    def status_text(self, match: MatchRecord, game: Game, state: State) -> str:
         view = game.view(state, None)
         parts = [f"**{game.title}** #{match.id}"]
         if "scores" in view:
-            parts.append(scores_text(self.names(match), view["scores"]))
+            parts.append(scores_text(self.matches.names(match), view["scores"]))
         if match.status == RUNNING:
-            parts.append(f"To act: {self.waiting_text(match, game, state)}.")
+            parts.append(f"To act: {self.matches.waiting_text(match, game, state)}.")
         elif match.result:
-            parts.append(self.result_text(match, Result(**match.result)))
+            parts.append(self.matches.result_text(match, Result(**match.result)))
         elif match.status == ABORTED:
             parts.append("Aborted.")
         return "\n".join(parts)

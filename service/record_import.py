@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import engines
-from db import FINISHED
-from engines.base import Game, Result
+from db import FINISHED, Store
+from engines.base import Game, Result, State
+from engines.replay import ReplayError, replayed
 from service import names
-from service.core import MatchCore
 from service.model import ServiceError, Update
+from service.play import Play
 from service.records import FORMAT, FORMAT_VERSION
 
 MAX_BYTES = 1_000_000
@@ -42,7 +43,7 @@ class Loaded:
     seed: int
     options: dict[str, Any]
     moves: list[tuple[int, str]]
-    states: list[object]
+    states: list[State]
     """The set-up, then the state after each move."""
     said: list[str]
     """Each move as everyone saw it, seats named."""
@@ -50,7 +51,7 @@ class Loaded:
     """How the match ended: the rules' result, else the record's (a resignation)."""
 
     @property
-    def final(self) -> object:
+    def final(self) -> State:
         return self.states[-1]
 
     @property
@@ -85,12 +86,12 @@ def load_record(data: bytes | str) -> Loaded:
     return Reader(top, lines_of(text)).load()
 
 
+@dataclass(eq=False)
 class Reader:
     """One record being read: each refusal names the line of the value it is about."""
 
-    def __init__(self, top: dict[str, Any], lines: dict[Path, int]) -> None:
-        self.top = top
-        self.lines = lines
+    top: dict[str, Any]
+    lines: dict[Path, int]
 
     def fail(self, path: Path, why: str) -> RecordError:
         for end in range(len(path), 0, -1):  # the value's line, else its parent's
@@ -146,16 +147,17 @@ class Reader:
         return game
 
     def seed(self) -> int:
-        seed = self.top["header"].get("seed")
-        if seed is None or self.top["header"].get("complete") is False:
+        if self.top["header"].get("seed") is None or self.top["header"].get("complete") is False:
             raise self.fail(("header", "seed"), "this record was exported while the match "
                             "was running: it has no seed and no private moves (they would "
                             "tell hidden values), so it cannot be replayed. Export it again "
                             "once the match is over.")
-        return self.get(("header", "seed"), int, 'a whole number as "seed"')
+        seed: int = self.get(("header", "seed"), int, 'a whole number as "seed"')
+        return seed
 
     def players(self, game: Game) -> list[dict[str, Any]]:
-        players = self.get(("header", "players"), list, "a list of players")
+        players: list[dict[str, Any]] = self.get(("header", "players"), list,
+                                                 "a list of players")
         if not game.min_players <= len(players) <= game.max_players:
             counts = (f"{game.min_players}" if game.min_players == game.max_players
                       else f"{game.min_players}–{game.max_players}")
@@ -195,25 +197,25 @@ class Reader:
     def replay(self, loaded: Loaded) -> None:
         """Play every move from the set-up, refusing the first that cannot be played."""
         game, seats = loaded.game, loaded.names
-        state = game.setup(len(seats), loaded.seed, loaded.options)
-        loaded.states.append(state)
-        for number, (seat, move) in enumerate(loaded.moves):
-            path: Path = ("moves", number)
-            if game.result(state) is not None:
-                raise self.fail(path, "the game was already over before this move.")
-            if seat not in game.to_act(state):
-                waiting = names.waiting_text(seats, game.to_act(state))
+        try:
+            loaded.states.extend(replayed(game, len(seats), loaded.seed, loaded.options,
+                                          loaded.moves, checked=True))
+        except ReplayError as error:
+            seat, move = loaded.moves[error.index]
+            path: Path = ("moves", error.index)
+            if error.why == "over":
+                raise self.fail(path, "the game was already over before this move.") from None
+            if error.why == "turn":
+                waiting = names.waiting_text(seats, game.to_act(error.state))
                 raise self.fail(path, f"it is not {seats[seat]}'s turn (waiting for "
-                                f"{waiting}).")
-            try:
-                after = game.play(state, seat, move)
-            except Exception as exc:  # an engine refuses with IllegalMove; say any error
-                why = names.named(str(exc), seats) or type(exc).__name__
-                raise self.fail(path, f"{seats[seat]} cannot play {move[:60]!r}: "
-                                f"{why.rstrip('.')}.") from None
-            loaded.said.append(names.named(game.describe(state, seat, move, None), seats))
-            state = after
-            loaded.states.append(state)
+                                f"{waiting}).") from None
+            cause = error.cause
+            why = (names.named(str(cause), seats) or type(cause).__name__) if cause else ""
+            raise self.fail(path, f"{seats[seat]} cannot play {move[:60]!r}: "
+                            f"{why.rstrip('.')}.") from None
+        loaded.said = [names.named(game.describe(before, seat, move, None), seats)
+                       for (seat, move), before in zip(loaded.moves, loaded.states,
+                                                       strict=False)]
 
     def result(self, loaded: Loaded, resigned: list[bool]) -> Result | None:
         """The rules' result (resigned seats last, as the service ranks them), which must
@@ -246,14 +248,14 @@ class Reader:
         return found
 
 
-async def continue_copy(service: MatchCore, loaded: Loaded) -> Update:
+async def continue_copy(store: Store, play: Play, loaded: Loaded) -> Update:
     """A new local match at the record's last position: the same seed, options and moves,
     the record's computers still computers and its other players local players (nobody
     resigned: a resignation ended the old match, not the position). The computers then
     play if it is their turn; the update shows the position."""
     if loaded.over:
         raise ServiceError("The record's match is over: there is nothing to continue.")
-    game, store = loaded.game, service.store
+    game = loaded.game
     ids, humans, computers = [], 0, 0
     for is_ai in loaded.is_ai:
         humans, computers = humans + (not is_ai), computers + is_ai
@@ -268,10 +270,10 @@ async def continue_copy(service: MatchCore, loaded: Loaded) -> Update:
                                     snapshot=game.dump(loaded.states[0]))
     for (seat, move), before, after in zip(loaded.moves, loaded.states, loaded.states[1:],
                                            strict=False):
-        match = await service.record(match, game, before, after, seat, move)
+        match = await play.record(match, game, before, after, seat, move)
     line = (f"**{game.title}** #{match.id} continues the imported record after "
             f"{names.plural(len(loaded.moves), 'move')}.")
-    return await service.after(match, game, loaded.final, [line], previous=None)
+    return await play.after(match, game, loaded.final, [line], previous=None)
 
 
 def lines_of(text: str) -> dict[Path, int]:

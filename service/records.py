@@ -17,10 +17,10 @@ import json
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
-from db import ABORTED, FINISHED, LOBBY, MatchRecord, MoveRecord
-from engines.base import Game, Result
+from db import ABORTED, FINISHED, LOBBY, MatchRecord, MoveRecord, Store
+from engines.base import Game, Result, State
 from service import names
-from service.core import MatchCore, positions
+from service.core import Matches
 from service.model import Actor, ServiceError
 
 FORMAT = "pantheon-record"
@@ -42,21 +42,22 @@ class Export(NamedTuple):
     filename: str
 
 
-async def export(service: MatchCore, match_id: int, actor: Actor | None = None) -> Export:
+async def export(store: Store, matches: Matches, match_id: int,
+                 actor: Actor | None = None) -> Export:
     """The record of a started match, as the actor's guild may see it (see the module)."""
-    match = await service.match(match_id, actor)
+    match = await matches.match(match_id, actor)
     if match.status == LOBBY or match.snapshot is None:
         raise ServiceError("This match has not started yet: there is no record to export.")
-    game = service.game_of(match.game)
-    moves = await service.store.moves(match.id)
-    states = list(positions(game, match, moves))
+    game = matches.game_of(match.game)
+    moves = await store.moves(match.id)
+    states = list(matches.positions(match, moves))
     header = record_header(match, game, states[-1], datetime.now(UTC))
     entries = [move_entry(game, m, match.status in OVER) for m in moves]
     return Export(write(header, entries), readable(match, game, moves, states),
                   f"{game.slug}-{match.id}")
 
 
-def record_header(match: MatchRecord, game: Game, state: object, at: datetime) -> dict:
+def record_header(match: MatchRecord, game: Game, state: State, at: datetime) -> dict[str, Any]:
     """The header: what the game was, who played, how it ended (see docs/RECORDS.md)."""
     over = match.status in OVER
     result = Result(**match.result) if match.result else None
@@ -66,9 +67,9 @@ def record_header(match: MatchRecord, game: Game, state: object, at: datetime) -
         player: dict[str, Any] = {"name": seated.display_name, "is_ai": seated.is_ai,
                                   "resigned": seated.resigned}
         if scores is not None:
-            player["score"] = scores[seated.seat]
+            player["score"] = scores[seated.number]
         if result is not None:
-            player["result"] = standing(result, seated.seat)
+            player["result"] = standing(result, seated.number)
         players.append(player)
     header: dict[str, Any] = {
         "game": {"name": game.title, "slug": game.slug, "version": game.version,
@@ -104,7 +105,7 @@ def move_entry(game: Game, move: MoveRecord, complete: bool) -> dict[str, Any]:
     return {"seat": move.seat, "move": move.notation}
 
 
-def write(header: dict, entries: list[dict]) -> str:
+def write(header: dict[str, Any], entries: list[dict[str, Any]]) -> str:
     """The record's JSON, pretty-printed: one header field, one player and one move per
     line, so that a line number (in an import's error) points at one thing."""
 
@@ -125,7 +126,7 @@ def write(header: dict, entries: list[dict]) -> str:
 
 
 def readable(match: MatchRecord, game: Game, moves: list[MoveRecord],
-             states: list[object]) -> str:
+             states: list[State]) -> str:
     """The record as text: who played, how it ended, and every move as everyone saw it
     (and, once the match is over, every secret revealed)."""
     seats = match.names

@@ -14,9 +14,12 @@ import dataclasses
 import logging
 from dataclasses import dataclass, field
 
-from db import ABORTED, FINISHED, MatchRecord, SeatRecord
+from db import ABORTED, FINISHED, MatchRecord, SeatRecord, Store
+from service.computer import Computer
+from service.core import Matches
 from service.lobby import Lobby
 from service.model import Actor, ServiceError, Update
+from service.terms import MatchTerms
 
 log = logging.getLogger(__name__)
 
@@ -32,10 +35,16 @@ class RematchNews:
     update: Update | None = None
 
 
-class Rematches(Lobby):
+@dataclass(eq=False)
+class Rematches:
+    store: Store
+    matches: Matches
+    lobby: Lobby
+    computer: Computer
+
     async def rematch(self, match_id: int, actor: Actor) -> RematchNews:
         """The actor asks for a rematch of a finished match; the last to ask starts it."""
-        match = await self.match(match_id, actor)
+        match = await self.matches.match(match_id, actor)
         if match.status == ABORTED:
             raise ServiceError("This match was aborted: start a new one with /match start.")
         if match.status != FINISHED:
@@ -76,25 +85,27 @@ class Rematches(Lobby):
         humans = [s for s in seats if not s.is_ai]
         first = next((s for s in humans if s.user_id == match.host_id), humans[0])
         host = Actor(first.user_id, first.display_name, match.guild_id)
-        new = await self.create(host, match.game, {k: str(v) for k, v in match.options.items()},
-                                channel_id=match.channel_id,
-                                rated=await self.store.is_rated(match.id))
+        new = await self.lobby.create(host, match.game,
+                                      {k: str(v) for k, v in match.options.items()},
+                                      channel_id=match.channel_id,
+                                      terms=MatchTerms(rated=await self.store.is_rated(match.id)))
         clock = await self.store.clock(match.id)
         await self.store.set_clock(new.id, dataclasses.replace(clock, nudged_at=None))
         for seated in humans:
             if seated.user_id != host.user_id:
-                await self.join(new.id, Actor(seated.user_id, seated.display_name,
+                await self.lobby.join(new.id, Actor(seated.user_id, seated.display_name,
                                               match.guild_id))
         ids: dict[int, int] = {s.user_id: s.user_id for s in humans}
         for seated in sorted((s for s in seats if s.is_ai), key=lambda s: -s.user_id):
             written = seated.display_name.endswith(")")  # "Computer 2 (hard)"
-            new = await self.add_ai(new.id, host, self.level_of(seated) if written else None)
+            level = self.computer.level_of(seated) if written else None
+            new = await self.lobby.add_ai(new.id, host, level)
             ids[seated.user_id] = min(s.user_id for s in new.seats)  # the one just added
         order = [ids[seats[(i + 1) % len(seats)].user_id] for i in range(len(seats))]
-        return await self.start(new.id, host, order=order)
+        return await self.lobby.start(new.id, host, order=order)
 
     def _names(self, seats: list[SeatRecord]) -> str:
-        return ", ".join(self.name(s) for s in seats) or "nobody"
+        return ", ".join(self.matches.name(s) for s in seats) or "nobody"
 
     @staticmethod
     def _made(match: MatchRecord, new_match_id: int | None) -> str:

@@ -5,26 +5,29 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
-from db import ABORTED, FINISHED, MatchRecord, MoveRecord
+from db import ABORTED, FINISHED, MatchRecord, MoveRecord, Store
 from engines.base import Game
 from rendering import replay as replay_gif
-from service import Actor, Post, Service, ServiceError, positions
+from service.core import Matches, positions
+from service.model import Actor, Post, Renderer, ServiceError
 
 log = logging.getLogger(__name__)
 
 
-async def replay(service: Service, match_id: int, actor: Actor | None = None) -> Post:
+async def replay(store: Store, matches: Matches, render: Renderer, match_id: int,
+                 actor: Actor | None = None) -> Post:
     """A GIF of a finished (or aborted after its start) match, from the public view."""
-    match = await service.match(match_id, actor)
+    match = await matches.match(match_id, actor)
     if match.snapshot is None:
         raise ServiceError("This match never started: there is nothing to replay.")
     if match.status not in (FINISHED, ABORTED):
         raise ServiceError("A replay is made once the match is over; /history lists the "
                            "moves so far.")
-    game = service.game_of(match.game)
-    moves = await service.store.moves(match.id)
-    data = await asyncio.to_thread(_draw, service, match, game, moves)
+    game = matches.game_of(match.game)
+    moves = await store.moves(match.id)
+    data = await asyncio.to_thread(_draw, render, match, game, moves)
     size = len(data) / 1024
     log.info("match %s: replay of %d moves, %.0f KB", match.id, len(moves), size)
     text = (f"**{game.title}** #{match.id}: replay of {len(moves)} "
@@ -32,11 +35,13 @@ async def replay(service: Service, match_id: int, actor: Actor | None = None) ->
     return Post(text, png=data, filename=f"match-{match.id}-replay.gif")
 
 
-def public_views(match: MatchRecord, game: Game, moves: list[MoveRecord]) -> list[dict]:
+def public_views(match: MatchRecord, game: Game, moves: list[MoveRecord]
+                 ) -> list[dict[str, Any]]:
     """The public view at the start and after each move, rebuilt from the log."""
     return [game.view(state, None) for state in positions(game, match, moves)]
 
 
-def _draw(service: Service, match: MatchRecord, game: Game, moves: list[MoveRecord]) -> bytes:
+def _draw(render: Renderer, match: MatchRecord, game: Game, moves: list[MoveRecord]
+          ) -> bytes:
     views = public_views(match, game, moves)
-    return replay_gif.gif(game.slug, views, match.names, render=service.render)
+    return replay_gif.gif(game.slug, views, match.names, render=render)

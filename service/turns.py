@@ -6,49 +6,46 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, SeatRecord, StaleVersion
-from engines.base import Game, IllegalMove, Result, seat_name
-from service.core import MatchCore
-from service.model import STALE, Actor, Post, ServiceError, Update
+from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, SeatRecord, StaleVersion, Store
+from engines.base import Game, IllegalMove, Result, State, seat_name
+from service.core import Matches
+from service.model import STALE, Actor, Changed, Choices, Post, ServiceError, Update
 from service.names import sentence
+from service.pictures import Pictures
+from service.play import Play
 
 log = logging.getLogger(__name__)
 
 MAX_MOVE_LENGTH = 200
 
 
-@dataclass(frozen=True)
-class Choices:
-    """What the one player to act may play (see :meth:`Turns.choices`)."""
+@dataclass(eq=False)
+class Turns:
+    store: Store
+    matches: Matches
+    play: Play
+    pictures: Pictures
 
-    user_id: int
-    moves: list[str]
-    public: bool
-    """Whether the moves may be shown to everyone (else only to the player)."""
-    version: int
-
-
-class Turns(MatchCore):
     async def legal_moves(self, match_id: int, actor: Actor) -> list[str]:
         """The actor's legal moves now (empty when it is not their turn)."""
-        match = await self.match(match_id, actor)
+        match = await self.matches.match(match_id, actor)
         if match.status != RUNNING:
             return []
-        game, state = self.state_of(match)
+        game, state = self.matches.state_of(match)
         moves: list[str] = []
-        for seat in self.my_seats(match, actor, game, state):
+        for seat in self.matches.my_seats(match, actor, game, state):
             moves.extend(game.legal_moves(state, seat))
         return moves
 
     async def waiting(self, match_id: int) -> dict[int, list[str]]:
         """The legal moves of each human who must act now, by user id."""
-        match = await self.match(match_id)
+        match = await self.matches.match(match_id)
         if match.status != RUNNING:
             return {}
-        game, state = self.state_of(match)
+        game, state = self.matches.state_of(match)
         out: dict[int, list[str]] = {}
         for seat in game.to_act(state):
-            seated = self.seat_at(match, seat)
+            seated = self.matches.seat_at(match, seat)
             if not (seated.is_ai or seated.resigned):
                 out.setdefault(seated.user_id, []).extend(game.legal_moves(state, seat))
         return out
@@ -57,18 +54,27 @@ class Turns(MatchCore):
         """The moves of the one human who must act now (None when nobody or several do,
         or the match is not running), and whether everyone may see them: the rules say
         so (:meth:`~engines.base.Game.moves_are_public`) and none of them is private."""
-        match = await self.match(match_id)
+        match = await self.matches.match(match_id)
         if match.status != RUNNING:
             return None
-        game, state = self.state_of(match)
-        humans = self.waiting_humans(match, game, state)
-        if len(humans) != 1 or len(set(game.to_act(state))) != 1:
-            return None
-        seat = humans[0].seat
-        moves = game.legal_moves(state, seat)
-        public = game.moves_are_public(match.options) and not any(
-            game.is_private(move) for move in moves)
-        return Choices(humans[0].user_id, moves, public, match.version)
+        game, state = self.matches.state_of(match)
+        return self.matches.choices_of(match, game, state)
+
+    async def button_moves(self, match_id: int, actor: Actor, version: int) -> list[str]:
+        """The actor's legal moves, asked from a button drawn at ``version``: empty when
+        it is not their turn; the refusal when the match is over, has changed since, or
+        is not theirs."""
+        match = await self.matches.match(match_id, actor)
+        if match.status != RUNNING:
+            raise ServiceError("This match is over.")
+        if match.version != version:
+            raise Changed(STALE)
+        game, state = self.matches.state_of(match)
+        moves = [move for seat in self.matches.my_seats(match, actor, game, state)
+                 for move in game.legal_moves(state, seat)]
+        if not moves:
+            self.matches.player(match, actor)
+        return moves
 
     async def submit(self, match_id: int, actor: Actor, move: str,
                      expect_version: int | None = None) -> Update:
@@ -82,76 +88,85 @@ class Turns(MatchCore):
             raise ServiceError("Write a move, e.g. pick one from the list.")
         if len(move) > MAX_MOVE_LENGTH:
             raise ServiceError("That move is far too long to be a move.")
-        match = await self.match(match_id, actor)
-        self.require_running(match)
+        match = await self.matches.match(match_id, actor)
+        self.matches.require_running(match)
         if expect_version is not None and match.version != expect_version:
             raise ServiceError(STALE)
-        game, state = self.state_of(match)
-        seated = match.seat_of(actor.user_id)
-        if seated is None or seated.seat is None:
-            raise ServiceError("You are not playing in this match.")
+        game, state = self.matches.state_of(match)
+        seated = self.matches.player(match, actor)
         if seated.resigned:
             raise ServiceError("You have resigned from this match.")
-        if seated.seat not in game.to_act(state):
-            waiting = self.waiting_text(match, game, state)
+        seat = seated.number
+        if seat not in game.to_act(state):
+            waiting = self.matches.waiting_text(match, game, state)
             raise ServiceError(f"It is not your turn: waiting for {waiting}.")
         try:
-            after = game.play(state, seated.seat, move)
+            after = game.play(state, seat, move)
         except IllegalMove as exc:
-            raise ServiceError(sentence(f"Illegal move: {self.named(match, str(exc))}")
+            raise ServiceError(sentence(f"Illegal move: {self.matches.named(match, str(exc))}")
                                ) from None
-        line = self.describe(match, game, state, seated.seat, move, viewer=None)
-        private_line = self.describe(match, game, state, seated.seat, move, viewer=seated.seat)
-        match = await self.record(match, game, state, after, seated.seat, move)
-        log.debug("match %s: seat %s played %r", match.id, seated.seat, move)
-        update = await self.after(match, game, after, [line], previous=state, moved=1)
-        if game.is_private(move):
+        said = game.describe(state, seat, move, None)
+        private_line = (self.matches.describe(match, game, state, seat, move, viewer=seat)
+                        if game.is_private(move) else None)
+        line = self.matches.named(match, said)
+        match = await self.play.record(match, game, state, after, seat, move, said)
+        log.debug("match %s: seat %s played %r", match.id, seat, move)
+        update = await self.play.after(match, game, after, [line], previous=state, moved=1)
+        if private_line is not None:
             confirm = update.private.setdefault(actor.user_id, Post(text=""))
             confirm.text = (private_line + "\n" + confirm.text).strip()
         return update
 
     async def resign(self, match_id: int, actor: Actor) -> Update:
-        match = await self.match(match_id, actor)
-        self.require_running(match)
-        seated = match.seat_of(actor.user_id)
-        if seated is None or seated.seat is None:
-            raise ServiceError("You are not playing in this match.")
+        match = await self.matches.match(match_id, actor)
+        seated = self.may_resign(match, actor)
+        game, state = self.matches.state_of(match)
+        return await self.forfeit(match, game, state, seated,
+                                  f"{seat_name(seated.number)} resigned")
+
+    def may_resign(self, match: MatchRecord, actor: Actor) -> SeatRecord:
+        """The actor's seat if they may resign from ``match`` now; else the refusal (the
+        front end asks before showing a confirmation that would fail)."""
+        if match.status == LOBBY:
+            raise ServiceError("This match has not started yet; the host can abort it.")
+        self.matches.require_running(match)
+        seated = self.matches.player(match, actor)
         if seated.resigned:
             raise ServiceError("You have already resigned.")
-        game, state = self.state_of(match)
-        return await self.forfeit(match, game, state, seated, f"{seat_name(seated.seat)} resigned")
+        return seated
 
-    async def forfeit(self, match: MatchRecord, game: Game, state: object, seated: SeatRecord,
+    async def forfeit(self, match: MatchRecord, game: Game, state: State, seated: SeatRecord,
                       reason: str, lead: str | None = None) -> Update:
         """``seated`` gives up (resigns, or runs out of time with ``forfeit``): with one
         opponent left the match ends; else the bot plays their seat and they rank last.
         ``reason`` names seats with markers, as engines do (it becomes the result's reason);
         ``lead``, a line said first, is written with names."""
-        others = [s.seat for s in match.by_seat() if s.seat != seated.seat and not s.resigned]
+        others = [s.number for s in match.by_seat() if s.seat != seated.seat and not s.resigned]
         try:
             if len(others) <= 1:
-                earlier = [s.seat for s in match.by_seat() if s.resigned]
-                ranking = [g for g in (others, [seated.seat], earlier) if g]
+                earlier = [s.number for s in match.by_seat() if s.resigned]
+                ranking = [g for g in (others, [seated.number], earlier) if g]
                 scores = game.view(state, None).get("scores") or [0] * len(match.seats)
                 result = Result(list(scores), ranking, reason)
                 await self.store.finish(match.id, version=match.version, status=FINISHED,
                                         result=result.to_dict(), resigned_user=seated.user_id)
-                match = await self.match(match.id)
+                match = await self.matches.match(match.id)
                 text = "\n".join([*([f"{lead}."] if lead else []),
-                                  *await self.final_lines(match, game, state)])
-                return Update(match, Post(text, await self.picture(match, game, state, None),
-                                          table=self.table(match, game, state)))
+                                  *await self.play.final_lines(match, game, state)])
+                png = await self.pictures.picture(match, game, state, None)
+                return Update(match, Post(text, png,
+                                          table=self.matches.table(match, game, state)))
             await self.store.mark_resigned(match.id, version=match.version,
                                            user_id=seated.user_id)
         except StaleVersion:
             raise ServiceError("The board changed; try again.") from None
-        match = await self.match(match.id)
-        said = lead or self.named(match, reason)
+        match = await self.matches.match(match.id)
+        said = lead or self.matches.named(match, reason)
         lines = [f"{said}; the bot plays their seat from now on and they rank last."]
-        return await self.after(match, game, state, lines, previous=state)
+        return await self.play.after(match, game, state, lines, previous=state)
 
     async def abort(self, match_id: int, actor: Actor) -> Update:
-        match = await self.match(match_id, actor)
+        match = await self.matches.match(match_id, actor)
         if match.status not in (LOBBY, RUNNING):
             raise ServiceError("This match is already over.")
         if actor.user_id != match.host_id and not actor.is_admin:
@@ -160,8 +175,8 @@ class Turns(MatchCore):
             await self.store.finish(match.id, version=match.version, status=ABORTED, result=None)
         except StaleVersion:
             raise ServiceError("The board changed; try again.") from None
-        match = await self.match(match.id)
-        who = self.escape(actor.name) if actor.name else "the host"
+        match = await self.matches.match(match.id)
+        who = self.matches.actor_name(actor, "the host")
         return Update(match, Post(f"Match #{match.id} was aborted by {who}."))
 
     async def abort_server(self, guild_id: int) -> list[int]:
@@ -179,9 +194,10 @@ class Turns(MatchCore):
                         aborted.append(match.id)
                         break
                     except StaleVersion:
-                        match = await self.store.get_match(match.id)
-                        if match is None or match.status not in (LOBBY, RUNNING):
+                        again = await self.store.get_match(match.id)
+                        if again is None or again.status not in (LOBBY, RUNNING):
                             break
+                        match = again
                 else:
                     raise RuntimeError(f"match {match.id} kept changing; not aborted")
         return aborted

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from db import FINISHED, RUNNING, open_store, records
-from service import Actor, Service, ServiceError, undo
+from service import Actor, Service, ServiceError
 from tests.discord_fakes import GUILD
 
 ANA = Actor(1, "Ana", guild_id=GUILD)
@@ -272,7 +272,7 @@ async def test_taking_back_a_move_takes_back_its_increment_not_its_time(service,
     await play(service, match.id)  # Bo: 72 − 10 + 24
     assert await banks(service, match.id) == [None, 86 * 3600]
     clock.at(11)
-    done = await undo.ask(service, match.id, BO)  # his own last move, nothing revealed
+    done = await service.ask_undo(match.id, BO)  # his own last move, nothing revealed
     assert done.update is not None
     assert await banks(service, match.id) == [None, 62 * 3600]
     assert "Bo: 2 days 14 h (to move by Mar 13, 10:00 UTC)" in done.update.public.text
@@ -289,9 +289,9 @@ async def test_taking_back_several_moves_restores_every_bank_they_changed(servic
     await play(service, match.id)  # Ana: 72 − 2 + 24 = 94 h
     assert await banks(service, match.id) == [94 * 3600, 86 * 3600]
     clock.at(13)
-    asked = await undo.ask(service, match.id, BO)  # his move and Ana's after it
+    asked = await service.ask_undo(match.id, BO)  # his move and Ana's after it
     assert asked.asked is not None
-    done = await undo.answer(service, match.id, asked.asked.request.version, ANA, True)
+    done = await service.answer_undo(match.id, asked.asked.request.version, ANA, True)
     assert done.update is not None
     # Ana's bank as it was before her move; Bo's as his move left it, without its 24 h.
     assert await banks(service, match.id) == [None, 62 * 3600]

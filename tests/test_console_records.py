@@ -11,7 +11,7 @@ import pytest
 from console import app as console
 from db import open_store
 from service import Actor, Service
-from service.records import export, write
+from service.records import write
 from tests.test_console import scripted
 
 HOST = Actor(1, "Player 1")
@@ -23,7 +23,7 @@ async def exported(db: str, match_id: int, abort: bool = False) -> str:
         service = Service(store, offload="thread")
         if abort:
             await service.abort(match_id, HOST)
-        return (await export(service, match_id)).json
+        return (await service.export(match_id)).json
     finally:
         await store.close()
 

@@ -109,3 +109,34 @@ def test_service_modules_are_small():
     sizes = {name: len(path.read_text().splitlines())
              for name, path in project_modules().items() if name.split(".")[0] == "service"}
     assert max(sizes.values()) <= 400, sizes
+
+
+LOWER = {"db": {"engines", "rendering", "service", "bot", "console"},
+         "engines": {"db", "rendering", "service", "bot", "console"},
+         "rendering": {"db", "service", "bot", "console"},
+         "service": {"bot", "console"}}
+"""What each layer must not import: the store knows no games (a migration's replay check
+is handed to it by the service), the engines no store, nobody the front ends."""
+
+
+def layer_offenders(edges: dict[str, set[str]]) -> list[tuple[str, str]]:
+    return sorted((name, m) for name, found in edges.items() for m in found
+                  if m.split(".")[0] in LOWER.get(name.split(".")[0], set()))
+
+
+def test_the_layer_checker_finds_a_store_importing_an_engine():
+    assert layer_offenders({"db.migrate": {"engines", "db.records"}}) == [
+        ("db.migrate", "engines")]
+
+
+def test_no_layer_imports_one_above_it():
+    assert layer_offenders(graph()) == []
+
+
+def test_the_service_is_one_facade_over_parts():
+    """``Service`` composes its parts (plain classes, each handed what it needs) instead
+    of inheriting them: no chain of mixins to follow to find a method."""
+    from service import Service
+
+    project = [c for c in Service.__mro__ if c.__module__.split(".")[0] in PACKAGES]
+    assert len(project) <= 3, project

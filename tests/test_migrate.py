@@ -15,6 +15,7 @@ from db import RUNNING, TurnReminder, open_store
 from db.migrate import Refused, main, migrate
 from engines.ai import RandomPlayer
 from service import Actor, Invitee, Service
+from service.core import replay_problem
 
 pytestmark = pytest.mark.postgres
 
@@ -121,7 +122,7 @@ async def test_migrate_copies_everything_verifies_and_the_service_carries_on(
     target = await postgres.create_empty_database()
     try:
         said: list[str] = []
-        report = await migrate(source, target, say=said.append)
+        report = await migrate(source, target, check=replay_problem, say=said.append)
         assert (report.matches, report.verified, report.mismatches) == (5, 5, [])
         assert any("seats:" in line for line in said)
 
@@ -158,7 +159,7 @@ async def test_migrate_copies_everything_verifies_and_the_service_carries_on(
 
         # A second run refuses to write into the now non-empty target.
         with pytest.raises(Refused, match="not empty"):
-            await migrate(source, target)
+            await migrate(source, target, check=replay_problem)
     finally:
         await postgres.drop_database(target)
 
@@ -177,11 +178,11 @@ def test_the_command_reports_a_mismatch_and_refuses_a_second_run(tmp_path, postg
     bad = asyncio.run(broken())
     target = asyncio.run(postgres.create_empty_database())
     try:
-        assert main(["--to", target, "--from", source], "unused.db") == 1
+        assert main(["--to", target, "--from", source], "unused.db", replay_problem) == 1
         out = capsys.readouterr().out
         assert "5 matches copied, 4 verified by replay, 1 mismatches" in out
         assert f"match {bad}: the replayed log differs from the snapshot" in out
-        assert main(["--to", target, "--from", source], "unused.db") == 2
+        assert main(["--to", target, "--from", source], "unused.db", replay_problem) == 2
         assert "refused: the target database is not empty" in capsys.readouterr().out
     finally:
         asyncio.run(postgres.drop_database(target))
@@ -189,5 +190,5 @@ def test_the_command_reports_a_mismatch_and_refuses_a_second_run(tmp_path, postg
 
 def test_migrate_refuses_a_missing_source_or_a_file_target(tmp_path, capsys):
     assert main(["--to", "postgresql://x@127.0.0.1:1/none", "--from",
-                 str(tmp_path / "none.db")], "unused.db") == 2
+                 str(tmp_path / "none.db")], "unused.db", replay_problem) == 2
     assert "no SQLite database" in capsys.readouterr().out

@@ -8,7 +8,7 @@ import random
 
 from bot.client import escape_name
 from engines.ai import RandomPlayer
-from service import Actor, Service, ratings, undo
+from service import Actor, Service, ratings
 
 EVIL = "**x** @everyone [a](http://e.vil)"
 SAFE = escape_name(EVIL)
@@ -49,7 +49,7 @@ async def test_rating_lines_and_the_leaderboard_escape_names(store):
         match = update.match
     (line,) = [x for x in update.public.text.splitlines() if x.startswith("Ratings:")]
     assert SAFE in line and inert(line)
-    board = await ratings.leaderboard(store, HERE, "witch-stones", ANA.user_id, escape_name)
+    board = await service.leaderboard(HERE, "witch-stones", ANA.user_id)
     lines = ratings.leaderboard_lines(board, "Witch Stones")
     assert any(SAFE in x for x in lines) and all(inert(x) for x in lines)
 
@@ -61,8 +61,8 @@ async def test_an_accepted_undo_names_the_asker_escaped_once(store):
         actor = await to_act(service, match.id)
         match = (await service.submit(match.id, actor, (
             await service.legal_moves(match.id, actor))[0])).match
-    asked = await undo.ask(service, match.id, EVE)  # two moves back: Ana must accept
+    asked = await service.ask_undo(match.id, EVE)  # two moves back: Ana must accept
     assert asked.asked is not None and SAFE in asked.text and inert(asked.text)
-    done = await undo.answer(service, match.id, match.version, ANA, True)
+    done = await service.answer_undo(match.id, match.version, ANA, True)
     assert done.update is not None
     assert f"accepted. {SAFE} took back" in done.text and inert(done.text)

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.cogs.social import Social
 from service import Actor
-from service.overview import my_turns, turns_lines, waited_text
+from service.overview import turns_lines, waited_text
 from tests.discord_fakes import World
 
 HERE, THERE = 50, 60
@@ -38,7 +38,7 @@ async def test_overview_spans_servers_oldest_first_with_links(service):
     await set_updated(service, a.id, NOW - timedelta(hours=3))
     await set_updated(service, b.id, NOW - timedelta(days=2, hours=5))
     await set_updated(service, c.id, NOW - timedelta(days=9))
-    turns = await my_turns(service, ANA, now=NOW)
+    turns = await service.my_turns(ANA, now=NOW)
     assert [t.match.id for t in turns] == [b.id, a.id]
     assert turns[0].link == f"https://discord.com/channels/{THERE}/601"
     assert turns[1].link == f"https://discord.com/channels/{HERE}/501"
@@ -48,19 +48,19 @@ async def test_overview_spans_servers_oldest_first_with_links(service):
     assert "Witch Stones** #" in lines[1] and "vs Cy" in lines[1] and "2 d 5 h" in lines[1]
     assert lines[1].endswith("https://discord.com/channels/60/601")
     # From DMs (no guild) it is the same list.
-    assert [t.match.id for t in await my_turns(service, Actor(1, "Ana"), now=NOW)] == [b.id, a.id]
+    assert [t.match.id for t in await service.my_turns(Actor(1, "Ana"), now=NOW)] == [b.id, a.id]
     # Bo waits for nobody in a and b; his turn is in c.
-    assert [t.match.id for t in await my_turns(service, BO, now=NOW)] == [c.id]
+    assert [t.match.id for t in await service.my_turns(BO, now=NOW)] == [c.id]
 
 
 async def test_overview_leaves_out_resigned_finished_and_others_turns(service):
     a = await witch_stones(service, BO, ANA, thread_id=501)
     await service.submit(a.id, ANA, "suns")  # now Bo's turn
-    assert await my_turns(service, ANA, now=NOW) == []
+    assert await service.my_turns(ANA, now=NOW) == []
     assert turns_lines([]) == ["No match is waiting for your move right now."]
     b = await witch_stones(service, BO, ANA, thread_id=502)
     await service.resign(b.id, ANA)
-    assert await my_turns(service, ANA, now=NOW) == []
+    assert await service.my_turns(ANA, now=NOW) == []
 
 
 def test_waited_text():

@@ -37,7 +37,7 @@ async def finish(service, match, ranking, scores=None):
 
 
 async def board(service, guild_id, game="storm-of-the-gods", user_id=0):
-    return await ratings.leaderboard(service.store, guild_id, game, user_id)
+    return await service.leaderboard(guild_id, game, user_id)
 
 
 async def test_a_played_match_is_rated_once_and_shown_in_the_final_post(service):
@@ -59,19 +59,19 @@ async def test_a_played_match_is_rated_once_and_shown_in_the_final_post(service)
     assert standings[0].mu > 25 > standings[1].mu
     # Settling again changes nothing.
     assert await service.store.settle_rating(match.id, ratings.rate) is None
-    assert await ratings.catch_up(service.store) == 0
+    assert await service.ratings.catch_up() == 0
     assert [s.games for s in await service.store.standings(HERE, "witch-stones")] == [1, 1]
 
 
 async def test_four_players_in_order_and_ties(service):
     match = await started(service, [1, 2, 3, 4])
     match = await finish(service, match, [[2], [0], [3], [1]])
-    await ratings.settle(service.store, match)
+    await service.ratings.settle(match)
     order = [s.user_id for s in await service.store.standings(HERE, "storm-of-the-gods")]
     assert order == [3, 1, 4, 2]
     tied = await started(service, [5, 6, 7])
     tied = await finish(service, tied, [[0, 1], [2]])
-    lines = await ratings.settle(service.store, tied)
+    lines = await service.ratings.settle(tied)
     changes = {c.user_id: c.after for c in await service.store.rating_changes(tied.id)}
     assert changes[5] == pytest.approx(changes[6]) and changes[7][0] < changes[5][0]
     assert lines and lines[0].startswith("Ratings: P5")
@@ -87,16 +87,16 @@ async def test_resigned_player_ranks_last_and_loses(service):
 
 async def test_what_is_not_rated(service):
     unrated = await started(service, [1, 2], rated=False)
-    await ratings.settle(service.store, await finish(service, unrated, [[0], [1]]))
+    await service.ratings.settle(await finish(service, unrated, [[0], [1]]))
     host = actor(1)
     with_ai = await service.create(host, "storm-of-the-gods", channel_id=10)
     await service.join(with_ai.id, actor(2))
     await service.add_ai(with_ai.id, host)
     with_ai = (await service.start(with_ai.id, host)).match
     if with_ai.status == RUNNING:
-        await ratings.settle(service.store, await finish(service, with_ai, [[0], [1], [2]]))
+        await service.ratings.settle(await finish(service, with_ai, [[0], [1], [2]]))
     console = await started(service, [1, 2], guild_id=None)
-    await ratings.settle(service.store, await finish(service, console, [[0], [1]]))
+    await service.ratings.settle(await finish(service, console, [[0], [1]]))
     assert await service.store.standings(HERE, "storm-of-the-gods") == []
     assert await service.store.rating_changes(unrated.id) == []
     assert not await service.store.is_rated(unrated.id)
@@ -106,7 +106,7 @@ async def test_a_crash_before_settling_is_caught_up_in_order(service):
     first = await finish(service, await started(service, [1, 2]), [[0], [1]])
     second = await finish(service, await started(service, [1, 2]), [[0], [1]])
     assert await service.store.standings(HERE, "storm-of-the-gods") == []  # "crashed"
-    assert await ratings.catch_up(service.store) == 2
+    assert await service.ratings.catch_up() == 2
     standings = await service.store.standings(HERE, "storm-of-the-gods")
     assert [(s.user_id, s.games) for s in standings] == [(1, 2), (2, 2)]
     one = await service.store.rating_changes(first.id)
@@ -118,9 +118,9 @@ async def test_leaderboard_is_per_server_with_my_own_rank(service):
     for pair in range(6):  # 12 players here, winners are the odd ids
         winner, loser = 100 + 2 * pair + 1, 100 + 2 * pair
         match = await started(service, [winner, loser])
-        await ratings.settle(service.store, await finish(service, match, [[0], [1]]))
+        await service.ratings.settle(await finish(service, match, [[0], [1]]))
     elsewhere = await started(service, [1, 2], guild_id=THERE)
-    await ratings.settle(service.store, await finish(service, elsewhere, [[0], [1]]))
+    await service.ratings.settle(await finish(service, elsewhere, [[0], [1]]))
     here = await board(service, HERE, user_id=110)  # losers tie; by id, 110 is last
     assert here.players == 12 and len(here.top) == 10
     assert all(standing.user_id >= 100 for _, standing, _ in here.top)
@@ -143,7 +143,7 @@ async def test_leaderboard_command_and_unrated_start(service):
     [match] = await service.store.find_matches(guild_id=GUILD, user_id=1)
     assert not await service.store.is_rated(match.id)
     rated = await started(service, [1, 2], guild_id=GUILD)
-    await ratings.settle(service.store, await finish(service, rated, [[1], [0]]))
+    await service.ratings.settle(await finish(service, rated, [[1], [0]]))
     cog = Social(world.bot)
     fake = world.interaction(ana)
     await cog.leaderboard.callback(cog, fake.interaction, "storm-of-the-gods")

@@ -12,8 +12,8 @@ import pytest
 import engines
 from db import ABORTED, FINISHED, RUNNING
 from service import Actor, ServiceError
-from service.record_import import MAX_BYTES, RecordError, continue_copy, lines_of, load_record
-from service.records import export, write
+from service.record_import import MAX_BYTES, RecordError, lines_of, load_record
+from service.records import write
 
 ANA = Actor(1, "Ana *star*", guild_id=50)
 BO = Actor(2, "Bo", guild_id=50)
@@ -49,7 +49,7 @@ async def test_a_finished_match_replays_to_its_final_position_and_result(service
     match = await service.match(match_id)
     assert match.status == FINISHED
 
-    record = await export(service, match_id, ANA)
+    record = await service.export(match_id, ANA)
     loaded = load_record(record.json)
     game = engines.get(slug)
     assert game.dump(loaded.final) == match.snapshot
@@ -67,7 +67,7 @@ async def test_a_finished_match_replays_to_its_final_position_and_result(service
     assert "Game over:" in record.text and "Ana *star*" in record.text
     assert record.text.count("\n") > len(loaded.moves)
     with pytest.raises(ServiceError, match="over"):
-        await continue_copy(service, loaded)
+        await service.continue_copy(loaded)
 
 
 async def two_players(service, slug: str) -> int:
@@ -82,10 +82,10 @@ async def test_a_resignation_is_the_records_result(service):
     await play(service, match_id, random.Random(3), limit=6)
     await service.resign(match_id, BO)
     match = await service.match(match_id)
-    loaded = load_record((await export(service, match_id)).json)
+    loaded = load_record((await service.export(match_id)).json)
     assert loaded.over and loaded.result.to_dict() == match.result
     assert engines.get("angry-gods").result(loaded.final) is None  # the rules did not end it
-    assert "resigned" in (await export(service, match_id)).text
+    assert "resigned" in (await service.export(match_id)).text
 
 
 async def test_a_seat_that_resigned_and_played_on_by_the_computer_ranks_last(service):
@@ -95,7 +95,7 @@ async def test_a_seat_that_resigned_and_played_on_by_the_computer_ranks_last(ser
     match = await service.match(match_id)
     assert match.status == FINISHED and match.result["ranking"][-1] == [
         match.seat_of(ANA.user_id).seat]
-    loaded = load_record((await export(service, match_id)).json)
+    loaded = load_record((await service.export(match_id)).json)
     assert loaded.result.to_dict() == match.result
     assert engines.get("storm-of-the-gods").dump(loaded.final) == match.snapshot
 
@@ -105,12 +105,12 @@ async def test_an_aborted_match_continues_as_a_local_copy(service):
     await play(service, match_id, random.Random(5), limit=9)
     before = await service.match(match_id)
     await service.abort(match_id, ANA)
-    record = await export(service, match_id)
+    record = await service.export(match_id)
     assert json.loads(record.json)["header"]["status"] == ABORTED
     loaded = load_record(record.json)
     assert not loaded.over
 
-    update = await continue_copy(service, loaded)
+    update = await service.continue_copy(loaded)
     copy = update.match
     assert copy.id != match_id and copy.status == RUNNING and copy.guild_id is None
     assert copy.snapshot == before.snapshot and copy.names == before.names
@@ -136,7 +136,7 @@ async def test_a_running_match_exports_only_what_everyone_saw(service):
         match = await service.match(match_id)
         assert match.status == RUNNING
         snapshots.append(match.snapshot)
-        records.append(json.loads((await export(service, match_id)).json))
+        records.append(json.loads((await service.export(match_id)).json))
     assert snapshots[0] != snapshots[1]  # the hidden choices differ
     for record in records:
         header = record["header"]
@@ -166,7 +166,7 @@ def choose(moves: list[str], twin: int) -> str:
 async def finished(service) -> str:
     match_id = await with_computers(service, "witch-stones")
     await play(service, match_id, random.Random(9))
-    return (await export(service, match_id)).json
+    return (await service.export(match_id)).json
 
 
 def edited(text: str, change) -> str:

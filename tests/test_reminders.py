@@ -9,7 +9,7 @@ import pytest
 
 from bot.cogs.reminders import Reminders
 from db import FINISHED, RUNNING, open_store, records
-from service import Actor, Service, ServiceError, undo
+from service import Actor, Service, ServiceError
 from tests.discord_fakes import GUILD, World
 
 ANA = Actor(1, "Ana", guild_id=GUILD)
@@ -213,7 +213,7 @@ async def test_a_move_and_its_undo_do_not_reset_the_deadline(service, clock):
     clock.at(6)
     await service.submit(match.id, BO, "suns")
     clock.at(7)
-    done = await undo.ask(service, match.id, BO)
+    done = await service.ask_undo(match.id, BO)
     assert done.update is not None and list(await service.waiting(match.id)) == [BO.user_id]
     assert "Deadline: 4 h left (then skip)" in (await service.board(match.id)).text
     assert await service.expire(clock.at(10.9)) == []

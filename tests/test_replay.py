@@ -16,7 +16,7 @@ from bot.cogs.social import Social
 from db import FINISHED, RUNNING
 from rendering import replay as replay_gif
 from service import Actor, Service, ServiceError
-from service.replay import public_views, replay
+from service.replay import public_views
 from tests.discord_fakes import GUILD, World
 
 ANA = Actor(1, "Ana", guild_id=GUILD)
@@ -129,15 +129,15 @@ async def finished_match(service):
 async def test_replay_only_of_a_match_that_is_over(service):
     match = await service.create(ANA, "witch-stones", channel_id=10)
     with pytest.raises(ServiceError, match="never started"):
-        await replay(service, match.id, ANA)
+        await service.replay_gif(match.id, ANA)
     await service.join(match.id, BO)
     await service.start(match.id, ANA)
     with pytest.raises(ServiceError, match="once the match is over"):
-        await replay(service, match.id, ANA)
+        await service.replay_gif(match.id, ANA)
     with pytest.raises(ServiceError, match="no match"):
-        await replay(service, match.id, Actor(1, "Ana", guild_id=GUILD + 1))
+        await service.replay_gif(match.id, Actor(1, "Ana", guild_id=GUILD + 1))
     await service.abort(match.id, ANA)
-    post = await replay(service, match.id, ANA)  # aborted after its start: one frame
+    post = await service.replay_gif(match.id, ANA)  # aborted after its start: one frame
     assert post.png[:6] == b"GIF89a" and "0 moves" in post.text
 
 
@@ -146,7 +146,7 @@ async def test_replay_of_a_finished_match(quick):
     match = await finished_match(service)
     assert match.status == FINISHED
     moves = await service.store.moves(match.id)
-    post = await replay(service, match.id, ANA)
+    post = await service.replay_gif(match.id, ANA)
     image, _ = frames(post.png)
     assert image.n_frames == min(len(moves) + 1, replay_gif.MAX_FRAMES)
     assert post.filename == f"match-{match.id}-replay.gif"
@@ -177,7 +177,7 @@ async def test_replay_draws_public_views_only(store):
     moves = await store.moves(match.id)
     public = public_views(await service.match(match.id), game, moves)
     drawn.clear()
-    await replay(service, match.id, ANA)
+    await service.replay_gif(match.id, ANA)
     assert drawn and all(view in public for view in drawn)
     assert all("seat" not in view for view in drawn)
 

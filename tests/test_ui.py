@@ -251,7 +251,7 @@ async def test_terra_buttons_say_nothing_of_the_reserve(service):
     # board both get one "Your moves" button, whatever the reserves allow.
     views = []
     for seed in range(6):
-        service._seed = lambda seed=seed: seed
+        service.lobby.seed = lambda seed=seed: seed
         match = await service.create(Actor(1, "Ana", GUILD), "terra", {}, channel_id=2)
         await service.join(match.id, Actor(2, "Bo", GUILD))
         update = await service.start(match.id, Actor(1, "Ana", GUILD))

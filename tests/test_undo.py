@@ -12,7 +12,7 @@ import engines
 from bot.cogs.play import Play
 from bot.cogs.social import Social
 from db import RUNNING, open_store
-from service import Actor, Service, ServiceError, undo
+from service import Actor, Service, ServiceError
 from tests.discord_fakes import GUILD, World, forbidden, press
 
 ANA = Actor(1, "Ana", guild_id=GUILD)
@@ -123,18 +123,18 @@ async def play(service, match, count, rng):
 async def test_undo_refusals(service):
     match = await started(service)
     with pytest.raises(ServiceError, match="not playing"):
-        await undo.ask(service, match.id, CY)
+        await service.ask_undo(match.id, CY)
     with pytest.raises(ServiceError, match="no move to take back"):
-        await undo.ask(service, match.id, ANA)  # Bo chooses a side first
+        await service.ask_undo(match.id, ANA)  # Bo chooses a side first
     other = Actor(1, "Ana", guild_id=GUILD + 1)
     with pytest.raises(ServiceError, match="no match"):
-        await undo.ask(service, match.id, other)
+        await service.ask_undo(match.id, other)
     lobby = await service.create(ANA, "witch-stones", channel_id=10)
     with pytest.raises(ServiceError, match="not started"):
-        await undo.ask(service, lobby.id, ANA)
+        await service.ask_undo(lobby.id, ANA)
     await service.resign(match.id, BO)
     with pytest.raises(ServiceError, match="over"):
-        await undo.ask(service, match.id, ANA)
+        await service.ask_undo(match.id, ANA)
 
 
 async def test_immediate_undo_restores_the_exact_snapshot(service):
@@ -145,7 +145,7 @@ async def test_immediate_undo_restores_the_exact_snapshot(service):
     actor = mover(match, game)
     move = (await service.legal_moves(match.id, actor))[0]
     await service.submit(match.id, actor, move)
-    outcome = await undo.ask(service, match.id, actor)
+    outcome = await service.ask_undo(match.id, actor)
     assert outcome.update is not None and outcome.asked is None
     after = await service.match(match.id)
     assert after.snapshot == before
@@ -161,18 +161,18 @@ async def test_not_your_last_move_needs_consent_then_undoes_both(service):
     match = await play(service, match, 3, random.Random(3))  # Bo, Ana, Bo
     before = match.snapshot
     match = await play(service, match, 2, random.Random(4))  # Ana, then Bo: not Ana's last
-    outcome = await undo.ask(service, match.id, ANA)
+    outcome = await service.ask_undo(match.id, ANA)
     assert outcome.update is None and outcome.asked is not None
     assert outcome.asked.waiting == [BO.user_id]
     assert "and the 1 move after it" in outcome.text and "Bo: accept or refuse" in outcome.text
     assert (await service.match(match.id)).snapshot == match.snapshot  # nothing yet
     with pytest.raises(ServiceError, match="already waiting"):
-        await undo.ask(service, match.id, ANA)
+        await service.ask_undo(match.id, ANA)
     with pytest.raises(ServiceError, match="your own request"):
-        await undo.answer(service, match.id, match.version, ANA, True)
+        await service.answer_undo(match.id, match.version, ANA, True)
     with pytest.raises(ServiceError, match="Only the opponents"):
-        await undo.answer(service, match.id, match.version, CY, True)
-    done = await undo.answer(service, match.id, match.version, BO, True)
+        await service.answer_undo(match.id, match.version, CY, True)
+    done = await service.answer_undo(match.id, match.version, BO, True)
     assert done.update is not None and "Bo accepted" in done.text
     game = engines.get("witch-stones")
     stored = await service.match(match.id)
@@ -184,17 +184,17 @@ async def test_not_your_last_move_needs_consent_then_undoes_both(service):
 async def test_refusal_and_lapse(service):
     match = await started(service)
     match = await play(service, match, 3, random.Random(6))  # Bo, Ana, Bo
-    await undo.ask(service, match.id, ANA)
-    refused = await undo.answer(service, match.id, match.version, BO, False)
+    await service.ask_undo(match.id, ANA)
+    refused = await service.answer_undo(match.id, match.version, BO, False)
     assert refused.update is None and "Bo refused" in refused.text
     with pytest.raises(ServiceError, match="lapsed"):
-        await undo.answer(service, match.id, match.version, BO, True)
+        await service.answer_undo(match.id, match.version, BO, True)
     assert len(await service.store.moves(match.id)) == 3
     # A new move lapses a pending request.
-    await undo.ask(service, match.id, ANA)
+    await service.ask_undo(match.id, ANA)
     moved = await play(service, match, 1, random.Random(7))  # Ana moves on
     with pytest.raises(ServiceError, match="lapsed"):
-        await undo.answer(service, match.id, match.version, BO, True)
+        await service.answer_undo(match.id, match.version, BO, True)
     assert len(await service.store.moves(moved.id)) == 4
 
 
@@ -207,11 +207,11 @@ async def test_three_players_need_every_consent(service):
         moves = await service.store.moves(match.id)
         if len(moves) >= 2 and moves[-2].seat == 0 and moves[-1].seat != 0:
             break
-    asked = await undo.ask(service, match.id, ANA)
+    asked = await service.ask_undo(match.id, ANA)
     assert sorted(asked.asked.waiting) == [BO.user_id, CY.user_id]
-    first = await undo.answer(service, match.id, match.version, BO, True)
+    first = await service.answer_undo(match.id, match.version, BO, True)
     assert first.update is None and "still waiting for Cy" in first.text
-    done = await undo.answer(service, match.id, match.version, CY, True)
+    done = await service.answer_undo(match.id, match.version, CY, True)
     assert done.update is not None
     stored = await service.match(match.id)
     assert game.dump(await service.replay(match.id)) == stored.snapshot
@@ -235,7 +235,7 @@ async def test_a_move_that_revealed_something_needs_consent(service):
             break
     else:
         raise AssertionError("no revealing move")
-    outcome = await undo.ask(service, match.id, actor)
+    outcome = await service.ask_undo(match.id, actor)
     assert outcome.asked is not None and outcome.update is None
     if game.is_private(move):
         assert move not in outcome.text
@@ -247,7 +247,7 @@ async def test_against_the_computer_undo_is_immediate(service):
     match = (await service.start(match.id, ANA)).match
     match = await play(service, match, 2, random.Random(10))  # Ana; the computer replies
     count = len(await service.store.moves(match.id))
-    outcome = await undo.ask(service, match.id, ANA)
+    outcome = await service.ask_undo(match.id, ANA)
     assert outcome.update is not None
     assert len(await service.store.moves(match.id)) == count - 2
 
@@ -258,12 +258,12 @@ async def test_a_request_survives_a_restart(database):
     service = Service(store, seed_source=lambda: 12345, shuffle=lambda s: None)
     match = await started(service)
     match = await play(service, match, 3, random.Random(11))
-    await undo.ask(service, match.id, ANA)
+    await service.ask_undo(match.id, ANA)
     await store.close()
     store = await open_store(path)
     try:
         service = Service(store, seed_source=lambda: 12345, shuffle=lambda s: None)
-        done = await undo.answer(service, match.id, match.version, BO, True)
+        done = await service.answer_undo(match.id, match.version, BO, True)
         assert done.update is not None
         assert len(await store.moves(match.id)) == 1
     finally:

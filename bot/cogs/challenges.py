@@ -21,7 +21,7 @@ from bot.challenge_ui import (
     tell_challenger,
 )
 from bot.cogs.common import GAME_CHOICES, PantheonCog
-from bot.cogs.lobby import BANK_HELP, LEVEL_CHOICES, TIMEOUT_CHOICES, hours
+from bot.cogs.lobby import LEVEL_CHOICES, TERMS_HELP, TIMEOUT_CHOICES, terms_of
 from bot.interact import actor_of, defer, guard, reply
 from service import CHALLENGE_HOURS, ServiceError, parse_options
 from service import clock_math as clocks
@@ -57,15 +57,7 @@ class Challenges(PantheonCog):
         opponent3="Another player",
         opponent4="Another player",
         opponent5="Another player",
-        options="Match options as name=value pairs, e.g. terrain=true",
-        remind="Hours a turn waits before its first reminder (0 = none); default 24",
-        remind_every="Then remind again every so many hours (0 = once); default 24",
-        deadline="Hours per turn before the clock runs out (0 = no deadline, the default)",
-        on_timeout="When a turn runs out: skip it (the computer moves) or forfeit the match",
-        rated="False: the match does not count for /leaderboard (default true)",
-        bots="How many seats computer players take",
-        level="How well the computer players play (default normal)",
-        **BANK_HELP,
+        **TERMS_HELP,
     )
     @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES, level=LEVEL_CHOICES)
     @app_commands.guild_only()
@@ -99,11 +91,10 @@ class Challenges(PantheonCog):
             await defer(interaction)
             opponents = [invitee_of(m) for m in (opponent, opponent2, opponent3, opponent4,
                                                  opponent5) if m is not None]
-            news = await self.service.challenge(
-                actor_of(interaction), opponents, game, parsed, channel.id, remind=remind,
-                remind_every=remind_every, deadline=deadline, on_timeout=on_timeout,
-                rated=rated, bots=bots, level=level, bank=hours(bank),
-                bank_add=hours(bank_add), bank_max=hours(bank_max), weekends=weekends)
+            terms = terms_of(remind, remind_every, deadline, on_timeout, rated, bots, level,
+                             bank, bank_add, bank_max, weekends)
+            news = await self.service.challenge(actor_of(interaction), opponents, game, parsed,
+                                                channel.id, terms=terms)
             await post_challenge(self.bot, channel, news)
             await reply(interaction, f"Challenge #{news.challenge.id} is posted; it lapses "
                         f"in {CHALLENGE_HOURS} hours unless answered.")

@@ -27,7 +27,7 @@ class PantheonCog(commands.Cog):
 
     @property
     def service(self) -> Service:
-        return self.bot.service  # type: ignore[attr-defined]
+        return self.bot.service  # type: ignore[attr-defined]  # Pantheon (bot.client) sets it; a cog sees commands.Bot
 
 
 GAME_CHOICES: list[app_commands.Choice[str]] = []
@@ -79,10 +79,8 @@ async def started_match_choices(
 ) -> list[app_commands.Choice[int]]:
     """The caller's started matches in this guild with these statuses (those with a board),
     newest first, as autocomplete choices."""
-    found = await service_of(interaction).store.find_matches(
-        guild_id=interaction.guild_id, user_id=interaction.user.id, statuses=statuses,
-        limit=25)
-    rows = [(m, title_of(m.game), False) for m in found if m.snapshot is not None]
+    found = await service_of(interaction).my_started(actor_of(interaction), statuses)
+    rows = [(m, title_of(m.game), False) for m in found]
     return [app_commands.Choice(name=name, value=value)
             for name, value in suggest_matches(rows, str(current or ""))]
 

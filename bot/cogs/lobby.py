@@ -13,7 +13,7 @@ import engines
 from bot.cogs.common import GAME_CHOICES
 from bot.interact import actor_of, defer, guard, reply
 from bot.opening import NOT_A_TEXT_CHANNEL, open_match, place_for
-from service import ServiceError, parse_options
+from service import MatchTerms, ServiceError, parse_options
 from service import clock_math as clocks
 
 log = logging.getLogger(__name__)
@@ -27,12 +27,22 @@ TIMEOUT_CHOICES = [
     app_commands.Choice(name="skip the turn (a pass, or the computer moves)", value=clocks.SKIP),
     app_commands.Choice(name="forfeit the match", value=clocks.FORFEIT),
 ]
-BANK_HELP = {
+TERMS_HELP = {
+    "options": "Match options as name=value pairs, e.g. terrain=true",
+    "remind": "Hours a turn waits before its first reminder (0 = none); default 24",
+    "remind_every": "Then remind again every so many hours (0 = once); default 24",
+    "deadline": "Hours per turn before the clock runs out (0 = no deadline, the default)",
+    "on_timeout": "When a turn runs out: skip it (the computer moves) or forfeit the match",
+    "rated": "False: the match does not count for /leaderboard (default true)",
+    "bots": "How many seats computer players take",
+    "level": "How well the computer players play (default normal)",
     "bank": "Time bank in days instead of a deadline, e.g. 3 (0 = none, the default)",
     "bank_add": "Days added to the bank after each turn, e.g. 0.5 (default 1)",
     "bank_max": "The most days a bank can hold (default the larger of bank and 7)",
     "weekends": "False: Saturday and Sunday (UTC) don't count on the clocks (default true)",
 }
+"""The help of the match terms ``/match start`` and ``/challenge`` share (and of
+``options``)."""
 
 
 @app_commands.guild_only()
@@ -43,7 +53,7 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
 
     @property
     def service(self):
-        return self.bot.service  # type: ignore[attr-defined]
+        return self.bot.service  # type: ignore[attr-defined]  # Pantheon (bot.client) sets it; a cog sees commands.Bot
 
     @app_commands.command(
         name="start",
@@ -51,15 +61,8 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
     )
     @app_commands.describe(
         game="The game to play",
-        options="Match options as name=value pairs, e.g. terrain=true",
-        remind="Hours a turn waits before its first reminder (0 = none); default 24",
-        remind_every="Then remind again every so many hours (0 = once); default 24",
-        deadline="Hours per turn before the clock runs out (0 = no deadline, the default)",
-        on_timeout="When a turn runs out: skip it (the computer moves) or forfeit the match",
-        rated="False: the match does not count for /leaderboard (default true)",
-        bots="How many seats computer players take (they join the lobby at once)",
-        level="How well the computer players play (default normal)",
-        **BANK_HELP,
+        **{**TERMS_HELP,
+           "bots": "How many seats computer players take (they join the lobby at once)"},
     )
     @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES, level=LEVEL_CHOICES)
     async def start(
@@ -87,11 +90,10 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
             check_bots(game, bots)
             await defer(interaction)
             actor = actor_of(interaction)
-            match = await self.service.create(
-                actor, game, parsed, channel_id=place.id, remind=remind,
-                remind_every=remind_every, deadline=deadline, on_timeout=on_timeout,
-                rated=rated, bank=hours(bank), bank_add=hours(bank_add),
-                bank_max=hours(bank_max), weekends=weekends)
+            terms = terms_of(remind, remind_every, deadline, on_timeout, rated, bots, level,
+                             bank, bank_add, bank_max, weekends)
+            match = await self.service.create(actor, game, parsed, channel_id=place.id,
+                                              terms=terms)
             title = engines.get(match.game).title
             match, thread = await open_match(self.service, match, place, actor, title=title,
                                              bots=bots, level=level)
@@ -117,6 +119,15 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         except Exception:  # autocomplete must never raise
             log.exception("options autocomplete failed")
             return []
+
+
+def terms_of(remind: int | None, remind_every: int | None, deadline: int | None,
+             on_timeout: str | None, rated: bool, bots: int, level: str | None,
+             bank: float | None, bank_add: float | None, bank_max: float | None,
+             weekends: bool) -> MatchTerms:
+    """The match terms of a command's options (its banks in days: the terms' in hours)."""
+    return MatchTerms(remind, remind_every, deadline, on_timeout, rated, bots, level,
+                      hours(bank), hours(bank_add), hours(bank_max), weekends)
 
 
 def hours(days: float | None) -> int | None:

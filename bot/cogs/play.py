@@ -13,7 +13,7 @@ from bot.interact import actor_of, defer, find_match, guard, reply
 from bot.publish import match_channel, publish
 from bot.ui import announce, lobby_message, played_text, resign_view
 from bot.ui import resign as resign_match
-from db import LOBBY, RUNNING, MatchRecord
+from db import LOBBY, MatchRecord
 from service import ServiceError
 from service.suggest import suggest_moves
 
@@ -69,7 +69,7 @@ class Play(PantheonCog):
         async with guard(interaction, "/resign"):
             await defer(interaction)
             record = await find_match(interaction, match)
-            _check_can_resign(record, interaction.user.id)
+            self.service.may_resign(record, actor_of(interaction))  # before a confirmation
             title = title_of(record.game)
             if not confirm:
                 await reply(
@@ -111,19 +111,6 @@ class Play(PantheonCog):
             )
         except discord.HTTPException as exc:
             log.info("match %s: could not close the lobby message: %s", match.id, exc)
-
-
-def _check_can_resign(match: MatchRecord, user_id: int) -> None:
-    """The service's checks, made before showing a confirmation that would fail."""
-    if match.status == LOBBY:
-        raise ServiceError("This match has not started yet; the host can abort it.")
-    if match.status != RUNNING:
-        raise ServiceError("This match is over.")
-    seated = match.seat_of(user_id)
-    if seated is None or seated.seat is None:
-        raise ServiceError("You are not playing in this match.")
-    if seated.resigned:
-        raise ServiceError("You have already resigned.")
 
 
 async def setup(bot: commands.Bot) -> None:

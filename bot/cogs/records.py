@@ -14,7 +14,7 @@ from bot.cogs.common import PantheonCog, started_match_choices, title_of
 from bot.interact import actor_of, defer, find_match, guard, reply
 from db import ABORTED, FINISHED, LOBBY, RUNNING
 from service import ServiceError
-from service.records import OVER, export
+from service.records import OVER
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ class Records(PantheonCog):
                 raise ServiceError("This match has not started yet: there is no record to "
                                    "export.")
             await defer(interaction, ephemeral=not public)
-            made = await export(self.service, record.id, actor_of(interaction))
+            made = await self.service.export(record.id, actor_of(interaction))
             stem = made.filename
             if record.status in OVER:
                 note = (f"Replay it offline with `python -m bot --local --import {stem}.json` "

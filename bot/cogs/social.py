@@ -22,7 +22,6 @@ from bot.ui import announce
 from bot.undo_ui import undo_view
 from db import ABORTED, FINISHED
 from service import ServiceError, overview, ratings, undo
-from service.replay import replay
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +52,7 @@ class Social(PantheonCog):
         async with guard(interaction, "/undo"):
             await defer(interaction)
             record = await find_match(interaction, match)
-            outcome = await undo.ask(self.service, record.id, actor_of(interaction))
+            outcome = await self.service.ask_undo(record.id, actor_of(interaction))
             if outcome.update is not None:
                 posted = await announce(self.bot, outcome.update)
                 note = "" if posted else ("\n(I couldn't post the board in the match's "
@@ -63,7 +62,7 @@ class Social(PantheonCog):
             asked = outcome.asked
             assert asked is not None
             if not await self._post_request(asked):
-                await self.service.store.drop_undo_requests(asked.match.id)
+                await self.service.drop_undo_requests(asked.match.id)
                 raise ServiceError(NOT_POSTED)
             await reply(interaction, "Your request is posted in the match's thread; the "
                         "moves are taken back when every opponent accepts.")
@@ -88,7 +87,7 @@ class Social(PantheonCog):
     async def turns(self, interaction: discord.Interaction) -> None:
         async with guard(interaction, "/turns"):
             await defer(interaction)
-            waiting = await overview.my_turns(self.service, actor_of(interaction))
+            waiting = await self.service.my_turns(actor_of(interaction))
             await send_long(interaction, overview.turns_lines(waiting), filename="my-turns.txt")
 
     @app_commands.command(
@@ -106,7 +105,7 @@ class Social(PantheonCog):
                     raise
                 raise ServiceError("Say which match with the `match` option, or use /replay "
                                    "in the match's thread.") from None
-            post = await replay(self.service, record.id, actor_of(interaction))
+            post = await self.service.replay_gif(record.id, actor_of(interaction))
             await reply(interaction, **message_kwargs(post, mention=False))
 
     @app_commands.command(
@@ -119,8 +118,8 @@ class Social(PantheonCog):
             if interaction.guild_id is None:
                 raise ServiceError("Use /leaderboard in a server: ratings are per server.")
             await defer(interaction)
-            board = await ratings.leaderboard(self.service.store, interaction.guild_id, game,
-                                              interaction.user.id, self.service.escape)
+            board = await self.service.leaderboard(interaction.guild_id, game,
+                                                   interaction.user.id)
             await send_long(interaction, ratings.leaderboard_lines(board, title_of(game)),
                             filename=f"{game}-leaderboard.txt")
 

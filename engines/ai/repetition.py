@@ -20,6 +20,7 @@ from collections.abc import Iterable
 
 from engines.ai.evaluate import computer
 from engines.base import Game, State
+from engines.replay import replayed
 
 HISTORY = 40
 """How many recent moves of the real match a computer player is shown."""
@@ -58,12 +59,12 @@ def replay_keys(slug: str, players: int, seed: int, options: dict,
 
     game = engines.get(slug)
     moves = list(moves)
-    state = game.setup(players, seed, options)
+    states = replayed(game, players, seed, options, moves)
     keys: list[str] = []
     first = max(0, len(moves) - limit)
+    state = next(states)
     before = board(game, state) if first == 0 else None
-    for number, (seat, move) in enumerate(moves):
-        state = game.play(state, seat, move)
+    for number, ((seat, _), state) in enumerate(zip(moves, states, strict=True)):
         if number + 1 == first:
             before = board(game, state)
         elif number >= first:

@@ -1,0 +1,184 @@
+"""Playing a match on: recording a move (with the time banks it changes), then playing
+the automatic seats and building what to show whom. Every change of a running match's
+position (a move, a resignation, a take-back, a timeout, an import) ends here."""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from db import FINISHED, RUNNING, MatchRecord, MoveRecord, StaleVersion, Store, records
+from engines.ai.repetition import HISTORY, move_key
+from engines.base import Game, Result, State
+from service.bank import Banks
+from service.computer import Computer
+from service.core import Matches, Now
+from service.model import STALE, Post, ServiceError, Update
+from service.pictures import Pictures
+from service.ratings import Ratings
+from service.recent import marks_of, recent
+from service.turn_clocks import TurnClocks
+
+log = logging.getLogger(__name__)
+
+AI_MOVE_LIMIT = 20000  # a safety bound on consecutive automatic moves in one call
+MAX_POST_LINES = 12  # a public post shows at most this many move lines
+
+
+@dataclass(eq=False)
+class Play:
+    store: Store
+    matches: Matches
+    banks: Banks
+    clocks: TurnClocks
+    pictures: Pictures
+    computer: Computer
+    ratings: Ratings
+    now: Now
+
+    async def record(self, match: MatchRecord, game: Game, before: State, after: State,
+                     seat: int, move: str, said: str | None = None) -> MatchRecord:
+        """Store ``move`` (played in ``before``) and the state ``after`` it in one versioned
+        transaction, with what it showed everyone: where it happened and its public words
+        (``said``, the engine's :meth:`describe` for everyone, when the caller has it)."""
+        result = game.result(after)
+        status = RUNNING if result is None else FINISHED
+        final = final_result(match, result) if result else None
+        now = self.now()
+        clock = await self.store.clock(match.id)
+        banks, spent = await self.banks.changes(match, clock, game, before, after, seat, now)
+        snapshot = game.dump(after)
+        try:
+            version = await self.store.record_move(
+                match.id, version=match.version, seat=seat, notation=move,
+                snapshot=snapshot, status=status,
+                result=final.to_dict() if final else None,
+                marks=game.view(after, None).get("last", []),
+                said=said if said is not None else game.describe(before, seat, move, None),
+                banks=banks, spent=spent, turn_began=match.updated_at)
+        except StaleVersion:
+            raise ServiceError(STALE) from None
+        match.version, match.status, match.updated_at = version, status, records.now()
+        for number, left in banks.items():
+            self.matches.seat_at(match, number).bank = left
+        match.snapshot = snapshot
+        match.result = final.to_dict() if final else None
+        return match
+
+    async def after(self, match: MatchRecord, game: Game, state: State, lines: list[str],
+                    previous: State | None, moved: int = 0) -> Update:
+        """Play the automatic seats, then build the public and private posts. ``moved``:
+        how many moves the caller recorded just before (their lines are in ``lines``)."""
+        first_previous = previous
+        history: list[str] | None = None
+        for _ in range(AI_MOVE_LIMIT):
+            if match.status != RUNNING:
+                break
+            auto = [s for s in game.to_act(state)
+                    if self.matches.seat_at(match, s).is_ai
+                    or self.matches.seat_at(match, s).resigned]
+            if not auto:
+                break
+            seat = auto[0]
+            if history is None:
+                history = list(await self.computer.recent_moves(match, game))
+            move = await self.computer.choose(match, game, state, seat, history)
+            said = game.describe(state, seat, move, None)
+            lines.append(self.matches.named(match, said))
+            after = game.play(state, seat, move)
+            match = await self.record(match, game, state, after, seat, move, said)
+            before, state = state, after
+            moved += 1
+            key = move_key(game, before, seat, state)
+            if key is not None:
+                history = [*history[-(HISTORY - 1):], key]
+        played = await self.store.moves(match.id)
+        update = await self.posts(match, game, state, lines, first_previous, played, moved)
+        return await self.with_clock_lines(update)
+
+    async def posts(self, match: MatchRecord, game: Game, state: State, lines: list[str],
+                    previous: State | None, played: list[MoveRecord], moved: int) -> Update:
+        """The public post (the moves' lines, who acts now or how it ended, the picture)
+        and the private ones."""
+        names = self.matches.names(match)
+        acting = game.to_act(state)[:1] if match.status == RUNNING else []
+        # What others did since this player's last turn, before this update: listed when
+        # the turn comes to them (not again at each step of their own turn).
+        comes_back = acting and played and played[-1].seat != acting[0]
+        earlier = recent(played[:len(played) - moved], acting[0]) if comes_back else []
+        if earlier:
+            lines = [f"Since {names[acting[0]]}'s last turn:",
+                     *(self.matches.named(match, m.said) for m in earlier if m.said), *lines]
+        if len(lines) > MAX_POST_LINES:
+            skipped = len(lines) - MAX_POST_LINES
+            lines = [lines[0], f"… {skipped} more moves (see /history) …",
+                     *lines[-(MAX_POST_LINES - 1):]]
+        if match.status == FINISHED and match.result:
+            lines.extend(await self.final_lines(match, game, state))
+        else:
+            lines.append(f"To act: {self.matches.waiting_text(match, game, state)}.")
+        seat_at = self.matches.seat_at
+        mentions = [seat_at(match, s).user_id for s in game.to_act(state)
+                    if not seat_at(match, s).is_ai] if match.status == RUNNING else []
+        # The itemised table (Terra's) comes at the end, and on request (/score): after
+        # every move it would bury the move under a screen of numbers.
+        table = self.matches.table(match, game, state) if match.status == FINISHED else []
+        marks = (marks_of(recent(played, acting[0])) or None) if acting else None
+        public = Post("\n".join(lines),
+                      await self.pictures.picture(match, game, state, None, marks),
+                      mentions=mentions, table=table)
+        return Update(match, public, self.private_posts(match, game, state, previous, played),
+                      self.matches.choices_of(match, game, state), choices_known=True)
+
+    async def with_clock_lines(self, update: Update) -> Update:
+        """The update with the clock lines of a match that has a time bank or pauses on
+        weekends (each player's bank, after every move)."""
+        if update.public is None or update.match.status != RUNNING:
+            return update
+        clock = await self.store.clock(update.match.id)
+        if clock.bank or clock.weekend_pause:
+            said = await self.clocks.clock_lines(update.match, clock=clock)
+            update.public.text = "\n".join([update.public.text, *said])
+        return update
+
+    async def final_lines(self, match: MatchRecord, game: Game, state: State) -> list[str]:
+        """The end of a match: who won and why, every secret revealed, rating changes."""
+        result = Result(**match.result) if match.result else None
+        lines = [self.matches.result_text(match, result)] if result else []
+        reveal = game.final_reveal(state)
+        if reveal:
+            lines.append("Revealed: " + self.matches.named(match, reveal))
+        return [*lines, *await self.ratings.settle(match)]
+
+    def private_posts(self, match: MatchRecord, game: Game, state: State,
+                      previous: State | None, moves: Sequence[MoveRecord] = ()
+                      ) -> dict[int, Post]:
+        """A post for each human whose private view changed since ``previous``; its picture
+        marks what was played since that player's last turn."""
+        posts: dict[int, Post] = {}
+        for seated in match.by_seat():
+            if seated.is_ai or seated.resigned or seated.seat is None:
+                continue
+            secret = game.private_view(state, seated.seat)
+            if secret is None:
+                continue
+            if previous is not None and game.private_view(previous, seated.seat) == secret:
+                continue
+            posts[seated.user_id] = Post(
+                self.matches.private_text(match, game, state, seated.seat),
+                filename="my-view.png",
+                pending=functools.partial(self.pictures.draw, match, game, state, seated.seat,
+                                          marks_of(recent(moves, seated.seat)) or None))
+        return posts
+
+
+def final_result(match: MatchRecord, result: Result) -> Result:
+    """Resigned seats rank last, whatever the engine's ranking."""
+    resigned = {s.seat for s in match.seats if s.resigned and s.seat is not None}
+    if not resigned:
+        return result
+    ranking = [[s for s in group if s not in resigned] for group in result.ranking]
+    ranking = [g for g in ranking if g] + [sorted(resigned)]
+    return Result(result.scores, ranking, result.reason)
