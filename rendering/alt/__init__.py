@@ -1,16 +1,18 @@
 """Alt text: ``alt_text(slug, view, names)`` describes a board picture in sentences for a
 screen reader (Discord's attachment ``description``, at most 1,024 characters).
 
-Each game has a module named after its slug (``witch-stones`` → ``witch_stones``) with
-``alt_text(view, names, *, marks=None, outcome=None, limit=1024) -> str``, taking what
-the picture's renderer takes (:func:`rendering.render`). Like the pictures, alt text
-sees only a view, so it can say no more than its viewer may know. No Pillow here.
+Each game's spec names its alt-text writer (:class:`engines.spec.GameSpec`, usually a
+module of this package), ``alt_text(view, names, *, marks=None, outcome=None,
+limit=1024) -> str``, taking what the picture's renderer takes (:func:`rendering.render`).
+Like the pictures, alt text sees only a view, so it can say no more than its viewer may
+know. No Pillow here.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
+
+import engines
 
 LIMIT = 1024  # Discord's limit for an attachment's or a media item's description
 
@@ -21,8 +23,8 @@ def alt_text(slug: str, view: dict, names: Sequence[str], *,
     """The alt text of ``view``'s picture; ``names`` are the players' names by seat,
     ``marks`` each seat's moves since the viewer's last turn, ``outcome`` a finished
     match's result line."""
-    module = importlib.import_module(f"{__name__}.{slug.replace('-', '_')}")
-    return module.alt_text(view, list(names), marks=marks, outcome=outcome, limit=limit)
+    return engines.spec(slug).describe_picture()(view, list(names), marks=marks,
+                                                 outcome=outcome, limit=limit)
 
 
 def replay_alt_text(slug: str, views: Sequence[dict], names: Sequence[str], *,
