@@ -3,6 +3,7 @@
     python -m bench.multi                       # the default run (a few minutes)
     python -m bench.multi --matches 200 --moves 2 --clock-matches 2000   # a quick one
     python -m bench.multi --clock-only                  # only the 10,000-match clock pass
+    python -m bench.multi --pictures --matches 200 --moves 2 --clock-matches 2000
 
 For each setup (1 process on SQLite; 1, 2 and 4 processes on PostgreSQL) a fresh database
 gets ``--matches`` running Witch Stones matches between simulated players. Every process
@@ -13,7 +14,10 @@ player to act with the version they read (a button) — then, at random, the sam
 (a double click, and ``/move`` typed twice) or a move for a version already gone (a stale
 button) — until the processes together have had ``--matches × --moves`` moves accepted.
 Pictures are not drawn (``bench/run.py`` times them): a whole move is ``Service.submit``
-with its reads, rules and transaction. Then all processes run the clock pass at the same
+with its reads, rules and transaction. With ``--pictures`` they are, as the bot draws
+them: the real renderer in each process's own process pool (``offload="process"``), the
+public board within ``submit`` and every private board (DMs) awaited after it, so the
+table shows what a server with pictures sustains. Then all processes run the clock pass at the same
 moment, two hours later, when every current turn is due a reminder.
 
 Checked afterwards, from the database: no two accepted moves at one version of a match
@@ -48,7 +52,7 @@ from typing import Any
 import engines
 from bench.run import percentile
 from db import RUNNING, ClockRecord, open_store, records
-from service import Actor, Service, ServiceError, positions
+from service import Actor, Service, ServiceError, pool, positions
 
 GAME = engines.all()[0].slug
 """The first game of the registry (a two-player one): every simulated match plays it."""
@@ -63,6 +67,11 @@ def no_picture(*args, **kwargs) -> bytes:
 
 def quiet_service(store) -> Service:
     return Service(store, render=no_picture)
+
+
+def picture_service(store) -> Service:
+    """A service that draws every picture as the bot does (in the process pool)."""
+    return Service(store, offload="process")
 
 
 # --- the databases ------------------------------------------------------------------------
@@ -148,6 +157,8 @@ async def play(service: Service, match_ids: list[int], quota: Any, clients: int,
                 try:
                     update = await service.submit(match.id, actor, move,
                                                   expect_version=match.version)
+                    for post in update.private.values():  # the DMs' pictures
+                        await post.ready()
                 except ServiceError:
                     out.refused["lost race"] += 1
                     continue
@@ -182,11 +193,15 @@ async def play(service: Service, match_ids: list[int], quota: Any, clients: int,
 
 
 async def worker_main(target: str, match_ids: list[int], quota, clients: int, seed: int,
-                      barrier, later: datetime) -> Outcome:
+                      barrier, later: datetime, pictures: bool = False) -> Outcome:
     store = await open_store(target)
-    service = quiet_service(store)
+    service = picture_service(store) if pictures else quiet_service(store)
     out = Outcome()
     try:
+        if pictures:  # the pool's workers started and warm before the clock starts
+            await asyncio.gather(*(pool.run(pool.picture, GAME, engines.get(GAME).view(
+                engines.get(GAME).setup(2, n, {}), None), ["A", "B"])
+                for n in range(2 * pool.size())))
         await asyncio.to_thread(barrier.wait)
         stop = asyncio.Event()
         monitor = asyncio.create_task(lag_monitor(out.lags, stop, LAG_TICK))
@@ -203,12 +218,14 @@ async def worker_main(target: str, match_ids: list[int], quota, clients: int, se
             await service.reminded(reminder)
     finally:
         await store.close()
+        pool.shutdown()
     return out
 
 
-def worker(target, match_ids, quota, clients, seed, barrier, later, results) -> None:
+def worker(target, match_ids, quota, clients, seed, barrier, later, results,
+           pictures=False) -> None:
     results.put(asyncio.run(worker_main(target, match_ids, quota, clients, seed, barrier,
-                                        later)))
+                                        later, pictures)))
 
 
 # --- one setup ----------------------------------------------------------------------------
@@ -281,7 +298,8 @@ async def run_setup(name: str, target: str, processes: int, args) -> Row:
     results = ctx.Queue()
     later = datetime.now(UTC) + timedelta(hours=REMIND_HOURS + 1)
     procs = [ctx.Process(target=worker, args=(target, list(starts), quota, args.clients,
-                                              args.seed * 100 + i, barrier, later, results))
+                                              args.seed * 100 + i, barrier, later, results,
+                                              args.pictures))
              for i in range(processes)]
     for p in procs:
         p.start()
@@ -369,7 +387,8 @@ def ms(samples: list[float]) -> str:
 def table(rows: list[Row], passes: list[tuple[str, float, float, int]], args) -> str:
     lines = [
         f"{args.matches} running matches, {args.matches * args.moves} moves accepted in all, "
-        f"{args.clients} clients per process:",
+        f"{args.clients} clients per process, pictures "
+        f"{'drawn (each process with its pool)' if args.pictures else 'off'}:",
         "",
         "| setup | moves/s | whole move ms p50 / p99 | double-accepted | lost | "
         "unacknowledged in log | snapshot ≠ replay | reminders due / fired / "
@@ -445,6 +464,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--clock-only", action="store_true",
                         help="only the clock pass over --clock-matches matches")
+    parser.add_argument("--pictures", action="store_true",
+                        help="draw every move's pictures, in each process's process pool")
     args = parser.parse_args()
     print(asyncio.run(main_async(args)))
 

@@ -7,9 +7,10 @@ is refused there, with every missing part named, not when a move is already save
 its picture raises.
 
 The parts that live outside ``engines/`` (the picture in ``rendering/``, the text board in
-``rendering/text/``) are named by reference, ``"module:attribute"``, and imported
-on first use. So importing a game never imports Pillow or the computer players (engines
-stay pure, and no import cycle runs engines → rendering → engines); registration still
+``rendering/text/``, the alt text in ``rendering/alt/``) are named by reference,
+``"module:attribute"``, and imported on first use. So importing a game never imports
+Pillow or the computer players (engines stay pure, and no import cycle runs engines →
+rendering → engines); registration still
 checks that each named module exists. A spec may also hold the callable itself (a test's
 toy game does).
 """
@@ -36,6 +37,9 @@ Renderer = Callable[..., bytes]
 """``render(view, names, highlight, *, outcome=None, marks=None) -> PNG bytes``."""
 TextBoard = Callable[[Any, list[str]], str]
 """``text_board(view, names) -> str``: the view as text, at most 60 columns."""
+AltText = Callable[..., str]
+"""``alt_text(view, names, *, marks=None, outcome=None, limit=1024) -> str``: the
+picture in sentences, for a screen reader."""
 Adjust = Callable[[Any, dict[str, Any], list[float]], list[float]]
 """``adjust(state, public view, scores) -> the totals the search values``."""
 
@@ -89,8 +93,10 @@ class GameSpec:
     by ``/rules``). ``renderer`` draws a view: ``render(view, names, highlight, *,
     outcome=None, marks=None) -> PNG bytes`` (see :mod:`rendering`). ``computer`` is how
     the computer plays it. ``text_board(view, names) -> str`` draws a view in at most 60
-    columns of text (:mod:`rendering.text`). ``view_type`` is what its views hold (a
-    ``TypedDict`` extending :class:`engines.view.View`).
+    columns of text (:mod:`rendering.text`). ``alt_text(view, names, *, marks, outcome,
+    limit) -> str`` says what the picture shows, in sentences, for a screen reader
+    (:mod:`rendering.alt`). ``view_type`` is what its views hold (a ``TypedDict``
+    extending :class:`engines.view.View`).
     """
 
     game: Game
@@ -99,6 +105,7 @@ class GameSpec:
     renderer: Ref
     computer: Computer
     text_board: Ref
+    alt_text: Ref
     view_type: type = View
     """The ``TypedDict`` of the game's views (:mod:`engines.view`)."""
     _cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False,
@@ -134,6 +141,10 @@ class GameSpec:
     def render_text(self) -> TextBoard:
         """The text board, imported on first use."""
         return cast(TextBoard, self._part("text_board", self.text_board))
+
+    def describe_picture(self) -> AltText:
+        """The alt-text writer, imported on first use."""
+        return cast(AltText, self._part("alt_text", self.alt_text))
 
     def adjust(self) -> Adjust | None:
         if self.computer.adjust is None:
@@ -176,6 +187,7 @@ class GameSpec:
             found.append(f"no rules text at {self.rules}")
         found += ref_problems("renderer", self.renderer)
         found += ref_problems("text board", self.text_board)
+        found += ref_problems("alt text", self.alt_text)
         if not (typing.is_typeddict(self.view_type) and View.__required_keys__ <= getattr(
                 self.view_type, "__required_keys__", frozenset())):
             found.append("a view type that is no TypedDict extending engines.view.View")

@@ -371,6 +371,7 @@ SPEC = GameSpec(
     rules=resources.files("engines").joinpath("rules", "witch-stones.md"),
     renderer="rendering.witch_stones:render",
     text_board="rendering.text.witch_stones:text_board",
+    alt_text="rendering.alt.witch_stones:alt_text",
     # Budgets chosen with bench/ai.py: normal decisions well under 2 s p95 on a shared
     # 2-core machine; hard stops near half a second, where it meets the goals.
     computer=Computer(normal=Budget(iterations=8), hard=Budget(iterations=40, seconds=1.5),

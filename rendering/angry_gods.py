@@ -35,6 +35,8 @@ UNIT_Y = CIRCLE / math.sqrt(3)
 EDGE = 30  # row letters and numbers around the hexagon
 BOARD_HEIGHT = round(2 * EDGE + 2 * CIRCLE + 18 * UNIT_Y)
 PANEL_ROW = 48
+FOOTER = ("A follower's place: a space and a corner, C3 + se = C3se. "
+          "Red crosses: followers just removed.")
 
 LEADER_R = 25
 FOLLOWER_R = 15
@@ -177,24 +179,30 @@ def _cross(draw: ImageDraw.ImageDraw, x: float, y: float, r: float = 6) -> None:
     draw.line((x - r, y + r, x + r, y - r), fill=kit.HIGHLIGHT, width=3)
 
 
-def _board(b: kit.Board, view: dict, marked: list[tuple[str, kit.RGB]]) -> None:
+def _spaces_layer(b: kit.Canvas) -> None:
+    """The empty board: the spaces, the row letters, the intersections (a layer)."""
     d = b.draw
-    board = view.get("board", {})
     for name, (hx, hy) in SPACES.items():
-        x, y = _xy((hx, hy), b.top)
+        x, y = _xy((hx, hy), 0)
         fill = OUTER_FILL if name in OUTER else SPACE_FILL
         kit.disc(d, x, y, CIRCLE - 2, fill, outline=kit.GRID, width=1)
     # Row letters on both sides.
     for row, letter in enumerate(ROWS):
         first = SPACES[f"{letter}1"]
         last = SPACES[f"{letter}{ROW_LENGTHS[row]}"]
-        lx, ly = _xy(first, b.top)
-        rx, _ = _xy(last, b.top)
+        lx, ly = _xy(first, 0)
+        rx, _ = _xy(last, 0)
         b.label((lx - CIRCLE - 15, ly), letter, size=kit.LARGE, fill=kit.INK)
         b.label((rx + CIRCLE + 15, ly), letter, size=kit.LARGE, fill=kit.INK)
     for name in INTERSECTIONS:
-        x, y = position_xy(name, b.top)
+        x, y = position_xy(name, 0)
         d.ellipse((x - 3, y - 3, x + 3, y + 3), fill=kit.MUTED)
+
+
+def _board(b: kit.Board, view: dict, marked: list[tuple[str, kit.RGB]]) -> None:
+    d = b.draw
+    board = view.get("board", {})
+    b.paste(kit.layer(_spaces_layer, (b.width, BOARD_HEIGHT)), b.top)
     for name, what in board.items():
         try:
             x, y = position_xy(name, b.top)
@@ -280,8 +288,16 @@ def _panel(b: kit.Board, view: dict, names: list[str], y: float) -> None:
             b.label((x0 + 246, y + 16), "no worshippers", size=kit.SMALL, fill=kit.MUTED,
                     anchor="lm")
         y += 62 + 31 * ((max(len(chips), 1) - 1) // per_line)
-    # Key.
-    y += 26
+    b.paste(kit.layer(_key, (b.width, KEY_ABOVE + KEY_BELOW)), y + 26 - KEY_ABOVE)
+
+
+KEY_ABOVE, KEY_BELOW = 31, 35  # how far the key reaches around its middle line (no more:
+# the layer covers what is drawn above it, the last seat's points)
+
+
+def _key(b: kit.Canvas) -> None:
+    """The key under the panel: leader, follower, god, False God (a layer)."""
+    d, x0, y = b.draw, 20, KEY_ABOVE
     _stone(d, x0 + 22, y, LEADER_R - 4, "red", kit.SMALL)
     b.label((x0 + 50, y), "leader", size=kit.SMALL, anchor="lm")
     _stone(d, x0 + 190, y, FOLLOWER_R, "blue", kit.SMALL)
@@ -311,11 +327,10 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
                                    kit.name_seats(result.get("reason", ""), names))
     status = "game over" if result else f"placement {int(view.get('placements', 0)) + 1}"
     b = kit.Board("Angry Gods", seats, view.get("to_act", []),
-                  BOARD_HEIGHT + _panel_height(view), status=status, outcome=outcome)
+                  BOARD_HEIGHT + _panel_height(view), status=status, outcome=outcome,
+                  game="angry-gods", footer=FOOTER)
     _board(b, view, kit.marked(highlight, marks))
     d = b.draw
     d.line((0, b.top + BOARD_HEIGHT, b.width, b.top + BOARD_HEIGHT), fill=kit.GAP, width=1)
     _panel(b, view, names, b.top + BOARD_HEIGHT + 4)
-    b.footer("A follower's place: a space and a corner, C3 + se = C3se. "
-             "Red crosses: followers just removed.")
     return b.png()

@@ -10,10 +10,11 @@ from __future__ import annotations
 import io
 import math
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -30,6 +31,7 @@ LIGHT_SQUARE: RGB = (232, 220, 196)
 DARK_SQUARE: RGB = (214, 198, 166)
 HIGHLIGHT: RGB = (230, 60, 60)
 GAP: RGB = (200, 200, 200)
+WHITE: RGB = (255, 255, 255)
 
 # Okabe–Ito colours: distinguishable with the common colour-vision deficiencies.
 SEAT_COLOURS: tuple[RGB, ...] = (
@@ -61,6 +63,13 @@ SEAT_ROW = 62
 TURN_ROW = 46
 FOOTER_LINE = SMALL + 7
 HEADER = TITLE_ROW + SEAT_ROW + TURN_ROW + 8  # the header of a match of up to 3 players
+BLOCKS_KEPT = 6  # Pillow's freed memory blocks kept for reuse (each up to 16 MB)
+
+
+if Image.core.get_blocks_max() == 0:  # unless set by PILLOW_BLOCKS_MAX
+    # Keep a few freed image blocks for the next picture: a fresh 900×1300 canvas then
+    # costs a fraction of a millisecond instead of ~2 ms of page faults.
+    Image.core.set_blocks_max(BLOCKS_KEPT)
 
 
 @cache
@@ -116,16 +125,51 @@ def clean(text: str) -> str:
     return "".join(out)
 
 
-class Draw(ImageDraw.ImageDraw):
-    """ImageDraw whose texts are cleaned (see :func:`clean`) and recorded."""
+@lru_cache(maxsize=4096)
+def _glyphs(face: ImageFont.FreeTypeFont, text: str, mode: str, anchor: str, ink: int,
+            start: tuple[float, float]) -> tuple[object, tuple[int, int]]:
+    """A line of text rasterised, and its offset: what ``ImageDraw.text`` computes on
+    every call, kept (the same labels come back in every picture of a game)."""
+    return face.getmask2(text, mode, None, None, None, 0, anchor, ink, start,
+                         stroke_filled=True)
 
-    def text(self, xy, text, fill=None, font=None, *args, **kwargs):  # type: ignore[override]
+
+class Draw(ImageDraw.ImageDraw):
+    """ImageDraw whose texts are cleaned (see :func:`clean`), recorded, and drawn from
+    cached glyph masks: the same pixels as ``ImageDraw.text``, without laying the text
+    out again."""
+
+    def text(self, xy, text, fill=None, font=None, anchor=None,  # type: ignore[override]
+             *args, **kwargs):
         text = clean(str(text))
         if _records:
             size = int(getattr(font, "size", 10))
             for seen in _records:
                 seen.append((size, text))
-        return super().text(xy, text, fill, font, *args, **kwargs)
+        if args or kwargs or "\n" in text or not isinstance(font, ImageFont.FreeTypeFont):
+            return super().text(xy, text, fill, font, anchor, *args, **kwargs)
+        ink, fill_ink = self._getink(fill)
+        ink = fill_ink if ink is None else ink
+        x, y = xy
+        mask, (dx, dy) = _glyphs(font, text, self.fontmode, anchor or "la", ink,
+                                 (math.modf(x)[0], math.modf(y)[0]))
+        self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+        return None
+
+    def polygon(self, xy, fill=None, outline=None, width=1):  # type: ignore[override]
+        """As ``ImageDraw.polygon``, but an outline wider than a pixel is drawn on a crop
+        around the polygon: Pillow masks it with a blank copy of the *whole* canvas,
+        allocated per polygon (most of a picture's drawing time, before)."""
+        if width <= 1 or outline is None or not xy or not isinstance(xy[0], tuple):
+            return super().polygon(xy, fill, outline, width)
+        xs, ys = [p[0] for p in xy], [p[1] for p in xy]
+        left, top = math.floor(min(xs)) - width - 2, math.floor(min(ys)) - width - 2
+        box = (left, top, math.ceil(max(xs)) + width + 2, math.ceil(max(ys)) + width + 2)
+        crop = self._image.crop(box)
+        ImageDraw.ImageDraw(crop).polygon([(x - left, y - top) for x, y in xy], fill, outline,
+                                          width)
+        self._image.paste(crop, box[:2])
+        return None
 
 
 def seat_colour(seat: int) -> RGB:
@@ -135,7 +179,7 @@ def seat_colour(seat: int) -> RGB:
 def text_colour_on(fill: RGB) -> RGB:
     """Black or white, whichever reads better on ``fill``."""
     r, g, b = fill
-    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else (255, 255, 255)
+    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else WHITE
 
 
 def marked(highlight: Sequence[str], marks: Mapping[int, Sequence[str]] | None
@@ -186,7 +230,7 @@ def _turn_row(outcome: str | None, width: int) -> tuple[int, int, list[str]]:
         return TURN_ROW, LARGE, []
     text = clean(outcome)
     room = width - 44
-    if font(LARGE).getlength(text) <= room:
+    if length(text, font(LARGE)) <= room:
         return TURN_ROW, LARGE, [text]
     lines = wrap(text, room, font(TEXT))
     if len(lines) > 3:
@@ -194,7 +238,95 @@ def _turn_row(outcome: str | None, width: int) -> tuple[int, int, list[str]]:
     return 14 + len(lines) * (TEXT + 6), TEXT, lines
 
 
-class Board:
+_unencoded: ContextVar[list[Image.Image] | None] = ContextVar("unencoded", default=None)
+
+
+@contextmanager
+def unencoded() -> Iterator[list[Image.Image]]:
+    """Within the block, a :class:`Board` adds its finished picture to the list instead of
+    encoding it (a replay's frames: no PNG made only to be decoded again)."""
+    kept: list[Image.Image] = []
+    token = _unencoded.set(kept)
+    try:
+        yield kept
+    finally:
+        _unencoded.reset(token)
+
+
+class Canvas:
+    """An image with the kit's drawing (cleaned, cached text) and labels."""
+
+    def __init__(self, image: Image.Image) -> None:
+        self.image = image
+        self.width = image.width
+        self.draw = Draw(image)
+
+    def label(self, xy: tuple[float, float], text: str, size: int = SMALL,
+              fill: RGB = INK, anchor: str = "mm") -> None:
+        self.draw.text(xy, text, font=font(size), fill=fill, anchor=anchor)
+
+    def paste(self, layer: Layer, top: float = 0) -> None:
+        """A :func:`layer` onto this canvas, its top-left corner at (0, ``top``)."""
+        self.image.paste(layer.image, (0, int(top)))
+
+
+@dataclass(frozen=True)
+class Layer:
+    """A kept drawing, shared by every picture that pastes it: not an image to draw on."""
+
+    image: Image.Image
+
+
+LAYERS_KEPT = 12  # about 3 MB each
+
+
+@lru_cache(maxsize=LAYERS_KEPT)
+def layer(paint: Callable[..., None], size: tuple[int, int], *args: Hashable) -> Layer:
+    """The part of a picture that does not change within a match (a board's squares and
+    coordinates, a legend): ``paint(canvas, *args)`` drawn once on a ``size`` canvas of
+    the background, kept for the next picture with the same ``paint``, ``size`` and
+    ``args`` (which must be all the drawing depends on). Never drawn on:
+    :meth:`Canvas.paste` it. Drawn on a canvas of its own whether kept or not, so a kept
+    layer gives the very pixels a new one would."""
+    image = Image.new("RGB", size, BACKGROUND)
+    paint(Canvas(image), *args)
+    return Layer(image)
+
+
+def stamp(image: Image.Image, paint: Callable[..., None], x: float, y: float, reach: int,
+          *args: Hashable) -> None:
+    """``paint(draw, x, y, *args)`` onto ``image``: a piece drawn around (x, y), nowhere
+    further than ``reach`` pixels from it, kept (per ``paint``, ``reach``, ``args`` and
+    the fractions of x and y) and pasted. Only for drawings without text: shapes overwrite
+    pixels (Pillow draws them without antialiasing), so the kept piece pasted through its
+    own alpha gives the very pixels drawing it there would."""
+    left, top = math.floor(x), math.floor(y)
+    piece = _piece(paint, reach, x - left, y - top, args)
+    image.paste(piece, (left - reach, top - reach), piece)
+
+
+PIECES_KEPT = 256  # up to ~40 KB each
+
+
+@lru_cache(maxsize=PIECES_KEPT)
+def _piece(paint: Callable[..., None], reach: int, dx: float, dy: float,
+           args: tuple[Hashable, ...]) -> Image.Image:
+    piece = Image.new("RGBA", (2 * reach + 1, 2 * reach + 1), (0, 0, 0, 0))
+    paint(ImageDraw.Draw(piece), reach + dx, reach + dy, *args)
+    return piece
+
+
+def clear_caches() -> None:
+    """Forget every kept layer, piece, text mask and footer (tests: a picture from
+    scratch)."""
+    layer.cache_clear()
+    _piece.cache_clear()
+    length.cache_clear()
+    _glyphs.cache_clear()
+    _footer_lines.cache_clear()
+
+
+class Board(Canvas):
     """A canvas with the shared header and footer; ``draw`` paints the board area.
 
     The board area starts at ``top`` and is ``height`` pixels tall. The header shows the
@@ -204,13 +336,16 @@ class Board:
 
     def __init__(self, title: str, seats: Sequence[Seat], to_act: Sequence[int],
                  height: int, width: int = WIDTH, status: str = "",
-                 outcome: str | None = None) -> None:
+                 outcome: str | None = None, game: str = "", footer: str = "") -> None:
+        self.game = game
+        """The game's slug: which fixed palette :meth:`png` encodes with."""
         self.width = width
         self.top = header_height(len(seats), outcome, width)
         self.height = height
-        self.image = Image.new("RGB", (width, self.top + height), BACKGROUND)
-        self.draw = Draw(self.image)
         self._footer = ""
+        self._footer_lines = _footer_lines(footer, width) if footer else ()
+        room = 14 + FOOTER_LINE * len(self._footer_lines) if self._footer_lines else 0
+        super().__init__(Image.new("RGB", (width, self.top + height + room), BACKGROUND))
         self._header(title, seats, [] if outcome else list(to_act), status, outcome)
 
     def _header(self, title: str, seats: Sequence[Seat], to_act: Sequence[int],
@@ -218,7 +353,7 @@ class Board:
         d = self.draw
         d.text((16, TITLE_ROW / 2 + 2), title, font=font(TITLE), fill=INK, anchor="lm")
         if status:
-            left = 32 + font(TITLE).getlength(title)
+            left = 32 + length(title, font(TITLE))
             d.text((self.width - 16, TITLE_ROW / 2 + 2),
                    _fit(clean(status), "", self.width - 16 - left, font(SMALL)),
                    font=font(SMALL), fill=MUTED, anchor="rm")
@@ -258,29 +393,51 @@ class Board:
         d.line((0, self.top - 2, self.width, self.top - 2), fill=GRID, width=2)
 
     def footer(self, text: str) -> None:
-        """A note under the board, wrapped onto as many lines as it needs."""
+        """A note under the board, wrapped onto as many lines as it needs (better given to
+        the constructor, which then makes the canvas tall enough at once)."""
         self._footer = text
 
-    def label(self, xy: tuple[float, float], text: str, size: int = SMALL,
-              fill: RGB = INK, anchor: str = "mm") -> None:
-        self.draw.text(xy, text, font=font(size), fill=fill, anchor=anchor)
-
     def png(self) -> bytes:
-        return to_png(self.finished())
+        """The picture encoded (or kept unencoded within :func:`unencoded`: b"")."""
+        from rendering.palettes import PALETTES
+
+        kept = _unencoded.get()
+        if kept is not None:
+            kept.append(self.finished())
+            return b""
+        return to_png(self.finished(), PALETTES.get(self.game))
 
     def finished(self) -> Image.Image:
-        """The picture with its footer (the canvas grows to hold it)."""
+        """The picture with its footer (the canvas grows to hold one set by
+        :meth:`footer`)."""
+        if self._footer_lines:
+            _write_footer(self.draw, self._footer_lines, self.top + self.height)
         if not self._footer:
             return self.image
-        lines = wrap(clean(self._footer), self.width - 32, font(SMALL))
+        lines = _footer_lines(self._footer, self.width)
         image = Image.new("RGB", (self.width, self.image.height + 14 + FOOTER_LINE * len(lines)),
                           BACKGROUND)
         image.paste(self.image, (0, 0))
-        d = Draw(image)
-        for k, line in enumerate(lines):
-            d.text((16, self.image.height + 8 + FOOTER_LINE * k + FOOTER_LINE / 2), line,
-                   font=font(SMALL), fill=MUTED, anchor="lm")
+        _write_footer(Draw(image), lines, self.image.height)
         return image
+
+
+@lru_cache(maxsize=256)
+def _footer_lines(text: str, width: int) -> tuple[str, ...]:
+    return tuple(wrap(clean(text), width - 32, font(SMALL)))
+
+
+def _write_footer(d: ImageDraw.ImageDraw, lines: Sequence[str], top: int) -> None:
+    for k, line in enumerate(lines):
+        d.text((16, top + 8 + FOOTER_LINE * k + FOOTER_LINE / 2), line, font=font(SMALL),
+               fill=MUTED, anchor="lm")
+
+
+@lru_cache(maxsize=4096)
+def length(text: str, face: ImageFont.FreeTypeFont) -> float:
+    """``face.getlength(text)``, kept: headers, footers and wrapped lines measure the
+    same texts picture after picture."""
+    return face.getlength(text)
 
 
 def wrap(text: str, width: float, face: ImageFont.FreeTypeFont) -> list[str]:
@@ -289,7 +446,7 @@ def wrap(text: str, width: float, face: ImageFont.FreeTypeFont) -> list[str]:
     line = ""
     for word in text.split():
         trial = f"{line} {word}" if line else word
-        if line and face.getlength(trial) > width:
+        if line and length(trial, face) > width:
             lines.append(line)
             line = word
         else:
@@ -299,9 +456,9 @@ def wrap(text: str, width: float, face: ImageFont.FreeTypeFont) -> list[str]:
 
 def _fit(name: str, suffix: str, width: float, face: ImageFont.FreeTypeFont) -> str:
     """``name`` shortened with an ellipsis so that name + suffix fits in ``width`` px."""
-    if face.getlength(name + suffix) <= width:
+    if length(name + suffix, face) <= width:
         return name
-    while name and face.getlength(name + "…" + suffix) > width:
+    while name and length(name + "…" + suffix, face) > width:
         name = name[:-1]
     return name + "…"
 
@@ -321,16 +478,33 @@ def seats_from_view(names: Sequence[str] | None, count: int,
     return seats
 
 
-def to_png(image: Image.Image) -> bytes:
-    """Encode as a palette PNG.
+COMPRESS_LEVEL = 6
+"""zlib's level for pictures, chosen by measurement (``bench/encode.py``): on a fixed
+64-colour palette, level 6 is the smallest file before the encode time climbs steeply
+(level 9 takes several times as long for a tenth less)."""
 
-    Boards have few colours, so a 128-colour palette loses nothing visible; it makes the
-    file about half the size and the encode about twice as fast as plain RGB (see bench/).
-    """
+
+def to_png(image: Image.Image, palette: Sequence[RGB] | None = None) -> bytes:
+    """Encode as a palette PNG: on the game's fixed ``palette`` when it has one (its
+    named colours exact, the rest mapped to the nearest: see ``bench/palettes.py``),
+    else on a 128-colour palette made for this picture (slower, and a few kilobytes
+    bigger)."""
     out = io.BytesIO()
-    palette = image.quantize(colors=128, method=Image.Quantize.FASTOCTREE)
-    palette.save(out, format="PNG", compress_level=3)
+    if palette:
+        indexed = image.quantize(palette=_palette_image(tuple(palette)),
+                                 dither=Image.Dither.NONE)
+    else:
+        indexed = image.quantize(colors=128, method=Image.Quantize.FASTOCTREE)
+    indexed.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
     return out.getvalue()
+
+
+@lru_cache(maxsize=16)
+def _palette_image(colours: tuple[RGB, ...]) -> Image.Image:
+    """A palette image of exactly ``colours`` (up to 256), to quantize onto."""
+    image = Image.new("P", (1, 1))
+    image.putpalette([c for colour in colours for c in colour], "RGB")
+    return image
 
 
 def hex_corners(cx: float, cy: float, radius: float, pointy: bool = True

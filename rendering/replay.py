@@ -1,6 +1,7 @@
 """An animated GIF replay of a match from its public views, one frame per position.
 
-Frames are the ordinary board pictures (:func:`rendering.render`), downscaled, with a
+Frames are the ordinary board pictures (:func:`rendering.render`, taken before they are
+encoded, so built from the same kept layers), downscaled, with a
 caption strip ("Move 12 of 340"), all on one shared palette so the GIF needs a single
 colour table and Pillow can store each frame as the small rectangle that changed. Long
 matches are sampled evenly (the start and the final position always kept) so the file
@@ -49,7 +50,7 @@ def gif(slug: str, views: Sequence[dict], names: Sequence[str] = (), *,
         raise ValueError("a replay needs at least one position")
     while True:
         indices = sample(len(views), max_frames)
-        frames = [_frame(render(slug, views[i], names=list(names)), width,
+        frames = [_frame(_board(slug, views[i], names, render), width,
                          _caption(i, len(views) - 1)) for i in indices]
         data = _encode(_same_size(frames))
         if len(data) <= limit or (max_frames <= 2 and width <= 200):
@@ -64,8 +65,19 @@ def _caption(index: int, moves: int) -> str:
     return f"After move {index} of {moves}" + (", final position" if index == moves else "")
 
 
-def _frame(png: bytes, width: int, caption: str) -> Image.Image:
-    board = Image.open(io.BytesIO(png)).convert("RGB")
+def _board(slug: str, view: dict, names: Sequence[str], render: Render) -> Image.Image:
+    """The board picture of ``view``: straight from the drawing (its kept layers
+    included, no PNG encoded and decoded) with the real renderer, else from the PNG
+    ``render`` makes."""
+    if render is rendering.render:
+        with kit.unencoded() as kept:
+            render(slug, view, names=list(names))
+        if kept:
+            return kept[-1]
+    return Image.open(io.BytesIO(render(slug, view, names=list(names)))).convert("RGB")
+
+
+def _frame(board: Image.Image, width: int, caption: str) -> Image.Image:
     height = round(board.height * width / board.width)
     board = board.resize((width, height), Image.Resampling.LANCZOS)
     frame = Image.new("RGB", (width, height + CAPTION), kit.BACKGROUND)

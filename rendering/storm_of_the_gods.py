@@ -78,8 +78,10 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     band = len(lines) * BAND_LINE + 12 if lines else 0
     map_top = band + EDGE
     height = map_top + MAP_HEIGHT + EDGE + _panel_height(players)
+    footer = ("C: community (ready) · L: Limbo · top number: population · "
+              + _discarded(view.get("discarded", 0), view.get("discarded_populations")))
     board = kit.Board("Storm of the Gods", seats, view.get("to_act", []), height,
-                      status=status, outcome=outcome)
+                      status=status, outcome=outcome, game="storm-of-the-gods", footer=footer)
     board.map_top = map_top  # type: ignore[attr-defined]
     if lines:
         _band(board, lines, fill, band)
@@ -100,8 +102,6 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     if wind in POSITIONS:
         _wind(board, *centre(board, wind), R * 0.42)
     _panel(board, view, names, board.top + map_top + MAP_HEIGHT + EDGE)
-    board.footer("C: community (ready) · L: Limbo · top number: population · "
-                 + _discarded(view.get("discarded", 0), view.get("discarded_populations")))
     return board.png()
 
 

@@ -244,7 +244,8 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     terrain_on = bool(shown.get("mountains") or shown.get("river"))
     board = kit.Board("Terra", seats, view.get("to_act", []),
                       HEIGHT + _panel_height(rows, players, terrain_on),
-                      status=status, outcome=outcome)
+                      status=status, outcome=outcome, game="terra",
+                      footer=_footer(view, names))
     d = board.draw
     top = board.top
     terrain = view.get("terrain") or {}
@@ -253,49 +254,18 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     river_set = set(river)
     cells = view.get("board", {})
 
-    # plots and terrain
-    for yi in range(9):
-        for xi in range(9):
-            plot = f"{COLUMNS[xi]}{yi + 1}"
-            x, y = _cell(plot, top)
-            territory = (2 - yi // 3) * 3 + xi // 3
-            fill = PLAIN if territory % 2 == 0 else PLAIN_ALT
-            if plot in river_set:
-                fill = RIVER
-            elif plot in mountains:
-                fill = MOUNTAIN
-            d.rectangle((x, y, x + CELL, y + CELL), fill=fill)
-            if plot in river_set:
-                _waves(d, x + 6, y, CELL - 12, 3, (CELL * 0.3, CELL * 0.5, CELL * 0.7), 2)
-            if plot in mountains and plot not in cells:
-                _mountain_glyph(d, x + CELL / 2, y + CELL / 2, CELL * 0.6)
-    # the river's course, joining its plots
-    if len(river) > 1:
-        pts = [(_cell(p, top)[0] + CELL / 2, _cell(p, top)[1] + CELL / 2) for p in river]
-        d.line(pts, fill=RIVER_LINE, width=5, joint="curve")
-
-    # thin plot lines, then thick territory bounds
-    for i in range(10):
-        width = 5 if i % 3 == 0 else 1
-        colour = kit.INK if i % 3 == 0 else kit.GRID
-        x = LEFT + i * CELL
-        y = top + TOP_GAP + i * CELL
-        d.line((x, top + TOP_GAP, x, top + TOP_GAP + BOARD), fill=colour, width=width)
-        d.line((LEFT, y, LEFT + BOARD, y), fill=colour, width=width)
+    board.paste(kit.layer(_plots, (board.width, HEIGHT),
+                          (tuple(sorted(mountains)), tuple(river))), top)
+    for plot in sorted(mountains - set(cells)):
+        x, y = _cell(plot, top)
+        _mountain_glyph(d, x + CELL / 2, y + CELL / 2, CELL * 0.6)
 
     # structures
     for plot, held in cells.items():
         x, y = _cell(plot, top)
-        owner = int(held["owner"])
-        colour = kit.seat_colour(owner)
-        d.rounded_rectangle(
-            (x + TILE_INSET, y + TILE_INSET, x + CELL - TILE_INSET, y + CELL - TILE_INSET),
-            radius=8,
-            fill=_blend(colour, WHITE, 0.8),
-            outline=colour,
-            width=3,
-        )
-        icon(d, held["type"], x + CELL / 2, y + CELL / 2 + 1, CELL * 0.56, colour)
+        colour = kit.seat_colour(int(held["owner"]))
+        kit.stamp(board.image, _structure, x + CELL / 2, y + CELL / 2, CELL // 2,
+                  held["type"], colour)
         if plot in mountains:
             _mountain_glyph(d, x + CELL - 16, y + CELL - 15, 20)
         elif plot in river_set:
@@ -337,18 +307,50 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
             d.line((cx - m, cy - m, cx + m, cy + m), fill=colour, width=5)
             d.line((cx - m, cy + m, cx + m, cy - m), fill=colour, width=5)
 
+    _panel(board, view, names, rows, top + HEIGHT, bool(terrain.get("mountains") or river))
+    return board.png()
+
+
+def _plots(canvas: kit.Canvas, terrain: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
+    """The board of a match before anything is built (a layer, for its terrain): the
+    plots, mountains and river, the plot and territory lines, the coordinates. Mountain
+    glyphs come later, only on mountains nobody built on."""
+    d = canvas.draw
+    mountains, river = set(terrain[0]), terrain[1]
+    river_set = set(river)
+    for yi in range(9):
+        for xi in range(9):
+            plot = f"{COLUMNS[xi]}{yi + 1}"
+            x, y = _cell(plot, 0)
+            territory = (2 - yi // 3) * 3 + xi // 3
+            fill = PLAIN if territory % 2 == 0 else PLAIN_ALT
+            if plot in river_set:
+                fill = RIVER
+            elif plot in mountains:
+                fill = MOUNTAIN
+            d.rectangle((x, y, x + CELL, y + CELL), fill=fill)
+            if plot in river_set:
+                _waves(d, x + 6, y, CELL - 12, 3, (CELL * 0.3, CELL * 0.5, CELL * 0.7), 2)
+    # the river's course, joining its plots
+    if len(river) > 1:
+        pts = [(_cell(p, 0)[0] + CELL / 2, _cell(p, 0)[1] + CELL / 2) for p in river]
+        d.line(pts, fill=RIVER_LINE, width=5, joint="curve")
+    # thin plot lines, then thick territory bounds
+    for i in range(10):
+        width = 5 if i % 3 == 0 else 1
+        colour = kit.INK if i % 3 == 0 else kit.GRID
+        x = LEFT + i * CELL
+        y = TOP_GAP + i * CELL
+        d.line((x, TOP_GAP, x, TOP_GAP + BOARD), fill=colour, width=width)
+        d.line((LEFT, y, LEFT + BOARD, y), fill=colour, width=width)
     # coordinates
     for i in range(9):
         cx = LEFT + i * CELL + CELL / 2
-        board.label((cx, top + TOP_GAP / 2), COLUMNS[i], kit.TEXT, kit.MUTED)
-        board.label((cx, top + TOP_GAP + BOARD + 17), COLUMNS[i], kit.TEXT, kit.MUTED)
-        cy = top + TOP_GAP + (8 - i) * CELL + CELL / 2
-        board.label((LEFT / 2, cy), str(i + 1), kit.TEXT, kit.MUTED)
-        board.label((LEFT + BOARD + 18, cy), str(i + 1), kit.TEXT, kit.MUTED)
-
-    _panel(board, view, names, rows, top + HEIGHT, bool(terrain.get("mountains") or river))
-    board.footer(_footer(view, names))
-    return board.png()
+        canvas.label((cx, TOP_GAP / 2), COLUMNS[i], kit.TEXT, kit.MUTED)
+        canvas.label((cx, TOP_GAP + BOARD + 17), COLUMNS[i], kit.TEXT, kit.MUTED)
+        cy = TOP_GAP + (8 - i) * CELL + CELL / 2
+        canvas.label((LEFT / 2, cy), str(i + 1), kit.TEXT, kit.MUTED)
+        canvas.label((LEFT + BOARD + 18, cy), str(i + 1), kit.TEXT, kit.MUTED)
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -419,20 +421,28 @@ def _panel(board: kit.Board, view: dict, names: Sequence[str],
         if not chits:
             board.label((cx, y + CHIT / 2), "none", kit.SMALL, kit.MUTED, "lm")
         for kind, count in _counted(chits):
-            _chit(d, cx, y, kind, colour)
+            kit.stamp(board.image, _chit_piece, cx + CHIT / 2, y + CHIT / 2, CHIT // 2 + 2,
+                      kind, colour)
             board.label((cx + CHIT + 6, y + CHIT / 2), f"x{count}", kit.TEXT, kit.INK, "lm")
             cx += CHIT + 62
         y += CHIT + 12
     y += 16
+    board.paste(kit.layer(_legend, (board.width, (3 if terrain else 2) * (CHIT + 10)),
+                          terrain), y)
+
+
+def _legend(canvas: kit.Canvas, terrain: bool) -> None:
+    """Every kind of structure, and the terrain when the match has it (a layer)."""
+    d, x, y = canvas.draw, 20, 0
     legend = [(k, k) for k in (*TYPES, "army")]
-    step = (board.width - 40) / 4
+    step = (canvas.width - 40) / 4
     for i, (kind, label) in enumerate(legend):
         lx = x + (i % 4) * step
         ly = y + (i // 4) * (CHIT + 10)
         d.rounded_rectangle((lx, ly, lx + CHIT, ly + CHIT), radius=5, fill=WHITE,
                             outline=kit.GRID)
         icon(d, kind, lx + CHIT / 2, ly + CHIT / 2, CHIT * 0.72, LEGEND)
-        board.label((lx + CHIT + 10, ly + CHIT / 2), label, kit.SMALL, kit.INK, "lm")
+        canvas.label((lx + CHIT + 10, ly + CHIT / 2), label, kit.SMALL, kit.INK, "lm")
     if terrain:
         for i, label in ((7, "mountain"), (8, "river")):
             lx = x + (i % 4) * step
@@ -443,7 +453,7 @@ def _panel(board: kit.Board, view: dict, names: Sequence[str],
             else:
                 d.rectangle((lx, ly, lx + CHIT, ly + CHIT), fill=RIVER, outline=kit.GRID)
                 _waves(d, lx + 3, ly, CHIT - 6, 2, (14, 28), 2)
-            board.label((lx + CHIT + 10, ly + CHIT / 2), label, kit.SMALL, kit.INK, "lm")
+            canvas.label((lx + CHIT + 10, ly + CHIT / 2), label, kit.SMALL, kit.INK, "lm")
 
 
 def _chit(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, colour: kit.RGB) -> None:
@@ -451,6 +461,27 @@ def _chit(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, colour: kit.RGB
     d.rounded_rectangle((x, y, x + CHIT, y + CHIT), radius=6,
                         fill=_blend(colour, WHITE, 0.8), outline=colour, width=3)
     icon(d, kind, x + CHIT / 2, y + CHIT / 2, CHIT * 0.66, colour)
+
+
+def _chit_piece(d: ImageDraw.ImageDraw, cx: float, cy: float, kind: str,
+                colour: kit.RGB) -> None:
+    """:func:`_chit` around its centre (a kept piece: see :func:`kit.stamp`)."""
+    _chit(d, cx - CHIT / 2, cy - CHIT / 2, kind, colour)
+
+
+def _structure(d: ImageDraw.ImageDraw, cx: float, cy: float, kind: str,
+               colour: kit.RGB) -> None:
+    """A structure on its plot, drawn around the plot's centre: a tile in the owner's
+    colours with the structure's icon (a kept piece: see :func:`kit.stamp`)."""
+    x, y = cx - CELL / 2, cy - CELL / 2
+    d.rounded_rectangle(
+        (x + TILE_INSET, y + TILE_INSET, x + CELL - TILE_INSET, y + CELL - TILE_INSET),
+        radius=8,
+        fill=_blend(colour, WHITE, 0.8),
+        outline=colour,
+        width=3,
+    )
+    icon(d, kind, cx, cy + 1, CELL * 0.56, colour)
 
 
 def _footer(view: dict, names: Sequence[str]) -> str:

@@ -180,7 +180,8 @@ def _checker(
     d: ImageDraw.ImageDraw, cx: float, cy: float, cell: int, owner: int, god: str
 ) -> None:
     """A checker; ``god`` is "" (no god known), "own" (the viewer's god), "found" (a god
-    the viewer found out: ``finder`` colour) or "public" (known to all)."""
+    the viewer found out: ``finder`` colour) or "public" (known to all). Drawn once per
+    kind and kept (see :func:`kit.stamp`)."""
     r = cell * 0.4
     colour = kit.seat_colour(owner)
     if god == "own":
@@ -309,7 +310,8 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     if outcome is None and phase == "over":
         outcome = _outcome(view, names)
     board = kit.Board("When Gods Collide", seats, view.get("to_act") or [], height,
-                      status=status, outcome=outcome)
+                      status=status, outcome=outcome, game="when-gods-collide",
+                      footer=_notes(view, names))
     d = board.draw
     left = (kit.WIDTH - bw) // 2
     top = board.top + LABEL
@@ -358,7 +360,8 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         x, y = _xy(square)
         px, py = corner(x, y)
         owner = int(checker["owner"])
-        _checker(d, px + cell / 2, py + cell / 2, cell, owner, _god(checker, owner, viewer))
+        kit.stamp(board.image, _checker, px + cell / 2, py + cell / 2, cell * 3 // 4 + 6,
+                  cell, owner, _god(checker, owner, viewer))
 
     size = kit.SMALL
     for x in range(x0, x1 + 1):
@@ -371,9 +374,15 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         board.label((left + bw + LABEL / 2 + 2, cy), str(y + 1), size=size, fill=kit.MUTED)
 
     _dice(board, view, names, top + bh + LABEL + 30)
+    return board.png()
+
+
+def _notes(view: dict, names: list[str]) -> str:
+    """The footer: who is out and what the god marks mean (those shown only)."""
     notes = []
-    if eliminated:
+    if view.get("eliminated"):
         notes.append("Out: " + ", ".join(names[i] for i in view.get("eliminated", [])))
+    viewer = view.get("viewer")
     kinds = {_god(c, int(c["owner"]), viewer) for c in (view.get("board") or {}).values()}
     if "own" in kinds:
         notes.append("crown: your god")
@@ -382,8 +391,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     if "public" in kinds:
         notes.append("gold star: a god known to all")
     notes.append("grey: gaps")
-    board.footer(" · ".join(notes))
-    return board.png()
+    return " · ".join(notes)
 
 
 def _god(checker: dict, owner: int, viewer: int | None) -> str:

@@ -15,12 +15,14 @@ MARGIN = 34
 SIZE = 9
 FILES = "abcdefghi"
 STRIP = 56  # the row of piece counts under the board
+BODY = SIZE * CELL + 2 * MARGIN + STRIP
 
 SUN_FILL = (244, 180, 30)
 MOON_FILL = (150, 170, 205)
 CROWN_FILL = (160, 60, 160)
 EARTH_FILL = (140, 110, 80)
 KINDS = ("crown", "sun", "moon", "earth")
+FOOTER = "Points: crown 5, earthstone 1, the other side's piece 2, your own 0"
 
 
 def render(view: dict, names: list[str], highlight: list[str], *, outcome: str | None = None,
@@ -35,10 +37,11 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         outcome = _outcome(view, [s.name for s in seats])
     status = "choosing sides" if phase == "side" else f"first to {target}"
     board = kit.Board("Witch Stones", seats, view.get("to_act", []),
-                      height=SIZE * CELL + 2 * MARGIN + STRIP, status=status, outcome=outcome)
+                      height=BODY, status=status, outcome=outcome,
+                      game="witch-stones", footer=FOOTER)
     left = (board.width - SIZE * CELL) // 2
     top = board.top + MARGIN
-    _grid(board, left, top)
+    board.paste(kit.layer(_unchanging, (board.width, BODY)), board.top)
     for name, kind in view.get("board", {}).items():
         x, y = _centre(name, left, top)
         _piece(board, kind, x, y)
@@ -49,7 +52,6 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
             board.draw.rectangle((x - half, y - half, x + half, y + half),
                                  outline=colour, width=5)
     _strip(board, view.get("pieces_left", {}), top + SIZE * CELL + MARGIN + STRIP / 2)
-    board.footer("Points: crown 5, earthstone 1, the other side's piece 2, your own 0")
     return board.png()
 
 
@@ -64,12 +66,22 @@ def _outcome(view: dict, names: list[str]) -> str:
     return kit.outcome_line(names, winners, reason)
 
 
+def _unchanging(canvas: kit.Canvas) -> None:
+    """What every picture has under the header: the squares, their names, the strip's
+    pieces (a layer: see :func:`kit.layer`)."""
+    left = (canvas.width - SIZE * CELL) // 2
+    _grid(canvas, left, MARGIN)
+    step = canvas.width / len(KINDS)
+    for i, kind in enumerate(KINDS):
+        _piece(canvas, kind, step * i + step / 2 - 30, SIZE * CELL + 2 * MARGIN + STRIP / 2)
+
+
 def _strip(board: kit.Board, counts: dict, cy: float) -> None:
-    """Each kind of piece with how many are still on the board."""
+    """How many of each kind of piece are still on the board (the pieces are drawn by
+    :func:`_unchanging`)."""
     step = board.width / len(KINDS)
     for i, kind in enumerate(KINDS):
         x = step * i + step / 2 - 30
-        _piece(board, kind, x, cy)
         board.label((x + CELL * 0.45, cy), f"x{counts.get(kind, 0)}", kit.TEXT, anchor="lm")
 
 
@@ -78,7 +90,7 @@ def _centre(name: str, left: int, top: int) -> tuple[float, float]:
     return left + col * CELL + CELL / 2, top + (SIZE - 1 - row) * CELL + CELL / 2
 
 
-def _grid(board: kit.Board, left: int, top: int) -> None:
+def _grid(board: kit.Canvas, left: int, top: int) -> None:
     d = board.draw
     for col in range(SIZE):
         for row in range(SIZE):
@@ -95,7 +107,7 @@ def _grid(board: kit.Board, left: int, top: int) -> None:
         board.label((left + SIZE * CELL + 22, cy), str(i + 1), kit.TEXT)
 
 
-def _piece(board: kit.Board, kind: str, x: float, y: float) -> None:
+def _piece(board: kit.Canvas, kind: str, x: float, y: float) -> None:
     d = board.draw
     r = CELL * 0.36
     if kind == "earth":

@@ -16,6 +16,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -39,7 +40,7 @@ def executor(workers: int | None = None) -> ProcessPoolExecutor:
         if _pool is None:
             _pool = ProcessPoolExecutor(workers or size(),
                                         mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=_warm)
+                                        initializer=_warm, initargs=(os.getpid(),))
             log.info("process pool started with %s workers", workers or size())
         return _pool
 
@@ -64,9 +65,31 @@ NICENESS = 5
 when both want one (a decision waits a few milliseconds; the loop does not)."""
 
 
-def _warm() -> None:
-    """Lower the worker's priority; import what the jobs need once per worker, not on the
-    first decision."""
+PARENT_POLL = 0.25
+"""Seconds between a worker's looks at whether its parent is still there."""
+
+
+def _watch_parent(parent: int) -> None:
+    """End this worker as soon as ``parent`` is no longer its parent (it died and the
+    worker was handed to init), so no worker outlives a killed bot.
+
+    A thread polling ``getppid`` rather than ``prctl(PR_SET_PDEATHSIG)``: the death
+    signal fires when the *thread* that started the worker ends, and the executor starts
+    workers from whichever thread submits (an ``asyncio.to_thread`` thread, a test's), so
+    it could kill healthy workers of a living bot. The resource tracker multiprocessing
+    starts needs nothing of its own: it exits when the last process holding its pipe
+    (the bot and its workers) is gone."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL)
+    os._exit(1)
+
+
+def _warm(parent: int | None = None) -> None:
+    """Watch the parent (see :func:`_watch_parent`); lower the worker's priority; import
+    what the jobs need once per worker, not on the first decision."""
+    if parent is not None:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
+                         name="watch-parent").start()
     try:
         os.nice(NICENESS)
     except OSError:  # not permitted here: the same priority then

@@ -25,8 +25,11 @@ from console.terminal import CLEAR
 
 ROOT = Path(__file__).resolve().parents[1]
 CSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|\x1b[=>]")
-PROMPT = re.compile(r"(?:Pass to (?P<pass>\S+) — press Enter[^\n]*"
-                    r"|(?P<actor>\S+) \[[a-z-]+ #\d+\]> )$")
+PROMPT = re.compile(r"(?:Pass to (?P<pass>\S+) — press Enter(?P<again> \(only Enter\))?"
+                    r"|(?P<actor>\S+) \[[a-z-]+ #\d+\]>) $")
+SETTLE = 0.3
+"""After a prompt is seen, how long to wait for more output before taking it as the
+prompt the console is reading at (readline may redraw a prompt line as it starts)."""
 WAIT = 60.0  # a generous bound for the console to answer; it normally takes well under 1 s
 
 
@@ -45,22 +48,27 @@ class Terminal:
         self.raw = ""
         self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
 
-    def prompt(self) -> re.Match[str]:
-        """Wait for the next prompt; returns its match (``pass`` or ``actor``)."""
+    def prompt(self, kind: str | None = None) -> re.Match[str]:
+        """Wait for the console to sit at a prompt (of ``kind``: ``pass``, ``again`` or
+        ``actor``, if given) with nothing more to print; returns its match."""
         deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline:
-            found = PROMPT.search(CSI.sub("", self.raw).rstrip("\r\n ") + " ")
-            if found and self.raw.endswith((" ", "> ")):
-                return found
-            ready, _, _ = select.select([self.master], [], [], 0.5)
-            if ready:
-                try:
-                    chunk = os.read(self.master, 65536)
-                except OSError:
-                    chunk = b""
-                if not chunk:
-                    break
-                self.raw += self.decoder.decode(chunk)
+            last = re.split(r"[\r\n]", CSI.sub("", self.raw))[-1]
+            found = PROMPT.fullmatch(last)
+            waiting = found is not None and (kind is None or found[kind] is not None)
+            ready, _, _ = select.select([self.master], [], [], SETTLE if waiting else 0.5)
+            if not ready:
+                if waiting:
+                    assert found is not None
+                    return found
+                continue
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                break
+            self.raw += self.decoder.decode(chunk)
         raise AssertionError(f"no prompt; the screen ends with {self.raw[-800:]!r}")
 
     def type(self, line: str) -> None:
@@ -86,18 +94,21 @@ def hot_seat(argv: list[str], tmp: Path, hand_overs: int) -> list[tuple[str, str
     seen: list[tuple[str, str]] = []
     screen = ""  # everything since the console started
     turn = ""  # what the player at the keyboard saw and typed since they sat down
+    expect = None  # after a hand-over, the next prompt is the new player's
     try:
         while len(seen) < hand_overs:
-            found = term.prompt()
+            found = term.prompt(expect)
             screen += term.raw
             turn += term.raw
             if found["pass"]:
                 seen.append((turn, since_clear(screen)))
                 turn = ""
                 term.type("")
+                expect = "actor"
                 continue
+            expect = None
             term.type("moves")
-            term.prompt()
+            term.prompt("actor")
             screen += term.raw
             turn += term.raw
             moves = re.search(r"legal moves?: (.+)", CSI.sub("", term.raw))
@@ -142,16 +153,15 @@ def test_the_hand_over_is_asked_only_when_the_person_changes(tmp_path):
     try:
         assert term.prompt()["pass"]
         term.type("tile g7")  # meant for the move prompt: not played, asked again
-        again = term.prompt()
-        assert again["pass"] and "only Enter" in term.raw
+        term.prompt("again")
         term.type("")
-        player = term.prompt()["actor"]
+        player = term.prompt("actor")["actor"]
         term.type("history")
-        assert term.prompt()["actor"] == player
+        assert term.prompt("actor")["actor"] == player
         assert "No moves yet." in term.raw  # what was typed at "Pass to" was not played
         for line in ("moves", "nonsense"):
             term.type(line)
-            assert term.prompt()["actor"] == player
+            assert term.prompt("actor")["actor"] == player
             assert "Pass to" not in CSI.sub("", term.raw)
         term.type("quit")
         assert term.process.wait(timeout=WAIT) == 0

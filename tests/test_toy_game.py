@@ -13,6 +13,7 @@ import pytest
 
 import engines
 import rendering
+import rendering.alt
 import rendering.text
 from console import app as console
 from db import FINISHED, RUNNING
@@ -42,6 +43,7 @@ def test_a_registered_game_is_a_game_like_the_others():
     assert rendering.render("kayles", view, names=["A", "B"]).startswith(b"\x89PNG")
     assert rendering.text.text_board("kayles", view, ["Ana", "Bo"]).splitlines() == [
         "Kayles · knocked down: Ana 0 · Bo 0", "a b c d e f g h i j", "| | | | | | | | | |"]
+    assert rendering.alt.alt_text("kayles", view, ["Ana", "Bo"]).startswith("Kayles. ")
 
 
 def test_unregistered_it_is_gone():
@@ -69,6 +71,7 @@ def test_the_order_is_the_specs():
     ({"renderer": "tests.toy_game.no_such_picture:render"}, "no renderer"),
     ({"renderer": None}, "no renderer"),
     ({"text_board": "rendering.text.kayles:text_board"}, "no text board"),
+    ({"alt_text": None}, "no alt text"),
     ({"computer": None}, "no computer tuning"),
     ({"view_type": dict}, "no TypedDict"),
 ])
@@ -89,7 +92,7 @@ def test_an_engine_lacking_the_contract_or_a_slug_taken_is_refused():
         engines.register(dataclasses.replace(SPEC, game=NoPlay()))
     twin = GameSpec(GAME, order=1, rules=SPEC.rules, renderer=SPEC.renderer,
                     computer=Computer(SPEC.computer.normal, SPEC.computer.hard),
-                    text_board=SPEC.text_board)
+                    text_board=SPEC.text_board, alt_text=SPEC.alt_text)
     with pytest.raises(SpecError, match="registered already"):
         engines.register(twin)
     assert engines.spec("kayles") is SPEC

@@ -83,6 +83,7 @@ SPEC = GameSpec(
     rules=resources.files("engines").joinpath("rules", "angry-gods.md"),
     renderer="rendering.angry_gods:render",
     text_board="rendering.text.angry_gods:text_board",
+    alt_text="rendering.alt.angry_gods:alt_text",
     # Budgets chosen with bench/ai.py (2 s p95 on a shared 2-core machine; hard stops near
     # half a second, where it meets the goals).
     computer=Computer(normal=Budget(iterations=16), hard=Budget(iterations=64, seconds=1.5),

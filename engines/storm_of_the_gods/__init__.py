@@ -14,6 +14,7 @@ SPEC = GameSpec(
     rules=resources.files("engines").joinpath("rules", "storm-of-the-gods.md"),
     renderer="rendering.storm_of_the_gods:render",
     text_board="rendering.text.storm_of_the_gods:text_board",
+    alt_text="rendering.alt.storm_of_the_gods:alt_text",
     # Chance swings more than in the other games, so the search rolls out 3 moves.
     computer=Computer(normal=Budget(iterations=150, rollout_depth=3),
                       hard=Budget(iterations=600, rollout_depth=3, seconds=1.5),

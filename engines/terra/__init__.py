@@ -464,6 +464,7 @@ SPEC = GameSpec(
     rules=resources.files("engines").joinpath("rules", "terra.md"),
     renderer="rendering.terra:render",
     text_board="rendering.text.terra:text_board",
+    alt_text="rendering.alt.terra:alt_text",
     # One iteration, i.e. every move valued on one determinisation: with the few its slow
     # scoring allows, looking at replies made it weaker (bench/ai.py). Hard plays by the
     # whole-turn planner instead of the search.

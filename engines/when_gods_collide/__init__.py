@@ -15,6 +15,7 @@ SPEC = GameSpec(
     rules=resources.files("engines").joinpath("rules", "when-gods-collide.md"),
     renderer="rendering.when_gods_collide:render",
     text_board="rendering.text.when_gods_collide:text_board",
+    alt_text="rendering.alt.when_gods_collide:alt_text",
     # hard 250: CPU p95 1.2 s a decision (400 took ~2 s) and no weaker against greedy
     computer=Computer(normal=Budget(iterations=100),
                       hard=Budget(iterations=250, seconds=1.5),

@@ -18,6 +18,7 @@ SPEC = GameSpec(
     rules=Path(__file__).with_name("rules.md"),
     renderer="tests.toy_game.picture:render",
     text_board="tests.toy_game.picture:text_board",
+    alt_text="tests.toy_game.picture:alt_text",
     computer=Computer(normal=Budget(iterations=24), hard=Budget(iterations=96, seconds=1.5),
                       scale=3.0),
     view_type=KaylesView,

@@ -49,3 +49,18 @@ def text_board(view: dict, names: Sequence[str]) -> str:
     scores = " · ".join(f"{name} {score}" for name, score in zip(names, view["scores"],
                                                                  strict=False))
     return "\n".join([f"Kayles · knocked down: {scores}", " ".join(pins), row])
+
+
+def alt_text(view: dict, names: Sequence[str], *,
+             marks: Mapping[int, Sequence[str]] | None = None, outcome: str | None = None,
+             limit: int = 1024) -> str:
+    """The picture in a sentence or two: who acts (or the outcome), the standing pins."""
+    standing = [pin for pin in view["pins"] if pin in view["standing"]]
+    if outcome is not None:
+        head = f"Kayles. {outcome}."
+    elif view["to_act"]:
+        seat = view["to_act"][0]
+        head = f"Kayles. {names[seat] if seat < len(names) else f'Seat {seat + 1}'} to act."
+    else:
+        head = "Kayles. Game over."
+    return f"{head} Standing pins: {', '.join(standing) or 'none'}."[:limit]

@@ -1,0 +1,344 @@
+"""Alt text: for every game and seat count, over positions of seeded random matches (the
+text boards' positions), seen publicly and by a seat, with and without marks and an
+outcome, the alt text is never empty and never over Discord's 1,024 characters, names
+every seat with its score and whose turn it is, lists every occupied position when it
+fits and says what it left out when it does not, and tells the public nothing secret
+(a public twin gives the same text). The readers below parse it as a listener hears it."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+
+import engines
+import rendering.alt
+from rendering.alt import common
+from tests.render_cases import NAMES, SLUGS
+from tests.test_text_board import SECRET_GAMES, Position, _with, positions, views
+
+LIMIT = 1024
+UNIT = {"witch-stones": "point", "angry-gods": "point", "terra": "point",
+        "storm-of-the-gods": "belief point", "when-gods-collide": "checker"}
+LEFT_OUT = re.compile(r"… (.*) left out; /board text:true gives the whole board\.$")
+
+
+def alt(slug: str, view: dict, players: int, names=NAMES, **kwargs) -> str:
+    return rendering.alt.alt_text(slug, view, names[:players], **kwargs)
+
+
+def score_text(slug: str, view: dict, seat: int) -> str:
+    """What must follow the seat's name as its score."""
+    scores = view.get("scores") or []
+    if slug == "when-gods-collide" and view.get("phase") in ("tiles", "arrange") \
+            and not scores[seat]:
+        return common.plural(view["placed"][seat], "tile") + " laid"
+    return common.plural(scores[seat], UNIT[slug])
+
+
+def marks_for(view: dict, players: int, rng: random.Random) -> dict[int, list[str]]:
+    """Marks as the service makes them: the last move for the seat to act's predecessor,
+    and a few positions of the board for another seat."""
+    acting = (view.get("to_act") or [0])[0]
+    places = sorted(view.get("board") or {})
+    marks = {(acting - 1) % players: list(view.get("last") or [])}
+    if places:
+        marks[acting] = rng.sample(places, min(3, len(places)))
+    return {seat: spots for seat, spots in marks.items() if spots}
+
+
+def missing(text: str) -> dict[str, int]:
+    """The note on what was left out, as counts by noun ("3 more tiles")."""
+    found = LEFT_OUT.search(text)
+    if not found:
+        return {}
+    return {m[2]: int(m[1]) for m in re.finditer(r"(\d+) more ([a-zA-Z ]+?)(?=,| and |$)",
+                                                 found[1])}
+
+
+def variants(slug: str, position: Position, k: int):
+    """(viewer, view, keyword arguments): every view plain, with marks and an outcome."""
+    rng = random.Random(k)
+    for viewer, view in views(position, k):
+        yield viewer, view, {}
+        yield viewer, view, {"marks": marks_for(view, position.players, rng)}
+        if position.final:
+            yield viewer, view, {"outcome": f"{NAMES[0]} wins - a long reason " * 3}
+
+
+# ---- every position: length, seats, turn, the marks ---------------------------------
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_alt_text_fits_and_names_every_seat_its_score_and_the_turn(slug):
+    game = engines.get(slug)
+    seen = set()
+    for k, position in enumerate(positions(slug)):
+        seen.add(position.players)
+        for _, view, kwargs in variants(slug, position, k):
+            text = alt(slug, view, position.players, **kwargs)
+            assert 0 < len(text) <= LIMIT, (len(text), text)
+            assert "\n" not in text
+            for seat in range(position.players):
+                assert f"{common.seat(NAMES, seat)} {score_text(slug, view, seat)}" in text, \
+                    (seat, text)
+            acting = view.get("to_act") or []
+            if acting:
+                who = common.listing([common.seat(NAMES, s) for s in acting])
+                assert f"{who} to act" in text, text
+            if game.result(position.state) is not None:
+                assert "Game over: " in text and "to act" not in text, text
+            if kwargs.get("outcome"):
+                assert "Game over: Ana wins - a long reason" in text
+            for seat, spots in (kwargs.get("marks") or {}).items():
+                said = text.split("Moves marked since the last turn: ")[1]
+                assert f"{common.seat(NAMES, seat)}: " in said
+                for spot in spots:
+                    assert re.search(rf"(?<![\w]){re.escape(spot)}(?![\w])", said), spot
+            if not kwargs.get("marks") and view.get("last"):
+                assert "Last move, marked: " + view["last"][0] in text
+    assert seen == set(range(game.min_players, game.max_players + 1))
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_occupied_position_appears_when_it_fits(slug):
+    """Unless the note counts positions left out, every position of the board is named;
+    with one, the count is what is missing (checked exactly for Witch Stones and Terra
+    below)."""
+    fitted = cut = 0
+    for k, position in enumerate(positions(slug)):
+        for _, view, kwargs in variants(slug, position, k):
+            text = alt(slug, view, position.players, **kwargs)
+            places = [p for p, c in (view.get("board") or {}).items()
+                      if not (isinstance(c, dict) and c.get("compass"))]
+            if sum(missing(text).values()):
+                cut += 1
+                continue
+            if LEFT_OUT.search(text):  # only a detail before the position went
+                assert re.search(r"… (the discarded tiles|the discard piles|your discard "
+                                 r"pile)", text), text
+            fitted += 1
+            if slug == "witch-stones":  # earthstones may be "every other square except …"
+                assert read_witch_stones(re.split("[Ss]cores: ", text)[1])[0] == view["board"]
+                continue
+            for place in places:
+                assert re.search(rf"(?<![\w]){re.escape(place)}(?![\w])", text), (place, text)
+    assert fitted > 0
+    if slug == "terra":
+        assert cut > 0  # a full Terra map never fits: the note is exercised
+
+
+# ---- readers ---------------------------------------------------------------------------
+WS_NOUN = {"crown": "crown", "sun": "sun", "moon": "moon", "earthstone": "earth"}
+
+
+def read_witch_stones(text: str) -> tuple[dict[str, str], int]:
+    """The pieces the text names, and how many it says it left out."""
+    squares = [f"{f}{r}" for f in "abcdefghi" for r in range(1, 10)]
+    found: dict[str, str] = {}
+    for match in re.finditer(r"(\d+) (crown|sun|moon|earthstone)s?: ([^.…]*)\.", text):
+        kind, body = WS_NOUN[match[2]], match[3]
+        if body.startswith("every other square"):
+            empty = set(re.findall(r"\b[a-i][1-9]\b", body))
+            taken = set(found)
+            for square in squares:
+                if square not in empty and square not in taken:
+                    found[square] = kind
+        else:
+            for square in re.findall(r"\b[a-i][1-9]\b", body):
+                found[square] = kind
+    return found, sum(missing(text).values())
+
+
+def test_witch_stones_alt_text_reads_back_to_the_board():
+    game = engines.get("witch-stones")
+    for position in positions("witch-stones"):
+        for limit in (LIMIT, 420):
+            view = game.view(position.state, None)
+            text = alt("witch-stones", view, 2, limit=limit)
+            assert len(text) <= limit
+            found, left = read_witch_stones(re.split("[Ss]cores: ", text)[1])
+            board = view["board"]
+            if not left:
+                assert found == board, text
+            else:
+                assert all(board[sq] == kind for sq, kind in found.items())
+                assert len(found) + left == len(board), text
+
+
+def test_witch_stones_known_position():
+    game = engines.get("witch-stones")
+    state = _with("witch-stones", game.setup(2, 1, {}), sides=("moons", "suns"),
+                  board={"c3": "crown", "a9": "sun", "i1": "moon", "e5": "earth",
+                         "d7": "crown"})
+    view = game.view(state, None)
+    text = alt("witch-stones", view, 2)
+    acting = common.seat(NAMES, view["to_act"][0])
+    assert text.startswith(f"Witch Stones. {acting} to act: take one piece")
+    assert ("Scores: Ana (A) 0 points, plays moons; Bartholomew the Magnificent (B) 0 points,"
+            " plays suns. First to 50 points wins.") in text
+    assert text.endswith("2 crowns: d7, c3. 1 sun: a9. 1 moon: i1. 1 earthstone: e5. "
+                         "Every other square is empty.")
+    full = _with("witch-stones", game.setup(2, 1, {}))
+    board = dict(game.view(full, None)["board"])
+    board.pop("a4"), board.pop("b6")
+    nearly = _with("witch-stones", full, board=board)
+    text = alt("witch-stones", game.view(nearly, None), 2)
+    assert text.endswith(": every other square except the empty b6, a4.")
+
+
+def read_terra(text: str) -> dict[str, tuple[str, str]]:
+    """Each plot the territories name: (owner letter, structure)."""
+    from rendering.alt.terra import PLURAL
+
+    single = {v: k for k, v in PLURAL.items()}
+    found: dict[str, tuple[str, str]] = {}
+    for match in re.finditer(r"Territory \d \([a-i]\d to [a-i]\d\), held by [^:]+: ([^.]*)\.",
+                             text):
+        for part in match[1].split("; "):
+            owner, rest = part.split(" ", 1)
+            for bundle in rest.split(", "):
+                kind, *plots = bundle.split()
+                for plot in plots:
+                    found[plot] = (owner, single.get(kind, kind))
+    return found
+
+
+def test_terra_alt_text_reads_back_to_the_board_by_territory():
+    from engines.terra.board import territory_of
+
+    game = engines.get("terra")
+    for k, position in enumerate(positions("terra")):
+        view = game.view(position.state, k % 2 or None)
+        text = alt("terra", view, position.players)
+        found = read_terra(text)
+        board = {p: (common.letter(c["owner"]), c["type"]) for p, c in view["board"].items()}
+        assert all(board[p] == held for p, held in found.items()), text
+        left = missing(text).get("structures", missing(text).get("structure", 0))
+        assert len(found) + left == len(board), text
+        for match in re.finditer(r"Territory (\d) [^:]*, held by (\w+)", text):
+            controller = view["control"][int(match[1]) - 1]
+            assert match[2] == ("no" if controller is None else common.letter(controller))
+        for plot in found:
+            assert f"Territory {territory_of(plot)} " in text
+
+
+def test_terra_known_position():
+    game = engines.get("terra")
+    state = _with("terra", game.setup(2, 5, {}),
+                  board={"e5": [1, "castle"], "a9": [0, "temple"], "d4": [1, "temple"],
+                         "f6": [1, "temple"]})
+    text = alt("terra", game.view(state, None), 2)
+    assert ("Territory 1 (a7 to c9), held by A: A temple a9. Territory 5 (d4 to f6), held by "
+            "B: B temples f6 d4, castle e5.") in text
+    assert text.endswith("Empty territories: 2 (d7 to f9), 3 (g7 to i9), 4 (a4 to c6), "
+                         "6 (g4 to i6), 7 (a1 to c3), 8 (d1 to f3), 9 (g1 to i3).")
+
+
+# ---- secrets -------------------------------------------------------------------------
+@pytest.mark.parametrize("slug", SECRET_GAMES)
+def test_a_public_twin_gives_the_same_public_alt_text(slug):
+    game = engines.get(slug)
+    rng = random.Random(11)
+    checked = 0
+    for k, position in enumerate(positions(slug)[::3]):
+        twin = game.determinise(position.state, None, rng)
+        public = game.view(position.state, None)
+        marks = marks_for(public, position.players, random.Random(k))
+        for kwargs in ({}, {"marks": marks}):
+            assert alt(slug, game.view(twin, None), position.players, **kwargs) == alt(
+                slug, public, position.players, **kwargs)
+        checked += 1
+    assert checked >= 80
+
+
+def test_terra_reserve_only_in_its_owners_alt_text():
+    game = engines.get("terra")
+    state = game.setup(2, 5, {})
+    reserve = game.dump(state)["reserves"][0]
+    a = _with("terra", state, reserves=[["temple", "temple"], reserve])
+    b = _with("terra", state, reserves=[["army", "temple"], reserve])
+    assert alt("terra", game.view(a, None), 2) == alt("terra", game.view(b, None), 2)
+    assert "Your reserve" not in alt("terra", game.view(a, None), 2)
+    assert "Your reserve (A): temple ×2." in alt("terra", game.view(a, 0), 2)
+    assert "Your reserve (A): temple, army." in alt("terra", game.view(b, 0), 2)
+    assert "Your reserve (B)" in alt("terra", game.view(a, 1), 2)
+    assert "(A): temple" not in alt("terra", game.view(a, 1), 2)
+    shown = game.setup(3, 5, {"open_reserves": True})
+    assert "Reserves: A " in alt("terra", game.view(shown, None), 3)
+
+
+def test_when_gods_collide_god_only_in_its_owners_alt_text():
+    from tests.test_rendering_pictures import _wgc_playing
+
+    game, state = _wgc_playing()
+    own = game.view(state, 0)
+    god = next(sq for sq, c in own["board"].items() if c.get("god") and c["owner"] == 0)
+    assert f"{god} (your god)" in alt(game.slug, own, 2)
+    for viewer in (None, 1):
+        text = alt(game.slug, game.view(state, viewer), 2)
+        assert f"{god} (" not in text and re.search(rf"\b{god}\b", text)
+        assert "(A checker, your god)" not in text and "A checker, god" not in text
+
+
+# ---- names, limits, the dispatcher ---------------------------------------------------
+def test_hostile_names_keep_the_limit_and_one_line():
+    hostile = ["Ana\nfake line", "x" * 200, "**bold** <@123> `code` ||s||", "\t", "Eve",
+               "y" * 200]
+    for slug in SLUGS:
+        for position in positions(slug)[::25]:
+            view = engines.get(slug).view(position.state, None)
+            marks = marks_for(view, position.players, random.Random(1))
+            text = alt(slug, view, position.players, names=hostile, marks=marks,
+                       outcome="z" * 2000)
+            assert 0 < len(text) <= LIMIT and "\n" not in text
+            assert "x" * (common.NAME_ROOM + 1) not in text
+            assert "Ana fake line (A)" in text
+
+
+@pytest.mark.parametrize("limit", [200, 400, 700])
+def test_a_smaller_limit_is_kept_and_says_what_it_left_out(limit):
+    for slug in SLUGS:
+        for position in positions(slug)[::20]:
+            view = engines.get(slug).view(position.state, 0)
+            full = alt(slug, view, position.players)
+            text = alt(slug, view, position.players, limit=limit)
+            assert len(text) <= limit
+            if len(full) > limit and len(text) < limit - 1:
+                assert LEFT_OUT.search(text), text
+
+
+def test_the_dispatcher_finds_each_games_writer_through_its_spec():
+    from rendering.alt import terra
+
+    view = engines.get("terra").view(engines.get("terra").setup(2, 1, {}), None)
+    assert rendering.alt.alt_text("terra", view, ["Ana", "Bo"]) == terra.alt_text(
+        view, ["Ana", "Bo"])
+    with pytest.raises(KeyError, match="no game 'no-such-game'"):
+        rendering.alt.alt_text("no-such-game", view, ["Ana"])
+
+
+def test_alt_text_needs_no_pillow():
+    code = ("import sys; import rendering.alt as a; "
+            + "; ".join(f"import rendering.alt.{s.replace('-', '_')}" for s in SLUGS)
+            + "; print('PIL' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_replays_alt_text_counts_the_moves_and_reads_the_final_position(slug):
+    game = engines.get(slug)
+    position = next(p for p in positions(slug) if p.final)
+    final = game.view(position.state, None)
+    views = [game.view(game.setup(position.players, 1, {}), None)] * 7 + [final]
+    names = NAMES[:position.players]
+    text = rendering.alt.replay_alt_text(slug, views, names, outcome="Ana wins - luck")
+    assert len(text) <= LIMIT
+    assert text.startswith("Animated replay, 7 moves from the set-up to the final position. "
+                           "Final position: ")
+    assert text.endswith(alt(slug, final, position.players, outcome="Ana wins - luck",
+                             limit=LIMIT - text.index("Final position: ") - 16))
+    assert "Game over: Ana wins - luck" in text
