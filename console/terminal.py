@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 import sys
-import unicodedata
 from collections.abc import Callable
 from types import ModuleType
+
+from service import boundary
 
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 """Cursor home, erase the screen, erase the scrollback (xterm's ``E3``)."""
@@ -22,8 +23,6 @@ CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 COMMANDS = {"/history": "history", "/myview": "me", "/board": "board", "/moves": "moves",
             "/resign": "resign", "/score": "board"}
 _COMMAND = re.compile(r"(?<![\w/.~-])(" + "|".join(map(re.escape, COMMANDS)) + r")\b")
-_BIDI = {"\u061c", "\u200e", "\u200f", *map(chr, range(0x202A, 0x202F)),
-         *map(chr, range(0x2066, 0x206A))}
 
 
 def plain(text: str) -> str:
@@ -32,18 +31,11 @@ def plain(text: str) -> str:
 
 
 def printable(text: str) -> str:
-    """``text`` with nothing a terminal would act on: escape sequences, other control
-    characters (newlines and tabs kept), bidirectional overrides and lone surrogates."""
-    kept = []
-    for char in text:
-        if char in "\n\t":
-            kept.append(char)
-        elif char in _BIDI or unicodedata.category(char) in ("Cc", "Cs"):
-            kept.append("\N{REPLACEMENT CHARACTER}" if unicodedata.category(char) == "Cs"
-                        else "")
-        else:
-            kept.append(char)
-    return "".join(kept)
+    """``text`` with nothing a terminal would act on: each line made printable as the
+    service makes names (:func:`service.boundary.printable`: escape sequences and other
+    control characters, bidirectional overrides, zero-width characters and lone
+    surrogates go), the line breaks between lines kept."""
+    return "\n".join(boundary.printable(line) for line in text.split("\n"))
 
 
 def clear_screen(stream=None) -> None:
