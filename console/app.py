@@ -425,6 +425,13 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
         if problem:
             out(problem)
             return 2
+    loaded = None
+    if args.record is not None:  # read and checked before any file is made
+        try:
+            loaded = records.load(args.record)
+        except ServiceError as exc:
+            out(terminal.printable(str(exc))[:300])
+            return 2
     if "://" not in database:
         Path(database).parent.mkdir(parents=True, exist_ok=True)
     store = await open_store(database)
@@ -441,7 +448,7 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
                               terminal.line_editing() if read is input else None),
                           resume_hint=resume_command(args, database, boards))
         if args.record is not None:
-            copy = await records.import_record(console, args.record)
+            copy = await records.import_record(console, args.record, loaded)
             if copy is None:
                 return 0
             match = copy

@@ -32,9 +32,17 @@ def read(path: str) -> bytes:
         raise ServiceError(f"Cannot read {path}: {exc.strerror or exc}.") from None
 
 
-async def import_record(console: Screen, path: str) -> MatchRecord | None:
-    """Replay the record at ``path``; the copy that continues it, if it was not over."""
-    loaded = load_record(read(path))
+def load(path: str) -> Loaded:
+    """The record at ``path``, read and checked (nothing is written); a file that is no
+    record raises :class:`ServiceError` with the reason in one line."""
+    return load_record(read(path))
+
+
+async def import_record(console: Screen, path: str,
+                        loaded: Loaded | None = None) -> MatchRecord | None:
+    """Replay the record at ``path`` (``loaded``: already read with :func:`load`); the
+    copy that continues it, if it was not over."""
+    loaded = loaded or load(path)
     seats = ", ".join(f"{i + 1}. {name}" + (" (computer)" if ai else "")
                       for i, (name, ai) in enumerate(zip(loaded.names, loaded.is_ai,
                                                          strict=True)))

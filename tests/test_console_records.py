@@ -98,3 +98,13 @@ async def test_a_bad_record_is_one_line_and_exit_code_2(tmp_path):
         code = await console.run(["--import", str(tmp_path / name)], db,
                                  str(tmp_path / "boards"), read=scripted([]), out=out.append)
         assert code == 2 and len(out) == 1 and why in out[0], (name, out)
+
+
+async def test_a_refused_record_makes_no_database_file(tmp_path):
+    (tmp_path / "text.json").write_text("hello")
+    out: list[str] = []
+    db = tmp_path / "new" / "pantheon.db"
+    code = await console.run(["--import", str(tmp_path / "text.json")], str(db),
+                             str(tmp_path / "boards"), read=scripted([]), out=out.append)
+    assert code == 2 and "not JSON" in out[0]
+    assert not db.exists() and not db.parent.exists()
