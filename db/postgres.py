@@ -26,6 +26,7 @@ import asyncpg
 from db.challenges import ChallengeQueries
 from db.clocks import ClockQueries
 from db.matches import MatchQueries
+from db.notify import NotifyQueries
 from db.schema import migrations
 from db.social import SocialQueries
 from db.state import StateQueries
@@ -84,7 +85,7 @@ class _Connection(asyncpg.Connection):  # type: ignore[misc]  # asyncpg has no t
 
 
 class PostgresStore(MatchQueries, ClockQueries, SocialQueries, ChallengeQueries,
-                    StateQueries):
+                    StateQueries, NotifyQueries):
     """The PostgreSQL store at ``url`` (``postgresql://user:password@host:port/db``)."""
 
     backend = "postgres"

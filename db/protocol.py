@@ -1,8 +1,8 @@
 """The :class:`Store` protocol: every coroutine the service and the bot use.
 
 Two implementations: :class:`db.sqlite.SqliteStore` and :class:`db.postgres.PostgresStore`
-(the queries of both are :mod:`db.matches`, :mod:`db.clocks`, :mod:`db.social` and
-:mod:`db.challenges`).
+(the queries of both are :mod:`db.matches`, :mod:`db.clocks`, :mod:`db.social`,
+:mod:`db.challenges` and :mod:`db.notify`).
 """
 
 from __future__ import annotations
@@ -14,8 +14,11 @@ from typing import Any, Protocol, runtime_checkable
 from db.records import (
     ChallengeRecord,
     ClockRecord,
+    DueNotices,
+    HeldNotice,
     MatchRecord,
     MoveRecord,
+    NotifySettings,
     RatingChange,
     RatingRule,
     RematchState,
@@ -142,3 +145,21 @@ class Store(Protocol):
     # the bot's own state between runs
     async def bot_state(self, key: str) -> str | None: ...
     async def set_bot_state(self, key: str, value: str | None) -> None: ...
+
+    # notifications: settings, notices held in quiet hours, follows, private notes
+    async def notify_settings(self, user_ids: Sequence[int]
+                              ) -> dict[int, NotifySettings]: ...
+    async def save_notify_settings(self, settings: NotifySettings,
+                                   digest_at: datetime | None) -> None: ...
+    async def hold_notices(self, notices: Sequence[tuple[int, int, str]], at: datetime,
+                           until: dict[int, datetime]) -> None: ...
+    async def held_notices(self, user_id: int) -> list[HeldNotice]: ...
+    async def claim_notices(self, at: datetime, worker: str, *, lease: timedelta,
+                            limit: int = 100) -> list[DueNotices]: ...
+    async def notices_sent(self, user_id: int, worker: str, *, held_upto: int | None,
+                           digest_at: datetime | None, digest_sent: bool) -> None: ...
+    async def set_follow(self, match_id: int, user_id: int, mode: str | None) -> None: ...
+    async def follows(self, match_id: int) -> dict[int, str]: ...
+    async def set_note(self, match_id: int, user_id: int, note: str | None,
+                       at: datetime) -> None: ...
+    async def note(self, match_id: int, user_id: int) -> str | None: ...

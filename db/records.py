@@ -118,6 +118,43 @@ class ClockRecord:
 
 
 @dataclass
+class NotifySettings:
+    """How a person is notified (migration 014): their IANA time zone, quiet hours
+    (minutes after local midnight, ``start`` to ``end``, None: none), how "your turn"
+    reaches them (``mention``, ``dm``, ``digest`` or ``off``) and the local hour of their
+    daily digest (None: none)."""
+
+    user_id: int
+    time_zone: str = "UTC"
+    quiet_start: int | None = None
+    quiet_end: int | None = None
+    your_turn: str = "mention"
+    digest_hour: int | None = None
+
+
+@dataclass
+class HeldNotice:
+    """A notice held during a person's quiet hours: its kind (``turn``, ``reminder``,
+    ``warning``, ``moved``, ``ended``) and match."""
+
+    id: int
+    user_id: int
+    match_id: int
+    kind: str
+    held_at: str
+
+
+@dataclass
+class DueNotices:
+    """A person whose digest or held notices are due, claimed by one process."""
+
+    settings: NotifySettings
+    digest_due: bool
+    held: list[HeldNotice]
+    digest_at: str | None = None
+
+
+@dataclass
 class TurnReminder:
     """The latest reminder a player got in a match: for which turn (version), which one."""
 

@@ -20,6 +20,7 @@ import aiosqlite
 from db.challenges import ChallengeQueries
 from db.clocks import ClockQueries
 from db.matches import MatchQueries
+from db.notify import NotifyQueries
 from db.schema import migrations, statements
 from db.social import SocialQueries
 from db.state import StateQueries
@@ -60,7 +61,7 @@ class SqliteTx:
 
 
 class SqliteStore(MatchQueries, ClockQueries, SocialQueries, ChallengeQueries,
-                  StateQueries):
+                  StateQueries, NotifyQueries):
     """The SQLite store over the file at ``path``."""
 
     backend = "sqlite"

@@ -14,8 +14,10 @@ what it needs (the store, the clock, the engine registry, the renderer, other pa
 and what follows), :mod:`~service.lobby`, :mod:`~service.turns`, :mod:`~service.clocks`
 (the clock pass) with :mod:`~service.post_failures`, :mod:`~service.vacations`,
 :mod:`~service.reading`, :mod:`~service.undo`, :mod:`~service.challenges`,
-:mod:`~service.rematch`, :mod:`~service.overview`, :mod:`~service.records` and
-:mod:`~service.replay`. Pure helpers: :mod:`~service.clock_math`,
+:mod:`~service.rematch`, :mod:`~service.overview`, :mod:`~service.records`,
+:mod:`~service.replay`, :mod:`~service.notify` (quiet hours, the digest of
+:mod:`~service.digest`, follows) and :mod:`~service.notes`. Pure helpers:
+:mod:`~service.clock_math`, :mod:`~service.quiet` (time zones),
 :mod:`~service.clock_options`, :mod:`~service.names`, :mod:`~service.suggest`.
 """
 
@@ -30,12 +32,13 @@ import rendering
 from db import ChallengeRecord, MatchRecord, SeatRecord, Shards, Store
 from engines.ai import Player, level_name
 from engines.base import Game, State
-from service import clock_math, overview, pool, records, replay
+from service import clock_math, overview, pool, quiet, records, replay
 from service.bank import Banks
 from service.challenges import CHALLENGE_HOURS, ChallengeNews, Challenges, Invitee
 from service.clocks import CLAIM_BATCH, ClockPass, Reminder
 from service.computer import Computer
 from service.core import Games, Matches, Now, positions
+from service.digest import Digest
 from service.lobby import Lobby, parse_options
 from service.model import (
     STALE,
@@ -48,6 +51,8 @@ from service.model import (
     Update,
 )
 from service.names import points_text
+from service.notes import Notes
+from service.notify import Delivery, Notice, Notify
 from service.pictures import Pictures
 from service.play import Play
 from service.post_failures import PostFailures
@@ -97,11 +102,15 @@ class Service:
                          self.computer, self.ratings, self._now)
         self.lobby = Lobby(store, self.matches, self.play, seed_source, shuffle)
         self.turns = Turns(store, self.matches, self.play, self.pictures)
+        self.digest = Digest(store, self.matches, self.turn_clocks)
+        self.notify = Notify(store, self.matches, self.digest, self._now,
+                             lambda: self.clock_pass.worker_id())
         self.clock_pass = ClockPass(store, self.matches, self.play, self.turns, self.banks,
-                                    self.turn_clocks, self.computer)
+                                    self.turn_clocks, self.computer, self.notify)
         self.post_failures = PostFailures(store, self.clock_pass)
         self.vacations = Vacations(store, self.matches, self.turn_clocks, self._now,
                                    vacation_days)
+        self.notes = Notes(store, self.matches, self._now)
         self.reading = Reading(store, self.matches, self.pictures, self.turn_clocks,
                                self.lobby)
         self.undo = Undo(store, self.matches, self.play, self._now)
@@ -255,8 +264,11 @@ class Service:
         return await replay.replay(self.store, self.matches, self.pictures.render, match_id,
                                    actor)
 
-    async def export(self, match_id: int, actor: Actor | None = None) -> records.Export:
-        return await records.export(self.store, self.matches, match_id, actor)
+    async def export(self, match_id: int, actor: Actor | None = None,
+                     mine: bool = False) -> records.Export:
+        """The match's record; ``mine``: for the actor alone (their private note in it)."""
+        note = await self.store.note(match_id, actor.user_id) if mine and actor else None
+        return await records.export(self.store, self.matches, match_id, actor, note)
 
     async def continue_copy(self, loaded: Loaded) -> Update:
         return await continue_copy(self.store, self.play, loaded)
@@ -310,6 +322,37 @@ class Service:
     async def reminder_failed(self, reminder: Reminder, now: datetime) -> bool:
         return await self.post_failures.reminder_failed(reminder, now)
 
+    # --- notifications and notes -------------------------------------------------------
+    async def notify_settings(self, actor: Actor, time_zone: str | None = None,
+                              quiet_hours: str | None = None, your_turn: str | None = None,
+                              digest_hour: int | None = None,
+                              now: datetime | None = None) -> str:
+        return await self.notify.configure(actor, time_zone, quiet_hours, your_turn,
+                                           digest_hour, now)
+
+    @staticmethod
+    def time_zones(typed: str) -> list[str]:
+        """Time zone names containing ``typed`` (for autocomplete)."""
+        return quiet.matching_zones(typed)
+
+    async def deliver(self, update: Update, now: datetime | None = None) -> Delivery:
+        return await self.notify.deliver(update, now)
+
+    async def notices_due(self, now: datetime) -> list[Notice]:
+        return await self.notify.notices_due(now)
+
+    async def notice_sent(self, notice: Notice) -> None:
+        await self.notify.sent(notice)
+
+    async def follow(self, match_id: int, actor: Actor, mode: str) -> str:
+        return await self.notify.follow(match_id, actor, mode)
+
+    async def note(self, match_id: int, actor: Actor) -> str | None:
+        return await self.notes.note(match_id, actor)
+
+    async def set_note(self, match_id: int, actor: Actor, text: str) -> str:
+        return await self.notes.set_note(match_id, actor, text)
+
     # --- challenges and rematches -------------------------------------------------------
     async def challenge(self, actor: Actor, opponents: list[Invitee], game_slug: str,
                         options: dict[str, str] | None = None, channel_id: int | None = None,
@@ -353,8 +396,10 @@ __all__ = [
     "ChallengeNews",
     "Changed",
     "Choices",
+    "Delivery",
     "Invitee",
     "MatchTerms",
+    "Notice",
     "Post",
     "RematchNews",
     "Reminder",

@@ -129,6 +129,17 @@ def word(value: Any, what: str, limit: int = QUOTE) -> str:
     return value
 
 
+def note(value: Any, limit: int) -> str:
+    """A player's free text (a private note): a string of at most ``limit`` characters,
+    kept with its line breaks, other control and invisible characters dropped, trimmed."""
+    if not isinstance(value, str):
+        raise ServiceError(f"A note must be text, not {clip(value)}.")
+    if len(value) > limit:
+        raise ServiceError(f"A note is at most {limit} characters, not {len(value)}.")
+    lines = [printable(line).rstrip() for line in value.replace("\r\n", "\n").split("\n")]
+    return "\n".join(lines).strip()
+
+
 def neutral(text: str) -> str:
     """A name made inert in a Discord text: channel ``<#…>``, user and role ``<@…>``,
     command ``</name:id>``, timestamp ``<t:…>`` and emoji ``<:…>``/``<a:…>`` markup break

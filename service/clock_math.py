@@ -297,6 +297,7 @@ class Check:
     deadline: datetime | None
     next_at: datetime | None  # the next moment something falls due, after those
     left: timedelta | None = None  # the clock's time left (active), if it has a limit
+    warn_at: datetime | None = None  # when the deadline warning falls due, if there is one
 
 
 def check(schedule: Schedule, start: datetime, now: datetime,
@@ -318,4 +319,5 @@ def check(schedule: Schedule, start: datetime, now: datetime,
     upcoming = [t for t in later if t is not None and t > now]
     limit = schedule.limit
     return Check(slot, slot > sent_slot, warn, timeout, deadline, min(upcoming, default=None),
-                 None if limit is None else drained(limit, ran))
+                 None if limit is None else drained(limit, ran),
+                 None if warned else warn_time)

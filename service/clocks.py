@@ -30,6 +30,7 @@ from service.bank import Banks
 from service.computer import Computer
 from service.core import Matches
 from service.model import ServiceError, Update
+from service.notify import Notify
 from service.play import Play
 from service.turn_clocks import TurnClocks
 from service.turns import Turns
@@ -68,6 +69,12 @@ class Reminder:
     clock: ClockRecord = field(default_factory=ClockRecord)
     title: str = ""
     """The game's title, as the reminder names it."""
+    dm_ids: list[int] = field(default_factory=list)
+    """Players who take their turns by DM (``/notify``): sent the text by DM, not pinged."""
+    held_ids: list[int] = field(default_factory=list)
+    """Players in their quiet hours: the reminder is held for them, recorded as sent."""
+    at: datetime | None = None
+    """When the pass found it due."""
 
     @property
     def text(self) -> str:
@@ -100,6 +107,8 @@ class ClockPass:
     banks: Banks
     clocks: TurnClocks
     computer: Computer
+    notify: Notify | None = None
+    """Routes each reminder by its players' notification settings (None: ping all)."""
     worker: str | None = None
     """The name of this service's claims (one per process; made on first use)."""
     shards: Callable[[], Shards | None] = every_shard
@@ -166,20 +175,32 @@ class ClockPass:
             if pending:  # a computer's turn left pending: the pass comes back to it
                 grace = datetime.fromisoformat(match.updated_at) + COMPUTER_GRACE
                 next_check = min(next_check, grace) if next_check else grace
-            users = [u for u, (_, _, c) in turns.items() if c.remind or c.warn]
+            early: set[int] = set()
+            if self.notify is not None:  # warnings that would fall in quiet hours
+                early, sooner = await self.notify.early({u: c for u, (_, _, c) in
+                                                         turns.items()}, now)
+                if sooner is not None:
+                    next_check = min(next_check, sooner) if next_check else sooner
+            warns = {u for u, (_, _, c) in turns.items() if c.warn} | early
+            users = [u for u, (_, _, c) in turns.items() if c.remind or u in warns]
             if not users:
                 await self.store.checked(match.id, match.version, next_check, worker)
                 continue
             marks = {u: TurnReminder(match.version, max(turns[u][2].slot, turns[u][1].slot),
-                                     turns[u][1].warned or turns[u][2].warn) for u in users}
-            deadlines = [c.deadline for u in users if (c := turns[u][2]).warn and c.deadline]
+                                     turns[u][1].warned or u in warns) for u in users}
+            deadlines = [c.deadline for u in users if u in warns and (c := turns[u][2]).deadline]
             idle = (now - datetime.fromisoformat(match.updated_at)) / clock_math.HOUR
             # Without its snapshot: a pass may hold thousands of reminders, and their
             # boards' objects would make each garbage collection hold the loop longer.
-            due.append(Reminder(dataclasses.replace(match, snapshot=None), users, idle, marks,
+            routed = (await self.notify.route(match, users, now) if self.notify is not None
+                      else None)
+            due.append(Reminder(dataclasses.replace(match, snapshot=None),
+                                routed.pings if routed else users, idle, marks,
                                 min(deadlines) - now if deadlines else None,
                                 clock.on_timeout, next_check, bool(clock.bank), clock,
-                                self.matches.game_of(match.game).title))
+                                self.matches.game_of(match.game).title,
+                                routed.dms if routed else [], routed.held if routed else [],
+                                now))
             if len(due) >= size:
                 yield due
                 due = []
@@ -191,6 +212,11 @@ class ClockPass:
         this process's claim on the match's clock."""
         for user_id, mark in reminder.marks.items():
             await self.store.mark_turn_reminded(reminder.match.id, user_id, mark)
+        if self.notify is not None and reminder.held_ids:
+            kind = "reminder" if reminder.deadline_left is None else "warning"
+            await self.notify.hold([(u, reminder.match.id, kind) for u in reminder.held_ids],
+                                   await self.notify.settings(reminder.held_ids),
+                                   reminder.at or self.notify.now())
         await self.store.checked(reminder.match.id, reminder.match.version,
                                  reminder.next_check, self.worker_id())
 

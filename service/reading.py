@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, Store
 from engines.base import Game, Result, State
+from service.boundary import neutral
 from service.core import Matches
 from service.lobby import Lobby
 from service.model import Actor, Post
@@ -46,6 +47,9 @@ class Reading:
         seated = self.matches.player(match, actor)
         game, state = self.matches.state_of(match)
         text = self.matches.private_text(match, game, state, seated.number)
+        note = await self.store.note(match.id, actor.user_id)
+        if note:
+            text = f"{text}\n\nYour note (only you see it):\n{neutral(note)}"
         return Post(text, await self.pictures.picture(match, game, state, seated.number),
                     filename="my-view.png")
 

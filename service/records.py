@@ -43,8 +43,9 @@ class Export(NamedTuple):
 
 
 async def export(store: Store, matches: Matches, match_id: int,
-                 actor: Actor | None = None) -> Export:
-    """The record of a started match, as the actor's guild may see it (see the module)."""
+                 actor: Actor | None = None, note: str | None = None) -> Export:
+    """The record of a started match, as the actor's guild may see it (see the module);
+    ``note``: the actor's private note, for a record only they receive."""
     match = await matches.match(match_id, actor)
     if match.status == LOBBY or match.snapshot is None:
         raise ServiceError("This match has not started yet: there is no record to export.")
@@ -52,9 +53,12 @@ async def export(store: Store, matches: Matches, match_id: int,
     moves = await store.moves(match.id)
     states = list(matches.positions(match, moves))
     header = record_header(match, game, states[-1], datetime.now(UTC))
+    text = readable(match, game, moves, states)
+    if note:
+        header["private-note"] = note
+        text += f"\nYour private note:\n{note}\n"
     entries = [move_entry(game, m, match.status in OVER) for m in moves]
-    return Export(write(header, entries), readable(match, game, moves, states),
-                  f"{game.slug}-{match.id}")
+    return Export(write(header, entries), text, f"{game.slug}-{match.id}")
 
 
 def record_header(match: MatchRecord, game: Game, state: State, at: datetime) -> dict[str, Any]:
