@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot.challenge_ui import ChallengeButton, GamePick
+from bot.notes_ui import NotesButton
 from bot.picker import PickButton, PickMenu
 from bot.ui import LobbyButton, MoveButton, MyMovesButton, RematchButton, ResignButton
 from bot.undo_ui import UndoButton
@@ -23,4 +24,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     RematchButton,
     ChallengeButton,
     GamePick,
+    NotesButton,
 )

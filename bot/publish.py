@@ -1,7 +1,8 @@
 """The last mile: turn the service's :class:`Post` objects into Discord messages.
 
 Public posts go to the match's thread (reopened if archived), with the board PNG as a
-file, the players to act mentioned (users only) and a score embed. Private posts go by
+file, the players to act mentioned (users only, as their ``/notify`` settings allow now:
+the service routes each update first) and a score embed; notices go by DM. Private posts go by
 DM; a closed DM (``Forbidden``, 50007) never blocks or drops a move: the thread says so
 once per player and match (until a DM to them succeeds again), without the secret, and
 points to ``/myview``.
@@ -16,9 +17,10 @@ from typing import Any
 
 import discord
 
-from bot.interact import clip
+from bot.interact import clip, service_of_client
+from bot.notes_ui import notes_view
 from db import MatchRecord
-from service import Post, Update, points_text
+from service import Delivery, Post, Update, points_text
 
 log = logging.getLogger(__name__)
 
@@ -129,6 +131,19 @@ def closed_dms(client: discord.Client) -> set[tuple[int, int]]:
     return _CLOSED_DMS.setdefault(client, set())
 
 
+async def send_dm(client: discord.Client, user_id: int, text: str) -> bool:
+    """DM a notice (no secret, no picture); True if sent. A refused DM is logged only."""
+    try:
+        channel = await client.create_dm(discord.Object(id=user_id))
+        await channel.send(clip(text, 2000), allowed_mentions=discord.AllowedMentions.none())
+        return True
+    except discord.HTTPException as exc:
+        log.info("DM to %s not sent: %s", user_id, exc)
+    except Exception:  # below Discord: the notice is lost, nothing else is
+        log.exception("DM to %s failed", user_id)
+    return False
+
+
 async def send_private(
     client: discord.Client, match: MatchRecord, user_id: int, post: Post
 ) -> bool:
@@ -142,7 +157,7 @@ async def send_private(
     try:
         await post.ready()
         channel = await client.create_dm(discord.Object(id=user_id))
-        await channel.send(**message_kwargs(post, mention=False))
+        await channel.send(**message_kwargs(post, mention=False), view=notes_view(match.id))
         noted.discard((match.id, user_id))
         return True
     except discord.Forbidden:
@@ -173,9 +188,16 @@ async def publish(
     timeout): the move is already saved, so failures are logged and the rest still goes
     out.
     """
-    message = None
+    message, delivery = None, Delivery()
     if update.public is not None:
+        try:  # whom the board may ping now (quiet hours, "your turn" by DM, mutes)
+            delivery = await service_of_client(client).deliver(update)
+            update.public.mentions = delivery.mentions
+        except Exception:
+            log.exception("match %s: notifications not routed", update.match.id)
         message = await send_public(client, update.match, update.public, view=view)
+    for user_id, text in delivery.dms.items():
+        await send_dm(client, user_id, text)
     for user_id, post in update.private.items():
         try:
             await send_private(client, update.match, user_id, post)

@@ -32,7 +32,7 @@ import rendering
 from db import ChallengeRecord, MatchRecord, SeatRecord, Shards, Store
 from engines.ai import Player, level_name
 from engines.base import Game, State
-from service import clock_math, overview, pool, quiet, records, replay
+from service import clock_math, overview, pool, records, replay
 from service.bank import Banks
 from service.challenges import CHALLENGE_HOURS, ChallengeNews, Challenges, Invitee
 from service.clocks import CLAIM_BATCH, ClockPass, Reminder
@@ -266,9 +266,8 @@ class Service:
 
     async def export(self, match_id: int, actor: Actor | None = None,
                      mine: bool = False) -> records.Export:
-        """The match's record; ``mine``: for the actor alone (their private note in it)."""
-        note = await self.store.note(match_id, actor.user_id) if mine and actor else None
-        return await records.export(self.store, self.matches, match_id, actor, note)
+        """The record; ``mine``: for the actor alone (with their private note)."""
+        return await records.export(self.store, self.matches, match_id, actor, mine)
 
     async def continue_copy(self, loaded: Loaded) -> Update:
         return await continue_copy(self.store, self.play, loaded)
@@ -322,18 +321,13 @@ class Service:
     async def reminder_failed(self, reminder: Reminder, now: datetime) -> bool:
         return await self.post_failures.reminder_failed(reminder, now)
 
-    # --- notifications and notes -------------------------------------------------------
+    # --- notifications (following: service.notify; notes: service.notes) ---------------
     async def notify_settings(self, actor: Actor, time_zone: str | None = None,
                               quiet_hours: str | None = None, your_turn: str | None = None,
-                              digest_hour: int | None = None,
-                              now: datetime | None = None) -> str:
+                              digest_hour: int | None = None, now: datetime | None = None
+                              ) -> str:
         return await self.notify.configure(actor, time_zone, quiet_hours, your_turn,
                                            digest_hour, now)
-
-    @staticmethod
-    def time_zones(typed: str) -> list[str]:
-        """Time zone names containing ``typed`` (for autocomplete)."""
-        return quiet.matching_zones(typed)
 
     async def deliver(self, update: Update, now: datetime | None = None) -> Delivery:
         return await self.notify.deliver(update, now)
@@ -343,15 +337,6 @@ class Service:
 
     async def notice_sent(self, notice: Notice) -> None:
         await self.notify.sent(notice)
-
-    async def follow(self, match_id: int, actor: Actor, mode: str) -> str:
-        return await self.notify.follow(match_id, actor, mode)
-
-    async def note(self, match_id: int, actor: Actor) -> str | None:
-        return await self.notes.note(match_id, actor)
-
-    async def set_note(self, match_id: int, actor: Actor, text: str) -> str:
-        return await self.notes.set_note(match_id, actor, text)
 
     # --- challenges and rematches -------------------------------------------------------
     async def challenge(self, actor: Actor, opponents: list[Invitee], game_slug: str,

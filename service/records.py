@@ -43,9 +43,9 @@ class Export(NamedTuple):
 
 
 async def export(store: Store, matches: Matches, match_id: int,
-                 actor: Actor | None = None, note: str | None = None) -> Export:
+                 actor: Actor | None = None, mine: bool = False) -> Export:
     """The record of a started match, as the actor's guild may see it (see the module);
-    ``note``: the actor's private note, for a record only they receive."""
+    ``mine``: a record only the actor receives, with their private note on the match."""
     match = await matches.match(match_id, actor)
     if match.status == LOBBY or match.snapshot is None:
         raise ServiceError("This match has not started yet: there is no record to export.")
@@ -54,6 +54,7 @@ async def export(store: Store, matches: Matches, match_id: int,
     states = list(matches.positions(match, moves))
     header = record_header(match, game, states[-1], datetime.now(UTC))
     text = readable(match, game, moves, states)
+    note = await store.note(match.id, actor.user_id) if mine and actor else None
     if note:
         header["private-note"] = note
         text += f"\nYour private note:\n{note}\n"

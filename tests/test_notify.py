@@ -165,7 +165,7 @@ async def test_your_turn_by_dm_digest_or_off(service, clock):
 
 async def test_a_muted_match_pings_nobody_but_stays_in_the_digest(service, clock):
     update = await waiting_on_bo(service)
-    assert "muted" in await service.follow(update.match.id, BO, "mute")
+    assert "muted" in await service.notify.follow(update.match.id, BO, "mute")
     assert (await service.deliver(update)).mentions == []
     (due,) = await service.reminders_due(clock.at(25))
     assert due.user_ids == [] and due.dm_ids == [] and due.held_ids == []
@@ -177,14 +177,14 @@ async def test_a_muted_match_pings_nobody_but_stays_in_the_digest(service, clock
 async def test_a_spectator_follows_to_the_end_or_every_move(service, clock):
     update = await waiting_on_bo(service)
     with pytest.raises(ServiceError, match="mute it instead"):
-        await service.follow(update.match.id, BO, "end")
+        await service.notify.follow(update.match.id, BO, "end")
     with pytest.raises(ServiceError, match="only a match you play in"):
-        await service.follow(update.match.id, CY, "mute")
-    assert "a DM at every move" in await service.follow(update.match.id, CY, "moves")
+        await service.notify.follow(update.match.id, CY, "mute")
+    assert "a DM at every move" in await service.notify.follow(update.match.id, CY, "moves")
     moved = await service.submit(update.match.id, BO, "suns")
     dm = (await service.deliver(moved)).dms[3]
     assert dm.startswith(f"Witch Stones #{update.match.id}, which you follow:")
-    await service.follow(update.match.id, CY, "end")
+    await service.notify.follow(update.match.id, CY, "end")
     assert 3 not in (await service.deliver(moved)).dms
     over = await service.resign(update.match.id, ANA)
     assert "is over" in (await service.deliver(over)).dms[3]

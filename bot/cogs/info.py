@@ -12,6 +12,7 @@ from discord.ext import commands
 import engines
 from bot.cogs.common import GAME_CHOICES, PantheonCog, match_autocomplete, send_long, title_of
 from bot.interact import actor_of, defer, find_match, guard, reply
+from bot.notes_ui import notes_view
 from bot.publish import message_kwargs, score_embed
 from bot.ui import move_view
 from db import RUNNING
@@ -114,7 +115,8 @@ class Info(PantheonCog):
             await defer(interaction)
             record = await find_match(interaction, match)
             post = await self.service.private(record.id, actor_of(interaction))
-            await reply(interaction, **message_kwargs(post, mention=False))
+            await reply(interaction, **message_kwargs(post, mention=False),
+                        view=notes_view(record.id))
 
     @app_commands.command(
         name="mymatches", description="Your open matches in this server, and where it is your turn"

@@ -48,7 +48,7 @@ class Records(PantheonCog):
                 raise ServiceError("This match has not started yet: there is no record to "
                                    "export.")
             await defer(interaction, ephemeral=not public)
-            made = await self.service.export(record.id, actor_of(interaction))
+            made = await self.service.export(record.id, actor_of(interaction), mine=not public)
             stem = made.filename
             if record.status in OVER:
                 note = (f"Replay it offline with `python -m bot --local --import {stem}.json` "

@@ -16,7 +16,7 @@ from discord.ext import commands, tasks
 
 from bot.cogs.common import PantheonCog, match_autocomplete, title_of
 from bot.interact import actor_of, defer, find_match, guard, reply
-from bot.publish import match_channel, user_mentions
+from bot.publish import match_channel, send_dm, user_mentions
 from bot.ui import announce
 from service import MAX_REMIND_AFTER_HOURS, Reminder
 
@@ -113,14 +113,26 @@ class Reminders(PantheonCog):
             for reminder in batch:
                 sent += await self.post_reminder(reminder, now)
             await asyncio.sleep(0)
+        return sent + await self.send_notices(now)
+
+    async def send_notices(self, now: datetime) -> int:
+        """The DMs due (daily digests, what quiet hours held back), each once: a refused
+        DM is not retried. Returns how many were sent."""
+        sent = 0
+        for notice in await self.service.notices_due(now):
+            if notice.text and await send_dm(self.bot, notice.user_id, notice.text):
+                sent += 1
+            await self.service.notice_sent(notice)
         return sent
 
     async def post_reminder(self, reminder: Reminder, now: datetime) -> int:
         """Ping one match's waiting players: 1 if posted, else 0 (the failure recorded)."""
         match = reminder.match
-        if match.thread_id is None and match.channel_id is None:
-            await self.service.reminded(reminder)  # nowhere to post, ever
-            return 0
+        if not reminder.user_ids or (match.thread_id is None and match.channel_id is None):
+            for user_id in reminder.dm_ids:  # by DM, or held, or nowhere to post, ever
+                await send_dm(self.bot, user_id, reminder.text)
+            await self.service.reminded(reminder)
+            return 1 if reminder.dm_ids else 0
         try:
             channel = await match_channel(self.bot, match)
             if channel is None:
@@ -138,6 +150,8 @@ class Reminders(PantheonCog):
             else:
                 log.info("match %s: reminder not sent, retried later: %s", match.id, exc)
             return 0
+        for user_id in reminder.dm_ids:
+            await send_dm(self.bot, user_id, reminder.text)
         await self.service.reminded(reminder)
         return 1
 
