@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from db import records
+from db import open_store, records
 from service import Actor, Service, ServiceError
 from service.notify import CLOCK_RULE
 from tests.discord_fakes import GUILD
@@ -260,3 +260,69 @@ async def test_a_warning_due_in_quiet_hours_comes_before_they_begin(service, clo
     await service.reminded(due)
     assert await service.reminders_due(clock.at(-12 + 18.5)) == []  # not again at 18 h
     assert update.match.id == due.match.id
+
+
+# --- private notes ---------------------------------------------------------------------------
+async def test_a_note_survives_a_restart_and_reaches_its_writer_only(database):
+    store = await open_store(database)
+    service = Service(store)
+    match = (await waiting_on_bo(service)).match
+    said = await service.notes.set_note(match.id, BO, "Ana bluffs\non moons.\x07")
+    assert "only you see it" in said
+    await store.close()
+    store = await open_store(database)
+    service = Service(store)
+    try:
+        assert await service.notes.note(match.id, BO) == "Ana bluffs\non moons."
+        mine = await service.private(match.id, BO)
+        assert mine.text.endswith("Your note (only you see it):\nAna bluffs\non moons.")
+        assert "bluffs" not in (await service.private(match.id, ANA)).text
+        own = await service.export(match.id, BO, mine=True)
+        assert "Ana bluffs" in own.json and "Ana bluffs" in own.text
+        for other in (await service.export(match.id, ANA, mine=True),
+                      await service.export(match.id, BO),  # public: /export public:true
+                      await service.export(match.id)):
+            assert "bluffs" not in other.json and "bluffs" not in other.text
+        with pytest.raises(ServiceError, match="You are not playing in this match"):
+            await service.notes.set_note(match.id, CY, "spying")
+        assert "gone" in await service.notes.set_note(match.id, BO, "  ")
+        assert await service.notes.note(match.id, BO) is None
+    finally:
+        await store.close()
+
+
+async def test_a_note_is_at_most_a_thousand_characters(service):
+    match = (await waiting_on_bo(service)).match
+    await service.notes.set_note(match.id, BO, "x" * 1000)
+    with pytest.raises(ServiceError, match="at most 1000 characters, not 1001"):
+        await service.notes.set_note(match.id, BO, "x" * 1001)
+    with pytest.raises(ServiceError, match="must be text"):
+        await service.notes.set_note(match.id, BO, 12)
+    assert await service.notes.note(match.id, BO) == "x" * 1000
+
+
+# --- the clock loop in the cog ---------------------------------------------------------------
+async def test_the_loop_dms_a_reminder_by_dm_and_holds_one_in_quiet_hours(service, clock):
+    from bot.cogs.reminders import Reminders
+    from tests.discord_fakes import World
+
+    world = World(service)
+    world.user(2, "Bo")
+    world.bot.create_dm.side_effect = lambda user: world.users[user.id]  # a DM channel
+    thread = world.thread(5555, "Witch Stones #1")
+    update = await waiting_on_bo(service, thread=thread.id, remind=2, remind_every=2)
+    await service.notify_settings(BO, your_turn="dm", now=clock.now)
+    cog = Reminders(world.bot)
+    assert await cog.tick(clock.at(2.5)) == 1
+    assert world.posts_in(thread.id) == []  # no ping in the thread
+    (dm,) = world.dms[2]
+    assert f"it is your turn in Witch Stones #{update.match.id}" in dm.text
+    # At night (Auckland), the next reminder is held, then summed up in the morning.
+    await night_owl(service, clock)
+    assert await cog.tick(clock.at(4.5)) == 0 and len(world.dms[2]) == 1
+    assert await cog.tick(clock.at(9.1)) == 2  # the 8 h reminder, and the summary
+    reminder, summary = world.dms[2][-2:]
+    assert "it is your turn" in reminder.text
+    assert summary.text.startswith("While you slept: your move in 1 match.")
+    assert "(1 reminder)" in summary.text
+    assert await cog.tick(clock.at(9.5)) == 0

@@ -6,7 +6,8 @@ Match B is kept a public twin of match A: before each move its stored state is r
 by ``determinise(A, None)`` (chance the move consumes face up aligned, as in
 :mod:`tests.test_twins`), then both play the same move. The engine-level twin test plays
 hundreds of games per game; this one checks that nothing the service adds (names, result
-lines, the pictures, the buttons, the "since your last turn" lists) depends on a secret.
+lines, the pictures, the buttons, the "since your last turn" lists, a follower's DMs)
+depends on a secret.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from tests.test_twins import aligned, reveal_key
 
 GAMES = ["when-gods-collide", "terra", "storm-of-the-gods", "witch-stones", "angry-gods"]
 PEOPLE = [Actor(1, "Ana", 5), Actor(2, "Bo", 5), Actor(3, "Cy", 5)]
+FAN = Actor(9, "Di", 5)  # a spectator who follows both matches move by move
 STEPS = 30
 
 
@@ -74,6 +76,8 @@ async def twins_show_the_same(store, slug: str) -> None:
             await service.join(match.id, person)
         ids.append(match.id)
     starts = [await service.start(i, players[0]) for i in ids]
+    for i in ids:
+        await service.notify.follow(i, FAN, "moves")
     assert public(starts[0], ids[0]) == public(starts[1], ids[1])
     rng = random.Random(slug)
     compared = differ = 0
@@ -109,6 +113,11 @@ async def twins_show_the_same(store, slug: str) -> None:
         actor = next(p for p in players if p.user_id == match_a.by_seat()[seat].user_id)
         updates = [await service.submit(i, actor, move) for i in ids]
         assert public(updates[0], ids[0]) == public(updates[1], ids[1])
+        # What a follower is DM'd, and whom the board pings, are public too.
+        sent = [await service.deliver(u) for u in updates]
+        assert sent[0].mentions == sent[1].mentions
+        assert sent[0].dms[FAN.user_id].replace(f"#{ids[0]}", "#M") == \
+            sent[1].dms[FAN.user_id].replace(f"#{ids[1]}", "#M")
         compared += 1
         # B follows A's real position; it is twinned again before the next move.
         await store_state(service, game, game.load(updates[0].match.snapshot), ids[1])
