@@ -32,11 +32,9 @@ class NotifyQueries(Queries):
     # --- settings -----------------------------------------------------------------------
     async def notify_settings(self, user_ids: Sequence[int]) -> dict[int, NotifySettings]:
         """The users' settings (users who never set any are left out)."""
-        if not user_ids:
-            return {}
         async with self.reading() as tx:
-            rows = await tx.fetch(f"SELECT {SETTINGS} FROM notify_settings "
-                                  f"WHERE user_id IN ({marks(user_ids)})", *user_ids)
+            rows = await tx.fetch(f"SELECT {SETTINGS} FROM notify_settings WHERE user_id "
+                                  f"IN ({marks(user_ids)})", *user_ids) if user_ids else []
         return {row["user_id"]: settings_of(row) for row in rows}
 
     async def save_notify_settings(self, settings: NotifySettings,
@@ -148,8 +146,7 @@ class NotifyQueries(Queries):
         return {row[0]: row[1] for row in rows}
 
     # --- private notes ------------------------------------------------------------------
-    async def set_note(self, match_id: int, user_id: int, note: str | None,
-                       at: datetime) -> None:
+    async def set_note(self, match_id: int, user_id: int, note: str | None) -> None:
         """Keep the player's note on the match (None or empty: forget it)."""
         async with self.transaction() as tx:
             if not note:
@@ -157,10 +154,9 @@ class NotifyQueries(Queries):
                                  "user_id = ?", match_id, user_id)
                 return
             await tx.execute(
-                "INSERT INTO match_notes (match_id, user_id, note, updated_at) "
-                "VALUES (?, ?, ?, ?) ON CONFLICT (match_id, user_id) DO UPDATE SET "
-                "note = excluded.note, updated_at = excluded.updated_at",
-                match_id, user_id, note, stamp(at))
+                "INSERT INTO match_notes (match_id, user_id, note) VALUES (?, ?, ?) "
+                "ON CONFLICT (match_id, user_id) DO UPDATE SET note = excluded.note",
+                match_id, user_id, note)
 
     async def note(self, match_id: int, user_id: int) -> str | None:
         async with self.reading() as tx:

@@ -110,7 +110,7 @@ class Service:
         self.post_failures = PostFailures(store, self.clock_pass)
         self.vacations = Vacations(store, self.matches, self.turn_clocks, self._now,
                                    vacation_days)
-        self.notes = Notes(store, self.matches, self._now)
+        self.notes = Notes(store, self.matches)
         self.reading = Reading(store, self.matches, self.pictures, self.turn_clocks,
                                self.lobby)
         self.undo = Undo(store, self.matches, self.play, self._now)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from db import Store
 from service import boundary
-from service.core import Matches, Now
+from service.core import Matches
 from service.model import Actor
 
 NOTE_LENGTH = 1000
@@ -19,7 +19,6 @@ reminder to oneself, not an essay)."""
 class Notes:
     store: Store
     matches: Matches
-    now: Now
 
     async def note(self, match_id: int, actor: Actor) -> str | None:
         """The actor's note on the match (None if they kept none)."""
@@ -32,7 +31,7 @@ class Notes:
         text = boundary.note(text, NOTE_LENGTH)
         match = await self.matches.match(match_id, actor)
         self.matches.player(match, actor)
-        await self.store.set_note(match.id, actor.user_id, text or None, self.now())
+        await self.store.set_note(match.id, actor.user_id, text or None)
         if not text:
             return "Your note on this match is gone."
         return "Your note is kept: only you see it, in /myview and in your own export."

@@ -31,7 +31,8 @@ KEYS = {"matches": "id", "seats": "match_id, user_id", "moves": "match_id, seq",
         "bot_state": "key",
         "rating_changes": "match_id, user_id", "challenges": "id",
         "challenge_players": "challenge_id, user_id", "rematch_votes": "match_id, user_id",
-        "rematches": "match_id"}
+        "rematches": "match_id", "notify_settings": "user_id", "notify_held": "id",
+        "match_follows": "match_id, user_id", "match_notes": "match_id, user_id"}
 
 
 def service_on(store) -> Service:
@@ -86,6 +87,11 @@ async def build(store) -> dict[str, int]:
     await store.vote_rematch(rated.id, CY.user_id)
     await store.claim_rematch(rated.id)
     await store.set_bot_state("commands_guild", str(HERE))
+    await service.notify_settings(BO, time_zone="Pacific/Auckland", quiet_hours="22-7",
+                                  digest_hour=8, now=now)
+    await store.hold_notices([(BO.user_id, running.id, "turn")], now, {BO.user_id: now})
+    await service.notify.follow(running.id, CY, "moves")
+    await service.notes.set_note(running.id, BO, "Ana likes moons.")
     return {"running": running.id, "rated": rated.id, "lobby": lobby.id,
             "aborted": aborted.id, "ai": ai.id}
 

@@ -15,6 +15,7 @@ from db import open_store, records
 from service import Actor, Service, ServiceError
 from service.notify import CLOCK_RULE
 from tests.discord_fakes import GUILD
+from tests.test_reminders import FakeClock
 
 ANA = Actor(1, "Ana", guild_id=GUILD)
 BO = Actor(2, "Bo", guild_id=GUILD)
@@ -23,22 +24,9 @@ T0 = datetime(2026, 3, 7, 9, 0, tzinfo=UTC)  # 22:00 in Auckland (NZDT, +13)
 AUCKLAND = ZoneInfo("Pacific/Auckland")
 
 
-class FakeClock:
-    """The time the test says: the store stamps every write with it too."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, service: Service) -> None:
-        self.now = T0
-        monkeypatch.setattr(records, "now", lambda: records.stamp(self.now))
-        service.now = lambda: self.now
-
-    def at(self, hours: float) -> datetime:
-        self.now = T0 + timedelta(hours=hours)
-        return self.now
-
-
 @pytest.fixture
 def clock(monkeypatch, service):
-    return FakeClock(monkeypatch, service)
+    return FakeClock(monkeypatch, service, T0)
 
 
 async def waiting_on_bo(service, thread: int = 5555, **clock_options):

@@ -102,13 +102,13 @@ class FakeClock:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, service: Service,
                  start: datetime = T0) -> None:
-        self.now = start
+        self.now = self.start = start
         monkeypatch.setattr(records, "now", lambda: records.stamp(self.now))
         service.now = lambda: self.now
 
     def at(self, hours: float) -> datetime:
         """``hours`` after the start; the clock moves there."""
-        self.now = T0 + timedelta(hours=hours)
+        self.now = self.start + timedelta(hours=hours)
         return self.now
 
 

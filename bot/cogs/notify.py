@@ -24,17 +24,6 @@ FOLLOW_CHOICES = [app_commands.Choice(name=f"{key}: {words}"[:100], value=key)
                   for key, words in FOLLOW.items()]
 
 
-async def zone_autocomplete(interaction: discord.Interaction, current: str
-                            ) -> list[app_commands.Choice[str]]:
-    """IANA time zone names containing what was typed (at most 25)."""
-    try:
-        return [app_commands.Choice(name=name, value=name)
-                for name in quiet.matching_zones(str(current or ""))]
-    except Exception:  # autocomplete must never raise
-        log.exception("time zone autocomplete failed")
-        return []
-
-
 class Notify(PantheonCog):
     @app_commands.command(
         name="notify",
@@ -47,7 +36,6 @@ class Notify(PantheonCog):
                     "(-1: no digest)",
         follow="This match: follow it as a spectator, or mute one you play in",
         match="The match to follow or mute (default: this thread's match)")
-    @app_commands.autocomplete(time_zone=zone_autocomplete)
     @app_commands.choices(your_turn=YOUR_TURN_CHOICES, follow=FOLLOW_CHOICES)
     async def notify(self, interaction: discord.Interaction, time_zone: str | None = None,
                      quiet_hours: str | None = None, your_turn: str | None = None,
@@ -66,6 +54,18 @@ class Notify(PantheonCog):
                                                             your_turn, digest_hour))
             await reply(interaction, "\n\n".join(lines),
                         allowed_mentions=discord.AllowedMentions.none())
+
+    @notify.autocomplete("time_zone")
+    async def zone_autocomplete(self, interaction: discord.Interaction, current: str
+                                ) -> list[app_commands.Choice[str]]:
+        """IANA time zone names containing what was typed (at most 25)."""
+        del interaction  # the same list for everyone
+        try:
+            return [app_commands.Choice(name=name, value=name)
+                    for name in quiet.matching_zones(str(current or ""))]
+        except Exception:  # autocomplete must never raise
+            log.exception("time zone autocomplete failed")
+            return []
 
 
 async def setup(bot: commands.Bot) -> None:

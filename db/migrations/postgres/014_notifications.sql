@@ -31,11 +31,9 @@ CREATE TABLE match_follows (
     mode     TEXT    NOT NULL,        -- 'end', 'moves' (spectators) or 'mute' (players)
     PRIMARY KEY (match_id, user_id)
 );
-CREATE INDEX match_follows_by_user ON match_follows (user_id);
 CREATE TABLE match_notes (
     match_id   BIGINT  NOT NULL REFERENCES matches (id),
     user_id    BIGINT  NOT NULL,
     note       TEXT    NOT NULL,
-    updated_at TEXT    NOT NULL,
     PRIMARY KEY (match_id, user_id)
 );
