@@ -38,3 +38,25 @@ async def test_stored_seat_words_become_markers(tmp_path):
         await store.close()
     assert match.result["reason"] == "{seat1} reached 50 points"
     assert match.snapshot["events"] == ["{seat0} rolled north 2", "{seat2} gains 1 worshipper"]
+
+
+async def test_a_migration_numbered_below_the_newest_is_still_applied(database, monkeypatch):
+    """Migrations apply the missing numbers in order: one merged after a later number was
+    applied (013 after 014; here a number 0 that no database has) is not skipped."""
+    import db.postgres
+    import db.sqlite
+    from db import open_store
+
+    await (await open_store(database)).close()  # migrated up to the newest
+    late = (0, "CREATE TABLE late_arrival (id INTEGER PRIMARY KEY)")
+    for module in (db.sqlite, db.postgres):
+        real = module.migrations
+        monkeypatch.setattr(module, "migrations",
+                            lambda backend, real=real: sorted([*real(backend), late]))
+    store = await open_store(database)
+    try:
+        assert await store.query("SELECT COUNT(*) FROM late_arrival") == [(0,)]
+        versions = [v for (v,) in await store.query("SELECT version FROM schema_version")]
+        assert sorted(versions) == sorted(set(versions)) and 0 in versions
+    finally:
+        await store.close()
