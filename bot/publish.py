@@ -189,16 +189,19 @@ async def publish(
     out.
     """
     message, delivery = None, Delivery()
-    if update.public is not None:
-        try:  # whom the board may ping now (quiet hours, "your turn" by DM, mutes)
-            delivery = await service_of_client(client).deliver(update)
+    try:  # whom the board may ping now (quiet hours, "your turn" by DM, mutes)
+        delivery = await service_of_client(client).deliver(update)
+        if update.public is not None:
             update.public.mentions = delivery.mentions
-        except Exception:
-            log.exception("match %s: notifications not routed", update.match.id)
+    except Exception:
+        log.exception("match %s: notifications not routed", update.match.id)
+    if update.public is not None:
         message = await send_public(client, update.match, update.public, view=view)
     for user_id, text in delivery.dms.items():
         await send_dm(client, user_id, text)
     for user_id, post in update.private.items():
+        if user_id in delivery.quiet:  # held: the summary after their quiet hours says so
+            continue
         try:
             await send_private(client, update.match, user_id, post)
         except Exception:

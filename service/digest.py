@@ -85,6 +85,13 @@ class Digest:
                 left = await self.time_left(turn.match, user_id, now)
                 lines.append(f"- **{turn.title}** #{turn.match.id}{extra} — {left}"
                              f"{self.link_line(turn.match)}")
+        for match_id in dict.fromkeys(h.match_id for h in held if h.kind == "private"):
+            match = await self.store.get_match(match_id)
+            if match is not None:
+                if not lines:
+                    lines.append("While you slept:")
+                lines.append(f"- {self.title(match)}: your private view changed (/myview "
+                             f"shows it){self.link_line(match)}")
         moved = Counter(h.match_id for h in held if h.kind == "moved")
         ended = list(dict.fromkeys(h.match_id for h in held if h.kind == "ended"))
         for match_id in [*dict.fromkeys(moved), *ended]:

@@ -43,11 +43,14 @@ CLAIM_BATCH = 100
 
 @dataclass
 class Delivery:
-    """Whom an update may ping now: the users to mention under the board and the DMs to
-    send (user → text)."""
+    """Whom an update may ping now: the users to mention under the board, the DMs to
+    send (user → text), and whose private posts wait."""
 
     mentions: list[int] = field(default_factory=list)
     dms: dict[int, str] = field(default_factory=dict)
+    quiet: set[int] = field(default_factory=set)
+    """Players in their quiet hours: their private posts are not DM'd now (``/myview``
+    shows them; the summary says the view changed)."""
 
 
 @dataclass
@@ -174,16 +177,20 @@ class Notify:
         is stored to go out when they end."""
         now = now or self.now()
         match, post = update.match, update.public
-        if post is None:
-            return Delivery()
         follows = await self.store.follows(match.id)
         ended = match.status in (FINISHED, ABORTED)
         fans = [u for u, mode in follows.items()
-                if mode == "moves" or (mode == "end" and ended)]
-        everyone = await self.settings([*post.mentions, *fans])
+                if post is not None and (mode == "moves" or (mode == "end" and ended))]
+        mentions = post.mentions if post is not None else []
+        everyone = await self.settings([*mentions, *fans, *update.private])
         out, held = Delivery(), []
         link = self.digest.link_line(match)
-        for user_id in post.mentions:
+        for user_id in update.private:  # a private view's DM waits for the morning too
+            mine = everyone.get(user_id)
+            if mine is not None and self.quiet_until(mine, now) is not None:
+                held.append((user_id, match.id, "private"))
+                out.quiet.add(user_id)
+        for user_id in mentions:
             mine = everyone.get(user_id)
             if mine is None:  # a computer's id: nothing to ping
                 continue
@@ -200,11 +207,11 @@ class Notify:
             if self.quiet_until(everyone[user_id], now) is not None:
                 held.append((user_id, match.id, kind))
                 continue
+            first = post.text.split("\n", 1)[0] if post is not None else ""
             out.dms[user_id] = (
                 f"{self.title(match)}, which you follow, is over: "
                 f"{self.digest.ended_text(match)}{link}" if ended else
-                f"{self.title(match)}, which you follow: {post.text.split(chr(10), 1)[0]}"
-                f"{link}")
+                f"{self.title(match)}, which you follow: {first}{link}")
         await self.hold(held, everyone, now)
         return out
 

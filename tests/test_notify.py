@@ -314,3 +314,16 @@ async def test_the_loop_dms_a_reminder_by_dm_and_holds_one_in_quiet_hours(servic
     assert summary.text.startswith("While you slept: your move in 1 match.")
     assert "(1 reminder)" in summary.text
     assert await cog.tick(clock.at(9.5)) == 0
+
+
+async def test_a_private_view_is_not_dmed_at_night_and_the_summary_says_so(service, clock):
+    await night_owl(service, clock)
+    match = await service.create(ANA, "terra")
+    await service.join(match.id, BO)
+    update = await service.start(match.id, ANA)
+    assert {1, 2} <= set(update.private)  # each reserve goes by DM
+    delivery = await service.deliver(update, clock.at(1))
+    assert delivery.quiet == {2}  # Ana has no quiet hours: hers goes now
+    (notice,) = await service.notices_due(clock.at(9))
+    assert f"Terra #{match.id}: your private view changed (/myview shows it)" in notice.text
+    assert "reserve" not in notice.text.lower()  # the summary holds no secret
