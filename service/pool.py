@@ -57,10 +57,11 @@ def shutdown() -> None:
 
 INLINE_MS = 1.0
 """Work expected to cost less CPU than this (ms) is done on the event loop itself rather
-than sent: a job sent costs the bot 0.15-0.2 ms of its own CPU (pickling, the pipe, the
-result's callback) and a round trip of 0.3 ms to an idle worker, tens of ms to a busy
-one (``python -m bench.offload``), while a millisecond on the loop is far under the
-20 ms of lag it may show. Every picture (4-9 ms) and any search goes to the pool."""
+than sent: an empty job sent costs the bot 0.1-0.2 ms of its own CPU (pickling, the
+pipe, the result's callback) and a round trip of 0.15-0.3 ms to an idle worker, tens of
+ms to a busy one (``python -m bench.offload`` prints it), while a millisecond on the loop
+is far under the 20 ms of lag it may show. Every picture (4-9 ms) and any search goes to
+the pool."""
 
 
 async def run(function: Any, *args: Any, cost_ms: float | None = None) -> Any:
