@@ -1,5 +1,5 @@
 """How a board picture is best encoded: zlib-ng's level against time and size, on each
-game's fixed palette (``rendering/palettes.py``), next to Pillow's own encoder (the
+game's fixed palette (``rendering/palettes.json``), next to Pillow's own encoder (the
 standard library's zlib) at level 6 on the same palette (before), the 128-colour adaptive
 palette used before that and a bare RGB PNG (the floor ``bench/run.py`` shows).
 
