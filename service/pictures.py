@@ -24,8 +24,8 @@ class Pictures:
     Every picture costs 4-9 ms of CPU in every game, far above what sending it to the
     pool costs (``pool.INLINE_MS``; ``python -m bench.offload``), so with ``process``
     every one goes there, the players' private ones included: drawn in a thread, a
-    picture holds the interpreter the event loop needs (its lag p99 was 47-67 ms with
-    50 matches moving, against 12-15 ms in the pool, at the same load)."""
+    picture holds the interpreter the event loop needs (RELIABILITY.md, issue 30: with
+    50 matches moving, the loop's lag p99 was several times that in the pool)."""
 
     render: Renderer
     offload: str
