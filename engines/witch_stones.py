@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from importlib import resources
 
 from engines.base import GameBase, IllegalMove, Result, chance, normalise, seat_name
 from engines.spec import Budget, Computer, GameSpec
@@ -366,12 +365,8 @@ class WitchStonesView(View):
     target: int
 
 
-SPEC = GameSpec(
-    GAME, order=10,
-    rules=resources.files("engines").joinpath("rules", "witch-stones.md"),
-    renderer="rendering.witch_stones:render",
-    text_board="rendering.text.witch_stones:text_board",
-    alt_text="rendering.alt.witch_stones:alt_text",
+SPEC = GameSpec.standard(
+    GAME, __name__, order=10,
     # Budgets chosen with bench/ai.py: normal decisions well under 2 s p95 on a shared
     # 2-core machine; hard stops near half a second, where it meets the goals.
     computer=Computer(normal=Budget(iterations=8), hard=Budget(iterations=40, seconds=1.5),

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from importlib import resources
 from typing import Any
 
 from engines.base import GameBase, IllegalMove, Option, Result, chance, normalise, plural, seat_name
@@ -459,12 +458,8 @@ class TerraGame(GameBase):
 
 GAME = TerraGame()
 
-SPEC = GameSpec(
-    GAME, order=50,
-    rules=resources.files("engines").joinpath("rules", "terra.md"),
-    renderer="rendering.terra:render",
-    text_board="rendering.text.terra:text_board",
-    alt_text="rendering.alt.terra:alt_text",
+SPEC = GameSpec.standard(
+    GAME, __name__, order=50,
     # One iteration, i.e. every move valued on one determinisation: with the few its slow
     # scoring allows, looking at replies made it weaker (bench/ai.py). Hard plays by the
     # whole-turn planner instead of the search.
