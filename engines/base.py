@@ -190,6 +190,9 @@ class GameBase:
     """Defaults for the optional parts of :class:`Game`; engines inherit from it."""
 
     options: tuple[Option, ...] = ()
+    version: str = "1"
+    """The rules the engine plays: bump it (in the engine) when old game records may no
+    longer replay."""
 
     def private_view(self, state: State, seat: int) -> dict[str, Any] | None:
         return None

@@ -80,7 +80,6 @@ class WitchStonesState:
 
 class WitchStones(GameBase):
     slug = "witch-stones"
-    version = "1"  # bump when old game records may no longer replay (engines/base.py)
     title = "Witch Stones"
     min_players = 2
     max_players = 2

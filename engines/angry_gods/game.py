@@ -38,11 +38,9 @@ from engines.base import GameBase, IllegalMove, Result, chance, plural, seat_nam
 
 class AngryGods(GameBase):
     slug = "angry-gods"
-    version = "1"  # bump when old game records may no longer replay (engines/base.py)
     title = "Angry Gods"
     min_players = 2
     max_players = 2
-    options = ()
 
     # -- set-up
 

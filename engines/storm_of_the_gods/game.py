@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engines.base import GameBase, IllegalMove, Option, Result, chance, plural, seat_name
+from engines.base import GameBase, IllegalMove, Result, chance, plural, seat_name
 from engines.storm_of_the_gods import actions
 from engines.storm_of_the_gods.map import CENTRE, DIRECTION_NAMES, FACE_CHOICES
 from engines.storm_of_the_gods.state import (
@@ -35,11 +35,9 @@ from engines.storm_of_the_gods.wind import begin_turn, prune_pending
 
 class StormOfTheGods(GameBase):
     slug = "storm-of-the-gods"
-    version = "1"  # bump when old game records may no longer replay (engines/base.py)
     title = "Storm of the Gods"
     min_players = 2
     max_players = 6
-    options: tuple[Option, ...] = ()
 
     # ---- set-up and turns -----------------------------------------------------------
 

@@ -84,7 +84,6 @@ def _list_chits(chits: list[str] | tuple[str, ...]) -> str:
 
 class TerraGame(GameBase):
     slug = "terra"
-    version = "1"  # bump when old game records may no longer replay (engines/base.py)
     title = "Terra"
     min_players = 2
     max_players = 4

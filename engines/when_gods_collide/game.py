@@ -45,11 +45,9 @@ PRIVATE_PREFIXES = ("god", "fly ", "sandals ", "seth ", "princess ")
 
 class WhenGodsCollide(GameBase):
     slug = "when-gods-collide"
-    version = "1"  # bump when old game records may no longer replay (engines/base.py)
     title = "When Gods Collide"
     min_players = 2
     max_players = 4
-    options = ()
 
     # ----------------------------------------------------------------- set-up
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
