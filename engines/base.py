@@ -269,6 +269,16 @@ class GameBase:
             return dataclasses.replace(state, **changes)
         return state
 
+    def setup_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        """What every ``setup`` checks first: the number of players, then the options
+        (:meth:`parse_options`); ValueError says what is wrong."""
+        game = cast(Game, self)
+        low, high = game.min_players, game.max_players
+        if not low <= players <= high:
+            seats = f"exactly {low}" if low == high else f"{low} to {high}"
+            raise ValueError(f"{game.title} is for {seats} players")
+        return self.parse_options(options or {})
+
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
         """Validate and complete options: unknown names and bad values raise ValueError."""
         known = {o.name: o for o in self.options}

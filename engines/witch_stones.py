@@ -86,9 +86,7 @@ class WitchStones(GameBase):
 
     # --- set-up -------------------------------------------------------------------
     def setup(self, players: int, seed: int, options: dict | None = None) -> WitchStonesState:
-        if players != 2:
-            raise ValueError("Witch Stones is for exactly 2 players")
-        self.parse_options(options or {})
+        self.setup_options(players, options)
         rng = chance(seed, 0)
         board = dict(CORNERS)
         bag = [SUN] * 10 + [MOON] * 10 + [EARTH] * 48

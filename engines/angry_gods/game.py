@@ -45,9 +45,7 @@ class AngryGods(GameBase):
     # -- set-up
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> AngryGodsState:
-        self.parse_options(options or {})
-        if players != 2:
-            raise ValueError("Angry Gods is played by exactly 2 players")
+        self.setup_options(players, options)
         s = AngryGodsState(
             seed=seed, pool={c: STONES_PER_COLOUR for c in COLOURS}, worshippers=[[], []]
         )

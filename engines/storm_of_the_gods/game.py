@@ -42,9 +42,7 @@ class StormOfTheGods(GameBase):
     # ---- set-up and turns -----------------------------------------------------------
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
-        self.parse_options(options or {})
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"Storm of the Gods takes 2 to 6 players, not {players}")
+        self.setup_options(players, options)
         state = State(players=players, seed=seed)
         stack = list(TILE_POPULATIONS)
         chance(seed, 0).shuffle(stack)

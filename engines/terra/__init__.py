@@ -104,9 +104,7 @@ class TerraGame(GameBase):
     # ---- set-up ----------------------------------------------------------------------
 
     def setup(self, players: int, seed: int, options: dict) -> TerraState:
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"Terra is for {self.min_players} to {self.max_players} players")
-        opts = self.parse_options(options or {})
+        opts = self.setup_options(players, options)
         step = 0
         cups = []
         for _ in range(players):

@@ -51,9 +51,7 @@ class WhenGodsCollide(GameBase):
 
     # ----------------------------------------------------------------- set-up
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
-        self.parse_options(options or {})
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError("When Gods Collide is for 2 to 4 players")
+        self.setup_options(players, options)
         first = chance(seed, 0).randrange(players)
         return State(
             players=players,
