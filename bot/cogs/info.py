@@ -17,7 +17,7 @@ from bot.cogs.common import (
     send_long,
     title_of,
 )
-from bot.interact import actor_of, defer, find_match, guard, reply
+from bot.interact import actor_of, defer, deferred_match, guard, reply
 from bot.publish import message_kwargs, score_embed
 from bot.ui import move_view
 from db import RUNNING
@@ -41,8 +41,7 @@ class Info(PantheonCog):
     @about_a_match()
     async def board(self, interaction: discord.Interaction, match: int | None = None) -> None:
         async with guard(interaction, "/board"):
-            await defer(interaction)  # ephemeral: errors stay private, and nothing waits
-            record = await find_match(interaction, match)
+            record = await deferred_match(interaction, match)
             post = await self.service.board(record.id, actor_of(interaction))
             own_thread = record.thread_id is not None and interaction.channel_id == record.thread_id
             if own_thread and post.png and await self._post_in_thread(interaction, record, post):
@@ -67,8 +66,7 @@ class Info(PantheonCog):
     @about_a_match()
     async def score(self, interaction: discord.Interaction, match: int | None = None) -> None:
         async with guard(interaction, "/score"):
-            await defer(interaction)
-            record = await find_match(interaction, match)
+            record = await deferred_match(interaction, match)
             post = await self.service.standing(record.id, actor_of(interaction))
             embed = None
             if post.table:
@@ -87,8 +85,7 @@ class Info(PantheonCog):
         self, interaction: discord.Interaction, match: int | None = None, view: str = "mine"
     ) -> None:
         async with guard(interaction, "/history"):
-            await defer(interaction)
-            record = await find_match(interaction, match)
+            record = await deferred_match(interaction, match)
             lines = await self.service.history(
                 record.id, actor_of(interaction), public=view == "public"
             )
@@ -107,8 +104,7 @@ class Info(PantheonCog):
     @about_a_match()
     async def myview(self, interaction: discord.Interaction, match: int | None = None) -> None:
         async with guard(interaction, "/myview"):
-            await defer(interaction)
-            record = await find_match(interaction, match)
+            record = await deferred_match(interaction, match)
             post = await self.service.private(record.id, actor_of(interaction))
             await reply(interaction, **message_kwargs(post, mention=False))
 

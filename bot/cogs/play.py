@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import PantheonCog, about_a_match, option_int, title_of
-from bot.interact import actor_of, defer, find_match, guard, reply
+from bot.interact import actor_of, deferred_match, find_match, guard, reply
 from bot.publish import match_channel, publish
 from bot.ui import announce, lobby_message, played_text, resign_view
 from bot.ui import resign as resign_match
@@ -28,8 +28,7 @@ class Play(PantheonCog):
         self, interaction: discord.Interaction, move: str, match: int | None = None
     ) -> None:
         async with guard(interaction, "/move"):
-            await defer(interaction)
-            record = await find_match(interaction, match)
+            record = await deferred_match(interaction, match)
             actor = actor_of(interaction)
             update = await self.service.submit(record.id, actor, move)
             posted = await announce(self.bot, update)
@@ -58,8 +57,7 @@ class Play(PantheonCog):
         self, interaction: discord.Interaction, match: int | None = None, confirm: bool = False
     ) -> None:
         async with guard(interaction, "/resign"):
-            await defer(interaction)
-            record = await find_match(interaction, match)
+            record = await deferred_match(interaction, match)
             self.service.may_resign(record, actor_of(interaction))  # before a confirmation
             title = title_of(record.game)
             if not confirm:
@@ -79,8 +77,7 @@ class Play(PantheonCog):
     @about_a_match()
     async def abort(self, interaction: discord.Interaction, match: int | None = None) -> None:
         async with guard(interaction, "/abort"):
-            await defer(interaction)
-            record = await find_match(interaction, match)
+            record = await deferred_match(interaction, match)
             update = await self.service.abort(record.id, actor_of(interaction))
             await publish(self.bot, update)
             if record.status == LOBBY:

@@ -16,7 +16,7 @@ from bot.cogs.common import (
     started_match_autocomplete,
     title_of,
 )
-from bot.interact import actor_of, defer, find_match, guard, reply
+from bot.interact import actor_of, defer, deferred_match, find_match, guard, reply
 from bot.publish import match_channel, message_kwargs, user_mentions
 from bot.ui import announce
 from bot.undo_ui import undo_view
@@ -36,8 +36,7 @@ class Social(PantheonCog):
     @about_a_match()
     async def undo(self, interaction: discord.Interaction, match: int | None = None) -> None:
         async with guard(interaction, "/undo"):
-            await defer(interaction)
-            record = await find_match(interaction, match)
+            record = await deferred_match(interaction, match)
             outcome = await self.service.ask_undo(record.id, actor_of(interaction))
             if outcome.update is not None:
                 posted = await announce(self.bot, outcome.update)
