@@ -37,9 +37,9 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, cast, runtime_checkable
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 State = Any
 """A game's state: a dataclass of plain data, private to its engine."""
@@ -289,6 +289,27 @@ class GameBase:
                 raise ValueError(f"unknown option {name!r} (this game has: {names})")
             parsed[name] = known[name].parse(str(value))
         return parsed
+
+
+S = TypeVar("S")
+
+
+def copied(state: S, *, lists: Iterable[str] = (), nested: Iterable[str] = (),
+           dicts: Iterable[str] = ()) -> S:
+    """A copy of a state (a dataclass) whose containers the next move may change: the
+    fields named in ``lists`` and ``dicts`` are copied, those in ``nested`` (lists of
+    lists) one level deeper; the others are shared (numbers, text, or containers that are
+    replaced, never changed in place)."""
+    new = object.__new__(type(state))
+    values = new.__dict__
+    values.update(state.__dict__)
+    for name in lists:
+        values[name] = list(values[name])
+    for name in nested:
+        values[name] = [list(inner) for inner in values[name]]
+    for name in dicts:
+        values[name] = dict(values[name])
+    return new
 
 
 def chance(seed: int, step: int) -> random.Random:
