@@ -10,6 +10,7 @@ import asyncio
 import os
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from db import open_store
 from engines.ai import RandomPlayer
@@ -20,6 +21,13 @@ from tests.pg import HOW_TO_ENABLE, PostgresServer
 def games_budget(default: int) -> int:
     """How many random games a property test plays (env PANTHEON_GAMES overrides)."""
     return int(os.environ.get("PANTHEON_GAMES", default))
+
+
+def random_games(examples: int) -> settings:
+    """The settings of a property test that plays ``examples`` random games: the same
+    examples every run (derandomized), and no deadline, however slow a game is."""
+    return settings(max_examples=examples, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.fixture(scope="session")
