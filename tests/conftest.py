@@ -23,6 +23,19 @@ def games_budget(default: int) -> int:
     return int(os.environ.get("PANTHEON_GAMES", default))
 
 
+async def play_random(service, match_id: int, actors, choose, moves: int = 5000):
+    """Up to ``moves`` moves through the service (fewer if the match ends), each one of
+    ``choose(legal moves)`` by a person it waits for (``actors``: Actors by user id);
+    returns the match."""
+    for _ in range(moves):
+        waiting = await service.waiting(match_id)
+        if not waiting:
+            break
+        user, legal = next(iter(waiting.items()))
+        await service.submit(match_id, actors[user], choose(legal))
+    return await service.match(match_id)
+
+
 def random_games(examples: int) -> settings:
     """The settings of a property test that plays ``examples`` random games: the same
     examples every run (derandomized), and no deadline, however slow a game is."""
