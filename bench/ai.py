@@ -1,9 +1,9 @@
 """How strong and how fast the computer player is, per game and level.
 
     python -m bench.ai                       # every game and level, 200 games per opponent
-    python -m bench.ai --games 20 --game terra --level hard --jobs 1
-    python -m bench.ai --game storm-of-the-gods --level hard --results storm.jsonl
-    python -m bench.ai --table storm.jsonl   # the table of every game saved there
+    python -m bench.ai --games 20 --game <slug> --level hard --jobs 1
+    python -m bench.ai --game <slug> --level hard --results runs.jsonl
+    python -m bench.ai --table runs.jsonl    # the table of every game saved there
 
 With ``--results FILE`` each finished match is appended to FILE as one JSON line, and
 matches already there (same game, opponent, level and number) are not played again: a

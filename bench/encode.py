@@ -3,7 +3,7 @@ fixed palette (``rendering/palettes.py``), next to the 128-colour adaptive palet
 before and a bare RGB PNG (the floor ``bench/run.py`` shows).
 
     python -m bench.encode                  # all games, 40 positions each
-    python -m bench.encode terra --positions 20
+    python -m bench.encode <slug> --positions 20
 
 Prints a Markdown table: per game and way of encoding, the encode's CPU time p50/p99
 (quantising included; CPU time of this thread, so other work on the machine counts

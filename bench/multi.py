@@ -6,19 +6,20 @@
     python -m bench.multi --pictures --matches 200 --moves 2 --clock-matches 2000
 
 For each setup (1 process on SQLite; 1, 2 and 4 processes on PostgreSQL) a fresh database
-gets ``--matches`` running Witch Stones matches between simulated players. Every process
-has its own :class:`~service.Service` and store (its own connections) and runs
-``--clients`` concurrent clients, which pick a match at random (all processes share all
-matches, so they race for the same turns), read it and submit a random legal move for the
-player to act with the version they read (a button) — then, at random, the same move again
-(a double click, and ``/move`` typed twice) or a move for a version already gone (a stale
-button) — until the processes together have had ``--matches × --moves`` moves accepted.
-Pictures are not drawn (``bench/run.py`` times them): a whole move is ``Service.submit``
-with its reads, rules and transaction. With ``--pictures`` they are, as the bot draws
-them: the real renderer in each process's own process pool (``offload="process"``), the
-public board within ``submit`` and every private board (DMs) awaited after it, so the
-table shows what a server with pictures sustains. Then all processes run the clock pass at the same
-moment, two hours later, when every current turn is due a reminder.
+gets ``--matches`` running matches (of the first game in the registry) between simulated
+players. Every process has its own :class:`~service.Service` and store (its own
+connections) and runs ``--clients`` concurrent clients, which pick a match at random (all
+processes share all matches, so they race for the same turns), read it and submit a random
+legal move for the player to act with the version they read (a button) — then, at random,
+the same move again (a double click, and ``/move`` typed twice) or a move for a version
+already gone (a stale button) — until the processes together have had ``--matches ×
+--moves`` moves accepted. Pictures are not drawn (``bench/run.py`` times them): a whole
+move is ``Service.submit`` with its reads, rules and transaction. With ``--pictures`` they
+are, as the bot draws them: the real renderer in each process's own process pool
+(``offload="process"``), the public board within ``submit`` and every private board (DMs)
+awaited after it, so the table shows what a server with pictures sustains. Then all
+processes run the clock pass at the same moment, two hours later, when every current turn
+is due a reminder.
 
 Checked afterwards, from the database: no two accepted moves at one version of a match
 (double-accepted), every acknowledged move in the log at its place (lost), no move in the

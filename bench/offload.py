@@ -1,7 +1,7 @@
 """Does the process pool pay for itself for pictures? Sending work against drawing here.
 
     python -m bench.offload                   # all games, 50 matches at once, 3 rounds
-    python -m bench.offload --matches 20 --rounds 2 terra
+    python -m bench.offload --matches 20 --rounds 2 <slug>
 
 First, per game, what a picture costs drawn in this process (CPU time) against what
 sending it to the pool adds: pickling the view and names there and the PNG back (CPU

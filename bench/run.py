@@ -3,7 +3,7 @@ the service with a file database, next to the floor (a bare SQLite INSERT+COMMIT
 plus a bare PNG encode of the same image).
 
     python bench/run.py                 # all games
-    python bench/run.py witch-stones    # one game
+    python bench/run.py <slug>          # one game
     python bench/run.py --moves 100     # fewer samples, faster
 
 Prints a Markdown table. Targets (docs/DESIGN.md, issues): whole move p99 ≤ 50 ms and
