@@ -21,7 +21,7 @@ import random
 import time
 
 import engines
-from bench.ai import percentile
+from bench.run import ms
 from engines.ai import player
 from service import pool
 
@@ -98,9 +98,7 @@ async def run(game: engines.Game, level: str, rounds: int, decisions: int) -> li
         workers = decisions if mode == "thread" else pool.size()
         lines.append(
             f"| {mode} | {workers} | {decisions} | {rounds} "
-            f"| {percentile(lags, 0.5) * 1000:.1f} / {percentile(lags, 0.99) * 1000:.1f} / "
-            f"{max(lags, default=0) * 1000:.1f} "
-            f"| {percentile(times, 0.5) * 1000:.0f} / {percentile(times, 0.95) * 1000:.0f} |")
+            f"| {ms(lags, digits=1, peak=True)} | {ms(times, (0.5, 0.95), digits=0)} |")
         print(lines[-1], flush=True)
     return lines
 

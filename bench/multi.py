@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 import engines
-from bench.run import percentile
+from bench.run import ms, percentile
 from db import RUNNING, ClockRecord, open_store, records
 from service import Actor, Service, ServiceError, pool, positions
 
@@ -379,12 +379,6 @@ async def clock_pass_over(target: str, count: int) -> tuple[float, float, float,
 
 
 # --- the table ----------------------------------------------------------------------------
-def ms(samples: list[float]) -> str:
-    if not samples:
-        return "–"
-    return f"{percentile(samples, 0.5) * 1000:.1f} / {percentile(samples, 0.99) * 1000:.1f}"
-
-
 def table(rows: list[Row], passes: list[tuple[str, float, float, int]], args) -> str:
     lines = [
         f"{args.matches} running matches, {args.matches * args.moves} moves accepted in all, "
@@ -398,8 +392,8 @@ def table(rows: list[Row], passes: list[tuple[str, float, float, int]], args) ->
     ]
     for r in rows:
         lines.append(
-            f"| {r.setup} | {r.moves / r.seconds:.0f} | {ms(r.move_times)} | {r.double} | "
-            f"{r.lost} | {r.unacknowledged} | {r.replay_bad} | {r.reminders_due} / "
+            f"| {r.setup} | {r.moves / r.seconds:.0f} | {ms(r.move_times, digits=1)} "
+            f"| {r.double} | {r.lost} | {r.unacknowledged} | {r.replay_bad} | {r.reminders_due} / "
             f"{r.reminders_fired} / {r.reminders_twice} | "
             f"{percentile(r.lags, 0.99) * 1000:.1f} |")
     refused = Counter()

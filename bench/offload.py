@@ -26,7 +26,7 @@ import time
 import engines
 import rendering
 from bench.multi import lag_monitor
-from bench.run import percentile, sample_states
+from bench.run import ms, sample_states
 from service import pool
 
 NAMES = ["Ana", "Bo", "Chen", "Dee", "Eve", "Fitz"]
@@ -60,9 +60,7 @@ def costs(slug: str, work: list[tuple[dict, list[str]]]) -> str:
         start = time.perf_counter()
         pool.executor().submit(pool.picture, slug, view, names).result()
         trip.append(time.perf_counter() - start)
-    return (f"| {slug} | {percentile(draw, .5) * 1000:.2f} / {percentile(draw, .99) * 1000:.2f} "
-            f"| {percentile(send, .5) * 1000:.3f} / {percentile(send, .99) * 1000:.3f} "
-            f"| {percentile(trip, .5) * 1000:.2f} / {percentile(trip, .99) * 1000:.2f} |")
+    return f"| {slug} | {ms(draw)} | {ms(send, digits=3)} | {ms(trip)} |"
 
 
 async def burst(mode: str, slug: str, work: list[tuple[dict, list[str]]]
@@ -113,9 +111,8 @@ async def run(slugs: list[str], matches: int, rounds: int) -> list[str]:
                 times += more_times
             lines.append(
                 f"| {slug} | {len(work)} | {mode} "
-                f"| {percentile(lags, .5) * 1000:.1f} / {percentile(lags, .99) * 1000:.1f} / "
-                f"{max(lags, default=0) * 1000:.1f} | {percentile(holds, .99) * 1000:.1f} "
-                f"| {percentile(times, .5) * 1000:.0f} / {percentile(times, .95) * 1000:.0f} |")
+                f"| {ms(lags, digits=1, peak=True)} | {ms(holds, (0.99,), digits=1)} "
+                f"| {ms(times, (0.5, 0.95), digits=0)} |")
             print(lines[-1], flush=True)
     return lines
 
