@@ -321,6 +321,15 @@ def chance(seed: int, step: int) -> random.Random:
     return random.Random(f"pantheon:{seed}:{step}")
 
 
+def check_turn(over: bool, seat: int, turn: int) -> None:
+    """Refuse a move once the game is over, or out of turn, in the same words in every
+    game (IllegalMove)."""
+    if over:
+        raise IllegalMove("the game is over")
+    if seat != turn:
+        raise IllegalMove(f"it is not your turn: {seat_name(turn)} is to move")
+
+
 def normalise(move: str) -> str:
     """Lower-case, trim and collapse the spaces of a typed move."""
     return " ".join(move.strip().lower().split())

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from engines.base import GameBase, IllegalMove, Result, chance, normalise, seat_name
+from engines.base import GameBase, IllegalMove, Result, chance, check_turn, normalise, seat_name
 from engines.spec import Budget, Computer, GameSpec
 from engines.view import View
 
@@ -115,10 +115,7 @@ class WitchStones(GameBase):
 
     # --- playing --------------------------------------------------------------------
     def play(self, state: WitchStonesState, seat: int, move: str) -> WitchStonesState:
-        if state.over:
-            raise IllegalMove("the match is over")
-        if seat != state.turn:
-            raise IllegalMove(f"it is not your turn: {seat_name(state.turn)} is to move")
+        check_turn(state.over, seat, state.turn)
         text = normalise(move)
         if state.sides[1] is None:
             return self._choose_side(state, text)

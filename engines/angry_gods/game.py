@@ -31,7 +31,7 @@ from engines.angry_gods.position import (
     pool_colours,
     score,
 )
-from engines.base import GameBase, IllegalMove, Result, chance, plural, seat_name
+from engines.base import GameBase, IllegalMove, Result, chance, check_turn, plural, seat_name
 
 # --------------------------------------------------------------------------- the game
 
@@ -90,10 +90,7 @@ class AngryGods(GameBase):
 
     def check(self, state: AngryGodsState, seat: int, move: str) -> Placement:
         """The parsed placement if legal; raises IllegalMove telling why not."""
-        if state.end:
-            raise IllegalMove("the game is over")
-        if seat != state.turn:
-            raise IllegalMove("it is not your turn")
+        check_turn(bool(state.end), seat, state.turn)
         p = parse_move(move)
         if p.role == "leader":
             self._check_leader(state, p)

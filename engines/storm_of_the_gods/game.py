@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engines.base import GameBase, IllegalMove, Result, chance, plural, seat_name
+from engines.base import GameBase, IllegalMove, Result, chance, check_turn, plural, seat_name
 from engines.storm_of_the_gods import actions
 from engines.storm_of_the_gods.map import CENTRE, DIRECTION_NAMES, FACE_CHOICES
 from engines.storm_of_the_gods.state import (
@@ -64,10 +64,7 @@ class StormOfTheGods(GameBase):
         return actions.legal_moves(state, seat)
 
     def play(self, state: State, seat: int, move: str) -> State:
-        if state.phase == "over":
-            raise IllegalMove("the game is over")
-        if seat != state.current:
-            raise IllegalMove(f"it is {seat_name(state.current)}'s turn, not yours")
+        check_turn(state.phase == "over", seat, state.current)
         try:
             parsed = actions.parse(move)
         except IllegalMove:

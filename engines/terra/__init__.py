@@ -12,7 +12,17 @@ import dataclasses
 import random
 from typing import Any
 
-from engines.base import GameBase, IllegalMove, Option, Result, chance, normalise, plural, seat_name
+from engines.base import (
+    GameBase,
+    IllegalMove,
+    Option,
+    Result,
+    chance,
+    check_turn,
+    normalise,
+    plural,
+    seat_name,
+)
 from engines.spec import Budget, Computer, GameSpec
 from engines.terra import hidden
 from engines.terra.board import (
@@ -157,10 +167,7 @@ class TerraGame(GameBase):
     # ---- playing ---------------------------------------------------------------------
 
     def play(self, state: TerraState, seat: int, move: str) -> TerraState:
-        if state.phase == OVER:
-            raise IllegalMove("the game is over")
-        if seat != state.turn:
-            raise IllegalMove(f"it is not your turn: it is {seat_name(state.turn)}'s turn")
+        check_turn(state.phase == OVER, seat, state.turn)
         words = _words(move)
         if not words:
             raise IllegalMove("say a move, e.g. build castle e5")
