@@ -321,13 +321,21 @@ def chance(seed: int, step: int) -> random.Random:
     return random.Random(f"pantheon:{seed}:{step}")
 
 
-def check_turn(over: bool, seat: int, turn: int) -> None:
-    """Refuse a move once the game is over, or out of turn, in the same words in every
-    game (IllegalMove)."""
+def turn_problem(over: bool, seat: int, turn: int) -> str | None:
+    """Why ``seat`` may not move now — the game is over, or it is ``turn``'s move — in the
+    same words in every game; None when it may."""
     if over:
-        raise IllegalMove("the game is over")
+        return "the game is over"
     if seat != turn:
-        raise IllegalMove(f"it is not your turn: {seat_name(turn)} is to move")
+        return f"it is not your turn: {seat_name(turn)} is to move"
+    return None
+
+
+def check_turn(over: bool, seat: int, turn: int) -> None:
+    """Raise IllegalMove with :func:`turn_problem`'s reason, if there is one."""
+    problem = turn_problem(over, seat, turn)
+    if problem is not None:
+        raise IllegalMove(problem)
 
 
 def normalise(move: str) -> str:
