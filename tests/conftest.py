@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, settings
 
 from db import open_store
 from engines.ai import RandomPlayer
+from engines.base import IllegalMove
 from service import Service
 from tests.pg import HOW_TO_ENABLE, PostgresServer
 
@@ -34,6 +35,13 @@ async def play_random(service, match_id: int, actors, choose, moves: int = 5000)
         user, legal = next(iter(waiting.items()))
         await service.submit(match_id, actors[user], choose(legal))
     return await service.match(match_id)
+
+
+def refuses(game, state, seat: int, *refusals: tuple[str, str]) -> None:
+    """Each ``(move, why)``: ``seat`` playing ``move`` is refused with ``why`` (a regex)."""
+    for move, why in refusals:
+        with pytest.raises(IllegalMove, match=why):
+            game.play(state, seat, move)
 
 
 def random_games(examples: int) -> settings:
