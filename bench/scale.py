@@ -80,9 +80,9 @@ async def main() -> None:
     parser.add_argument("--matches", type=int, default=10_000)
     parser.add_argument("--samples", type=int, default=20)
     slugs = [g.slug for g in engines.all()]
-    parser.add_argument("--game", choices=slugs, default=slugs[0],
-                        help=f"the game of the long match (one lasting {LATE} moves; "
-                        "default the first in the registry)")
+    parser.add_argument("--game", choices=slugs, required=True,
+                        help=f"the game of the long match (one whose matches last {LATE} "
+                        "moves)")
     args = parser.parse_args()
     print("| measure | whole move ms p50/p99 |")
     print("|---|---|")
