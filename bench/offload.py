@@ -101,7 +101,7 @@ async def empty_jobs(count: int = 400) -> str:
         wall.append(time.perf_counter() - clock)
     line = (f"An empty job sent to an idle worker: {statistics.mean(cpu) * 1000:.2f} ms of "
             f"this process's CPU (mean), round trip p50 / p99 "
-            f"{percentile(wall, .5) * 1000:.2f} / {percentile(wall, .99) * 1000:.2f} ms.")
+            f"{ms(wall)} ms.")
     print(line, flush=True)
     return line
 

@@ -81,9 +81,9 @@ def test_without_a_token_the_bot_says_how_to_get_one_or_play_offline_with_this_p
     assert f"{command} -m bot --local witch-stones --ai 1" in result.stderr
 
 
-UNMOVED = {"rendering/palettes.py"}
-"""Files that still name games they do not belong to: the generated palette table, keyed
-by slug (``python -m bench.palettes`` writes it), until each palette moves beside its
+UNMOVED = {"rendering/palettes.json"}
+"""Files that still name games they do not belong to: the generated palettes, keyed by
+slug (``python -m bench.palettes`` writes them), until each palette moves beside its
 game."""
 
 
