@@ -76,8 +76,8 @@ async def test_garbage_never_escapes_and_writes_nothing(service, move, other_id)
     match = await service.create(ANA, "witch-stones")
     await service.join(match.id, BO)
     match = (await service.start(match.id, ANA)).match
-    # The store is shared by the examples, so ids grow: a drawn id may be this very match
-    # (then resigning it by that id is a real resignation, not garbage).
+    # The examples share one store, so ids grow: an "other" id may be this very match,
+    # whose resigning would rightly write.
     assume(other_id != match.id)
     for call in (lambda: service.submit(match.id, BO, move),
                  lambda: service.submit(match.id, ANA, move),
