@@ -274,7 +274,7 @@ def _panel(b: kit.Board, view: dict, names: list[str], y: float) -> None:
     scores = view.get("scores", [])
     for seat, chips in enumerate(view.get("worshippers", [])):
         name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-        kit.disc(d, x0 + 10, y + 16, 10, kit.seat_colour(seat), outline=kit.INK, width=1)
+        kit.seat_disc(d, x0 + 10, y + 16, 10, seat, width=1)
         points = scores[seat] if seat < len(scores) else 0
         b.label((x0 + 28, y + 16), kit.fit(name, 200, kit.TEXT), size=kit.TEXT, anchor="lm")
         b.label((x0 + 28, y + 44), kit.plural(points, "pt"), size=kit.SMALL, fill=kit.MUTED,

@@ -29,18 +29,20 @@ MUTED: RGB = (120, 112, 100)
 GRID: RGB = (90, 80, 70)
 LIGHT_SQUARE: RGB = (232, 220, 196)
 DARK_SQUARE: RGB = (214, 198, 166)
-HIGHLIGHT: RGB = (230, 60, 60)
+HIGHLIGHT: RGB = (180, 15, 30)  # crimson: apart from every seat colour (test_seat_colours)
 GAP: RGB = (200, 200, 200)
 WHITE: RGB = (255, 255, 255)
 
-# Okabe–Ito colours: distinguishable with the common colour-vision deficiencies.
+# Seat colours, from Okabe–Ito's: each pair, the highlight and the background stay apart
+# under simulated deuteranopia, protanopia and tritanopia (tests/test_seat_colours.py);
+# seats 4-6 are moved off Okabe-Ito's purple, orange and sky blue where those met.
 SEAT_COLOURS: tuple[RGB, ...] = (
     (0, 114, 178),    # blue
     (213, 94, 0),     # vermilion
     (0, 158, 115),    # bluish green
-    (204, 121, 167),  # reddish purple
-    (230, 159, 0),    # orange
-    (86, 180, 233),   # sky blue
+    (225, 135, 180),  # pink
+    (225, 195, 90),   # sand
+    (90, 195, 255),   # sky blue
 )
 
 WIDTH = 900
@@ -363,10 +365,10 @@ class Board(Canvas):
             x = 12 + (i % per_row) * column
             y = TITLE_ROW + (i // per_row) * SEAT_ROW
             colour = seat.colour or seat_colour(i)
-            if i in to_act:
+            if i in to_act:  # in the seat's colour: the red highlight is for moves
                 d.rounded_rectangle((x, y + 2, x + column - 6, y + SEAT_ROW - 4), radius=8,
-                                    outline=HIGHLIGHT, width=4)
-            disc(d, x + 20, y + SEAT_ROW / 2, 12, colour, width=2)
+                                    outline=colour, width=4)
+            seat_disc(d, x + 20, y + SEAT_ROW / 2, 12, i, colour, width=2)
             room = column - 50
             d.text((x + 38, y + 18), _fit(clean(seat.name), "", room, font(TEXT)),
                    font=font(TEXT), fill=INK, anchor="lm")
@@ -386,10 +388,10 @@ class Board(Canvas):
         elif to_act:
             who = [seats[i].name for i in to_act if i < len(seats)]
             cy = y + TURN_ROW / 2 - 2
-            d.polygon([(18, cy - 11), (18, cy + 11), (36, cy)], fill=HIGHLIGHT)
+            d.polygon([(18, cy - 11), (18, cy + 11), (36, cy)], fill=INK)
             d.text((46, cy), _fit(clean(", ".join(who)), " to act", self.width - 70,
                                   font(TEXT)) + " to act",
-                   font=font(TEXT), fill=HIGHLIGHT, anchor="lm")
+                   font=font(TEXT), fill=INK, anchor="lm")
         d.line((0, self.top - 2, self.width, self.top - 2), fill=GRID, width=2)
 
     def footer(self, text: str) -> None:
@@ -518,6 +520,49 @@ def hex_corners(cx: float, cy: float, radius: float, pointy: bool = True
 def disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB,
          outline: RGB = INK, width: int = 2) -> None:
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+
+
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "cross", "pennant")
+"""Each seat's shape, so that seats never differ by colour alone (1 to 6 in order)."""
+
+
+def seat_shape(seat: int) -> str:
+    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+
+
+def seat_middle(seat: int, r: float) -> float:
+    """How far below a token's centre its label sits: a triangle's roomiest point."""
+    return {"triangle": 0.3 * r, "pennant": -0.3 * r}.get(seat_shape(seat), 0.0)
+
+
+def seat_disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int,
+              fill: RGB | None = None, outline: RGB = INK, width: int = 2) -> None:
+    """A seat's token: its shape (:data:`SEAT_SHAPES`) in its colour (or ``fill``), about
+    as large as a disc of radius ``r`` and holding a centred label as well."""
+    colour = seat_colour(seat) if fill is None else fill
+    shape = seat_shape(seat)
+    if shape == "circle":
+        disc(draw, cx, cy, r, colour, outline, width)
+        return
+    if shape == "square":
+        s = r * 0.9
+        draw.rectangle((cx - s, cy - s, cx + s, cy + s), fill=colour, outline=outline,
+                       width=width)
+        return
+    if shape == "cross":
+        a, b = r * 1.1, r * 0.55
+        draw.polygon([(cx - b, cy - a), (cx + b, cy - a), (cx + b, cy - b), (cx + a, cy - b),
+                      (cx + a, cy + b), (cx + b, cy + b), (cx + b, cy + a), (cx - b, cy + a),
+                      (cx - b, cy + b), (cx - a, cy + b), (cx - a, cy - b), (cx - b, cy - b)],
+                     fill=colour, outline=outline, width=width)
+        return
+    k = {"triangle": (1.35, -90, 3, 0.3), "diamond": (1.2, -90, 4, 0),
+         "pennant": (1.35, 90, 3, -0.3)}[shape]
+    grow, start, sides, shift = k
+    points = [(cx + r * grow * math.cos(math.radians(start + 360 * j / sides)),
+               cy + r * shift + r * grow * math.sin(math.radians(start + 360 * j / sides)))
+              for j in range(sides)]
+    draw.polygon(points, fill=colour, outline=outline, width=width)
 
 
 def ring(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float,

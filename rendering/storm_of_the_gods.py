@@ -226,8 +226,11 @@ def _contents(board: kit.Board, position: str, cell: dict | None) -> None:
             _house(board, bx, cy + 1, 13 if men else 17, colour)
     if men:
         mx = cx + R * 0.22 if building else cx
-        kit.disc(d, mx, cy + 1, 17, colour)
-        board.label((mx, cy + 1), str(men), size=kit.TEXT, fill=kit.text_colour_on(colour))
+        kit.seat_disc(d, mx, cy + 1, 17, owner)
+        board.label((mx, cy + 1 + kit.seat_middle(owner, 17)), str(men), size=kit.TEXT,
+                    fill=kit.text_colour_on(colour))
+    elif building:
+        kit.seat_disc(d, cx + R * 0.3, cy + 1, 10, owner)  # whose, not by colour alone
 
 
 def _boxed(
@@ -364,7 +367,7 @@ def _panel(board: kit.Board, view: dict, names: list[str], y: float) -> None:
     built = view.get("constructions", [0] * players)
     sanctuaries = view.get("sanctuaries", [None] * players)
     for seat in range(players):
-        kit.disc(d, x + 10, y + ROW / 2, 10, kit.seat_colour(seat))
+        kit.seat_disc(d, x + 10, y + ROW / 2, 10, seat)
         board.label((x + 28, y + ROW / 2), kit.fit(_name(names, seat), 340, kit.TEXT),
                     size=kit.TEXT, anchor="lm")
         sanct = sanctuaries[seat] if seat < len(sanctuaries) and sanctuaries[seat] else "-"
