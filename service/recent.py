@@ -29,3 +29,9 @@ def marks_of(moves: Iterable[MoveRecord]) -> dict[int, list[str]]:
         seen = marks.setdefault(record.seat, [])
         seen.extend(p for p in record.marks if p not in seen)
     return {seat: places for seat, places in marks.items() if places}
+
+
+def marks_for(moves: Sequence[MoveRecord], seat: int | None) -> dict[int, list[str]] | None:
+    """What a picture outlines for ``seat`` (the player to act, or the viewer): each
+    seat's moves since ``seat`` last moved; None (the last move only) without a seat."""
+    return (marks_of(recent(moves, seat)) or None) if seat is not None else None

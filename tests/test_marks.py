@@ -79,3 +79,42 @@ async def test_each_move_is_stored_with_what_it_showed(service):
         assert record.said.startswith(f"{{seat{record.seat}}} ")
     last = (await service.store.moves(update.match.id))[-1]
     assert last.marks == game.view(game.load(update.match.snapshot), None)["last"]
+
+
+async def test_board_marks_every_move_since_the_player_to_act_last_moved(store):
+    """/board (and the console's board) outlines what the post that handed over the turn
+    did: the places of every move since the player to act last moved, in each mover's
+    colour, over random three-player games; /myview the same for its viewer."""
+    spy = MarksSpy()
+    service = Service(store, render=spy, seed_source=lambda: 8, shuffle=lambda s: None,
+                      player=RandomPlayer())
+    for slug in ("storm-of-the-gods", "terra"):
+        game = engines.get(slug)
+        match = await service.create(PEOPLE[0], slug, channel_id=9)
+        for person in PEOPLE[1:]:
+            await service.join(match.id, person)
+        update = await service.start(match.id, PEOPLE[0])
+        rng = random.Random(11)
+        checked = 0
+        for _ in range(60):
+            state = game.load(update.match.snapshot)
+            if update.match.status != RUNNING or not game.to_act(state):
+                break
+            acting = game.to_act(state)[0]
+            played = await service.store.moves(match.id)
+            expected: dict[int, set[str]] = {}
+            for record in reversed(played):
+                if record.seat == acting:
+                    break
+                expected.setdefault(record.seat, set()).update(record.marks)
+            expected = {s: p for s, p in expected.items() if p}
+            await service.board(match.id)
+            _, marks, _ = spy.calls[-1]
+            assert {s: set(p) for s, p in (marks or {}).items()} == expected
+            checked += bool(expected) and len(expected) > 1
+            await service.private(match.id, PEOPLE[acting])
+            _, private_marks, _ = spy.calls[-1]
+            assert private_marks == marks
+            update = await service.submit(match.id, PEOPLE[acting],
+                                          rng.choice(game.legal_moves(state, acting)))
+        assert checked >= 3, slug
