@@ -184,14 +184,27 @@ def text_colour_on(fill: RGB) -> RGB:
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else WHITE
 
 
+MARKS_DEEP = 3  # at most this many outlines, one inside the other, on one place
+
+
 def marked(highlight: Sequence[str], marks: Mapping[int, Sequence[str]] | None
-           ) -> list[tuple[str, RGB]]:
-    """The positions to outline and their colours: each seat's ``marks`` in its colour
-    (every move since the viewer's last turn), else ``highlight`` (the last move) in red."""
-    if marks is None:
-        return [(p, HIGHLIGHT) for p in highlight]
-    return [(p, seat_colour(int(seat))) for seat, positions in sorted(marks.items())
-            for p in positions]
+           ) -> list[tuple[str, RGB, int]]:
+    """The positions to outline, their colours and depths: each seat's ``marks`` in its
+    colour (every move since the viewer's last turn: a place twice in a seat's list was
+    moved on twice), else ``highlight`` (the last move) in the highlight colour. A place
+    outlined before gets the next depth (drawn inside the earlier outline), so several
+    moves on one place all show, up to :data:`MARKS_DEEP`."""
+    pairs = ([(p, HIGHLIGHT) for p in dict.fromkeys(highlight)] if marks is None else
+             [(p, seat_colour(int(seat))) for seat, positions in sorted(marks.items())
+              for p in positions])
+    depth: dict[str, int] = {}
+    out = []
+    for place, colour in pairs:
+        k = depth.get(place, 0)
+        depth[place] = k + 1
+        if k < MARKS_DEEP:
+            out.append((place, colour, k))
+    return out
 
 
 def outcome_line(names: Sequence[str], winners: Sequence[int], reason: str = "") -> str:

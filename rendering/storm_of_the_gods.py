@@ -90,14 +90,15 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     for position in POSITIONS:
         _hex(board, position, cells.get(position))
     _path(board, view)
-    for position in POSITIONS:
-        _contents(board, position, cells.get(position))
-    for position, colour in kit.marked(highlight, marks):
-        if position in POSITIONS:
+    for position, colour, depth in kit.marked(highlight, marks):
+        if position in POSITIONS:  # under the labels and pieces: none is crossed
             cx, cy = centre(board, position)
             board.draw.polygon(
-                kit.hex_corners(cx, cy, R - 4, pointy=False), outline=colour, width=5
+                kit.hex_corners(cx, cy, R - 2 - 7 * depth, pointy=False), outline=colour,
+                width=4
             )
+    for position in POSITIONS:
+        _contents(board, position, cells.get(position))
     wind = view.get("wind")
     if wind in POSITIONS:
         _wind(board, *centre(board, wind), R * 0.42)
@@ -210,8 +211,8 @@ def _contents(board: kit.Board, position: str, cell: dict | None) -> None:
         return
     population = cell.get("population", 0)
     background = TILE_FILL.get(population, TILE_FILL[0])
-    _boxed(board, (cx, cy - R * 0.6), str(population), kit.TEXT, kit.INK, background)
-    _boxed(board, (cx, cy + R * 0.62), position, kit.SMALL, kit.MUTED, background)
+    _boxed(board, (cx, cy - R * 0.55), str(population), kit.TEXT, kit.INK, background)
+    _boxed(board, (cx, cy + R * 0.55), position, kit.SMALL, kit.MUTED, background)
     owner = cell.get("owner")
     if owner is None:
         return
@@ -295,9 +296,9 @@ def _wind(board: kit.Board, cx: float, cy: float, r: float) -> None:
 
 def _path(board: kit.Board, view: dict) -> None:
     d = board.draw
-    roll = view.get("roll") or {}
     points = []
-    if roll.get("direction") and view.get("wind_from"):
+    path = view.get("path") or []
+    if view.get("wind_from") and path and path[-1] == view.get("wind"):  # its last move
         points = [centre(board, view["wind_from"])]
         points += [centre(board, p) for p in view.get("path", [])]
     if len(points) > 1:

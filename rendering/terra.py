@@ -298,12 +298,14 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
                anchor="mm")
 
     # last turn, or each seat's moves since the viewer's last turn
-    for plot, colour in kit.marked(highlight, marks):
+    for plot, colour, depth in kit.marked(highlight, marks):
         if len(plot) < 2 or plot[0] not in COLUMNS or not plot[1:].isdigit():
             continue
         x, y = _cell(plot, top)
-        d.rectangle((x + 2, y + 2, x + CELL - 2, y + CELL - 2), outline=colour, width=5)
-        if plot not in cells:
+        inset = 2 + 8 * depth
+        d.rectangle((x + inset, y + inset, x + CELL - inset, y + CELL - inset), outline=colour,
+                    width=5)
+        if plot not in cells and depth == 0:
             m = CELL * 0.3
             cx, cy = x + CELL / 2, y + CELL / 2
             d.line((cx - m, cy - m, cx + m, cy + m), fill=colour, width=5)

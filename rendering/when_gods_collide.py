@@ -345,16 +345,16 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         d.rectangle((px, py, px + 2 * cell, py + 2 * cell), outline=kit.INK, width=3)
     d.rectangle((left, top, left + bw, top + bh), outline=kit.GRID, width=1)
 
-    for square, colour in kit.marked(highlight or [], marks):
+    for square, colour, depth in kit.marked(highlight or [], marks):
         try:
             x, y = _xy(square)
         except (ValueError, IndexError):
             continue
         if x0 <= x <= x1 and y0 <= y <= y1:
             px, py = corner(x, y)
-            d.rectangle(
-                (px + 2, py + 2, px + cell - 2, py + cell - 2), outline=colour, width=5
-            )
+            inset = 2 + 7 * depth
+            d.rectangle((px + inset, py + inset, px + cell - inset, py + cell - inset),
+                        outline=colour, width=5)
     viewer = view.get("viewer")
     for square, checker in (view.get("board") or {}).items():
         x, y = _xy(square)

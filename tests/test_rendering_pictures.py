@@ -156,6 +156,39 @@ def test_marks_of_two_seats_in_their_colours_where_the_highlight_goes(slug):
     assert draw(highlight=[first], marks={}) == plain
 
 
+@pytest.mark.parametrize("slug", [*MARKED, "when-gods-collide"])
+def test_several_moves_on_one_place_all_show(slug):
+    """Two seats' moves on one place, and one seat's two moves there: every outline is
+    drawn (one inside the other), none painted over by the next."""
+    players = engines.get(slug).max_players
+    view = _public(slug, players, "middle").view
+    place = sorted(view["tiles"])[0] if slug == "when-gods-collide" else MARKED[slug][0]
+
+    def draw(marks):
+        return picture(rendering.render(slug, view, names=NAMES[:players], marks=marks))
+
+    plain = draw({})
+    box = _changed(plain, draw({0: [place]}))
+    box = (box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4)
+    first, second = kit.seat_colour(0), kit.seat_colour(1)
+
+    def gained(image, colour):
+        return _near(image, box, colour) - _near(plain, box, colour)
+
+    alone = gained(draw({0: [place]}), first)
+    both = draw({0: [place], 1: [place]})
+    assert gained(both, first) > 0.8 * alone and gained(both, second) > 100
+    twice = draw({0: [place, place]})
+    assert gained(twice, first) > 1.6 * alone
+
+
+def test_marks_stack_in_depth():
+    assert kit.marked([], {0: ["a1", "b2"], 1: ["a1"], 2: ["a1", "a1"]}) == [
+        ("a1", kit.seat_colour(0), 0), ("b2", kit.seat_colour(0), 0),
+        ("a1", kit.seat_colour(1), 1), ("a1", kit.seat_colour(2), 2)]
+    assert kit.marked(["c3", "c3"], None) == [("c3", kit.HIGHLIGHT, 0)]
+
+
 # ---- secrets: private pictures differ, public ones cannot ----------------------------
 def _wgc_playing(seed: int = 4):
     game = engines.get("when-gods-collide")
