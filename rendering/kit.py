@@ -240,17 +240,26 @@ def header_height(count: int, outcome: str | None = None, width: int = WIDTH) ->
 
 def _turn_row(outcome: str | None, width: int) -> tuple[int, int, list[str]]:
     """The height of the line under the seats, and the outcome's size and lines: one
-    line in large type when it fits, else up to three lines in ordinary type."""
+    line in large type when it fits, else up to four lines in ordinary type (each of the
+    outcome's own lines, such as the points, starts a line)."""
     if not outcome:
         return TURN_ROW, LARGE, []
-    text = clean(outcome)
+    parts = [clean(part) for part in outcome.split("\n") if part.strip()]
     room = width - 44
-    if length(text, font(LARGE)) <= room:
-        return TURN_ROW, LARGE, [text]
-    lines = wrap(text, room, font(TEXT))
-    if len(lines) > 3:
-        lines = [*lines[:2], _fit(" ".join(lines[2:]), "", room, font(TEXT))]
+    if len(parts) == 1 and length(parts[0], font(LARGE)) <= room:
+        return TURN_ROW, LARGE, parts
+    lines = [line for part in parts for line in wrap(part, room, font(TEXT))]
+    if len(lines) > 4:
+        lines = [*lines[:3], _fit(" ".join(lines[3:]), "", room, font(TEXT))]
     return 14 + len(lines) * (TEXT + 6), TEXT, lines
+
+
+def with_points(outcome: str | None, seats: Sequence[Seat]) -> str | None:
+    """The outcome and, on a line of its own, every seat's score ("Ana 34 pts · Bo 18
+    pts"): a final picture states the result with its points."""
+    if not outcome or not seats or not all(seat.score for seat in seats):
+        return outcome
+    return outcome + "\n" + " · ".join(f"{seat.name} {seat.score}" for seat in seats)
 
 
 _unencoded: ContextVar[list[Image.Image] | None] = ContextVar("unencoded", default=None)
@@ -355,6 +364,7 @@ class Board(Canvas):
         self.game = game
         """The game's slug: which fixed palette :meth:`png` encodes with."""
         self.width = width
+        outcome = with_points(outcome, seats)
         self.top = header_height(len(seats), outcome, width)
         self.height = height
         self._footer = ""

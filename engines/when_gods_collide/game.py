@@ -373,6 +373,9 @@ class WhenGodsCollide(GameBase):
     def view(self, state: State, seat: int | None) -> dict:
         marks = knowledge.known_gods(state, seat)
         public = set(state.public)
+        if state.phase == "over":  # every god revealed, as final_reveal says
+            public |= {g for g in state.gods if g >= 0}
+            marks |= {sq for sq, (_, ident) in state.board.items() if ident in public}
         board = {}
         for sq, (owner, ident) in state.board.items():
             board[sq] = {"owner": owner}
