@@ -15,7 +15,7 @@ import engines
 import rendering
 from rendering import angry_gods, kit
 from rendering import when_gods_collide as wgc_picture
-from tests.render_cases import NAMES, SLUGS, cases, smallest_text
+from tests.render_cases import NAMES, SLUGS, cases, digit_height, smallest_text
 
 ALL = list(cases())
 
@@ -51,12 +51,14 @@ def test_every_text_is_readable_on_a_phone(case):
 
 
 def test_smallest_text_table(capsys):
-    """The table of the report: each game's smallest text at 400 px."""
+    """The table of the report: each game's smallest text at 400 px, as a font size and
+    as the inked height of its digits and capitals."""
     table = smallest_text(ALL)
     with capsys.disabled():
         print()
         for slug, (height, text) in table.items():
-            print(f"{slug:20} {height:5.2f} px  {text!r}")
+            inked = digit_height(round(height * kit.WIDTH / kit.PHONE)) * kit.PHONE / kit.WIDTH
+            print(f"{slug:20} {height:5.2f} px (digits {inked:4.1f} px)  {text!r}")
     assert set(table) == set(SLUGS)
     assert min(h for h, _ in table.values()) >= kit.PHONE_MIN
 
