@@ -85,5 +85,5 @@ def digit_height(size: int) -> int:
     what a reader sees, about 0.7 of the font size."""
     from rendering import kit
 
-    left, top, right, bottom = kit.font(size).getbbox("0")
+    _, top, _, bottom = kit.font(size).getbbox("0")
     return bottom - top
