@@ -388,7 +388,7 @@ class Board(Canvas):
             x = 12 + (i % per_row) * column
             y = TITLE_ROW + (i // per_row) * SEAT_ROW
             colour = seat.colour or seat_colour(i)
-            if i in to_act:  # in the seat's colour: the red highlight is for moves
+            if i in to_act:  # in the seat's colour: the highlight is for moves
                 d.rounded_rectangle((x, y + 2, x + column - 6, y + SEAT_ROW - 4), radius=8,
                                     outline=colour, width=4)
             seat_disc(d, x + 20, y + SEAT_ROW / 2, 12, i, colour, width=2)
