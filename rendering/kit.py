@@ -228,6 +228,9 @@ class Seat:
     score: str = ""
     colour: RGB | None = None
     note: str = ""
+    emblem: Callable[[ImageDraw.ImageDraw, float, float, float], None] | None = None
+    """Draws the seat's token at (x, y), about ``r`` in radius, where the game marks its
+    pieces with an emblem of its own (else the seat's shape, :func:`seat_disc`)."""
 
 
 def seat_rows(count: int) -> int:
@@ -391,7 +394,10 @@ class Board(Canvas):
             if i in to_act:  # in the seat's colour: the highlight is for moves
                 d.rounded_rectangle((x, y + 2, x + column - 6, y + SEAT_ROW - 4), radius=8,
                                     outline=colour, width=4)
-            seat_disc(d, x + 20, y + SEAT_ROW / 2, 12, i, colour, width=2)
+            if seat.emblem is not None:
+                seat.emblem(d, x + 20, y + SEAT_ROW / 2, 14)
+            else:
+                seat_disc(d, x + 20, y + SEAT_ROW / 2, 12, i, colour, width=2)
             room = column - 50
             d.text((x + 38, y + 18), _fit(clean(seat.name), "", room, font(TEXT)),
                    font=font(TEXT), fill=INK, anchor="lm")

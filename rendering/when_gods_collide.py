@@ -10,6 +10,8 @@ colour (only they know), gods known to all (``"public"`` in the view) with a gol
 
 from __future__ import annotations
 
+import functools
+
 from PIL import ImageDraw
 
 from rendering import kit
@@ -202,6 +204,13 @@ def _checker(
         _star(d, cx + r * 0.72, cy - r * 0.72, max(7, cell * 0.17))
 
 
+def _emblem(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, *, owner: int,
+            colour: kit.RGB) -> None:
+    """A seat in the header as its checkers look: its emblem on a checker."""
+    kit.disc(d, cx, cy, r, CHECKER_FILL, outline=colour, width=2)
+    SYMBOLS[owner % len(SYMBOLS)](d, cx, cy + r * 0.04, r * 0.62, colour)
+
+
 # -------------------------------------------------------------------- dice
 def _pips(d: ImageDraw.ImageDraw, x: float, y: float, size: float, n: int) -> None:
     d.rounded_rectangle(
@@ -299,7 +308,9 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
             else kit.plural((view.get("placed") or [0] * players)[i], "tile")
         )
         colour = _mix(kit.seat_colour(i), (200, 200, 200), 0.7) if i in eliminated else None
-        seats.append(kit.Seat(name=names[i], score=score, colour=colour, note=note))
+        emblem = functools.partial(_emblem, owner=i, colour=colour or kit.seat_colour(i))
+        seats.append(kit.Seat(name=names[i], score=score, colour=colour, note=note,
+                              emblem=emblem))
     phase = view.get("phase")
     status = {
         "tiles": "Laying tiles",
