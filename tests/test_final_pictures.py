@@ -3,9 +3,11 @@ and their alt text says the same."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from PIL import Image
 
 import engines
 import rendering
@@ -53,3 +55,15 @@ def test_when_gods_collide_final_view_and_alt_text_reveal_every_god():
         running = game.view(states(slug, players)[1], None)
         assert not [c for c in running["board"].values() if c.get("god")
                     and not c.get("public")]
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_to_act_line_is_not_in_the_highlight_colour(slug):
+    """The highlight marks moves only: with none marked, no pixel of the header (who is
+    to act, and the box around them) is in its colour."""
+    players = engines.get(slug).max_players
+    view = engines.get(slug).view(states(slug, players)[1], None)
+    png = rendering.render(slug, view, names=NAMES[:players], highlight=[], marks={})
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    header = image.crop((0, 0, image.width, kit.header_height(players)))
+    assert kit.HIGHLIGHT not in {colour for _, colour in header.getcolors(1 << 16)}
