@@ -149,6 +149,8 @@ class WhenGodsCollide(GameBase):
             "move": self._move,
         }[state.phase]
         handler(s, seat, text, events)
+        if s.phase == "over":  # every god standing is revealed, as final_reveal says
+            s.public = sorted({*s.public, *(g for g in s.gods if g >= 0)})
         return s, events
 
     def _tile(self, s: State, seat: int, text: str, events: list[dict]) -> None:
@@ -373,9 +375,6 @@ class WhenGodsCollide(GameBase):
     def view(self, state: State, seat: int | None) -> dict:
         marks = knowledge.known_gods(state, seat)
         public = set(state.public)
-        if state.phase == "over":  # every god revealed, as final_reveal says
-            public |= {g for g in state.gods if g >= 0}
-            marks |= {sq for sq, (_, ident) in state.board.items() if ident in public}
         board = {}
         for sq, (owner, ident) in state.board.items():
             board[sq] = {"owner": owner}
