@@ -48,7 +48,7 @@ class State:
     last: list[str] = field(default_factory=list)
     last_private: list[str] = field(default_factory=list)
     last_seat: int = -1
-    public: list[int] = field(default_factory=list)  # gods known to all (a Princess passed; all once over)
+    public: list[int] = field(default_factory=list)  # gods known to all (passed over; all, once over)
 
     def clone(self) -> State:
         """A copy whose containers may be changed (board entries are replaced, never
