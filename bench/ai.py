@@ -1,9 +1,9 @@
 """How strong and how fast the computer player is, per game and level.
 
     python -m bench.ai                       # every game and level, 200 games per opponent
-    python -m bench.ai --games 20 --game terra --level hard --jobs 1
-    python -m bench.ai --game storm-of-the-gods --level hard --results storm.jsonl
-    python -m bench.ai --table storm.jsonl   # the table of every game saved there
+    python -m bench.ai --games 20 --game <slug> --level hard --jobs 1
+    python -m bench.ai --game <slug> --level hard --results runs.jsonl
+    python -m bench.ai --table runs.jsonl    # the table of every game saved there
 
 With ``--results FILE`` each finished match is appended to FILE as one JSON line, and
 matches already there (same game, opponent, level and number) are not played again: a
@@ -29,18 +29,12 @@ import time
 from pathlib import Path
 
 import engines
+from bench.run import ms
 from engines.ai import LEVELS, GreedyPlayer, MctsPlayer, Player, RandomPlayer, player
 from engines.ai.evaluate import evaluate
 from engines.ai.repetition import HISTORY, move_key
 
 OPPONENTS = {"random": RandomPlayer, "greedy": GreedyPlayer}
-
-
-def percentile(samples: list[float], q: float) -> float:
-    if not samples:
-        return 0.0
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def uncapped(tested: Player) -> Player:
@@ -136,8 +130,7 @@ def table(rows: list[dict]) -> str:
         plies = sum(r["plies"] for r in mine) / len(mine)
         lines.append(
             f"| {slug} | {opponent} | {level} | {len(mine)} | {w}/{d}/{losses} | {rate:.1%} "
-            f"| {percentile(times, 0.5) * 1000:.0f} / {percentile(times, 0.95) * 1000:.0f} "
-            f"| {percentile(cpu, 0.5) * 1000:.0f} / {percentile(cpu, 0.95) * 1000:.0f} "
+            f"| {ms(times, (0.5, 0.95), digits=0)} | {ms(cpu, (0.5, 0.95), digits=0)} "
             f"| {mean_iters:.0f} | {plies:.0f} |")
     return "\n".join(lines)
 

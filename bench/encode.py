@@ -4,7 +4,7 @@ standard library's zlib) at level 6 on the same palette (before), the 128-colour
 palette used before that and a bare RGB PNG (the floor ``bench/run.py`` shows).
 
     python -m bench.encode                  # all games, 40 positions each
-    python -m bench.encode terra --positions 20
+    python -m bench.encode <slug> --positions 20
 
 Prints a Markdown table: per game and way of encoding, the encode's CPU time p50/p99
 (quantising included; CPU time of this thread, so other work on the machine counts

@@ -1,16 +1,16 @@
 """How long the event loop waits while computer players think: threads against processes.
 
-    python -m bench.loop_lag                  # hard level, 4 decisions at once, 3 rounds
-    python -m bench.loop_lag --level normal --rounds 5
+    python -m bench.loop_lag --game <slug>   # hard, 4 decisions at once, 3 rounds
+    python -m bench.loop_lag --level normal --rounds 5  # the first game in the registry
 
-Four heavy positions from four different matches (4-player When Gods Collide with the
-hero die to use or not) are decided at once, as four computer seats in four matches
-would be: first in threads (``asyncio.to_thread``, the service's ``offload="thread"``),
-then in the process pool (:mod:`service.pool`, ``offload="process"``, sized to the
-machine). Meanwhile a ticker on the event loop sleeps 5 ms at a time and records how
-late it wakes up. Prints, per mode, the loop's lag p50/p99/max and the decisions' wall
-times p50/p95 (from asking to answer, queueing included). Goal (issue 17): lag p99 ≤ 20 ms
-with the process pool.
+Four heavy positions from four different matches (a full table; in each random match the
+position where the mover has the most legal moves) are decided at once, as four computer
+seats in four matches would be: first in threads (``asyncio.to_thread``, the service's
+``offload="thread"``), then in the process pool (:mod:`service.pool`,
+``offload="process"``, sized to the machine). Meanwhile a ticker on the event loop sleeps
+5 ms at a time and records how late it wakes up. Prints, per mode, the loop's lag
+p50/p99/max and the decisions' wall times p50/p95 (from asking to answer, queueing
+included). Goal (issue 17): lag p99 ≤ 20 ms with the process pool.
 """
 
 from __future__ import annotations
@@ -21,31 +21,31 @@ import random
 import time
 
 import engines
-from bench.ai import percentile
+from bench.run import ms
 from engines.ai import player
 from service import pool
 
 TICK = 0.005
 
 
-def heavy_positions(count: int, seed: int = 7) -> list[tuple[object, int]]:
-    """4-player When Gods Collide positions where the mover has the hero die to decide."""
-    game = engines.get("when-gods-collide")
+def heavy_positions(game: engines.Game, count: int,
+                    seed: int = 7) -> list[tuple[object, int]]:
+    """From each of ``count`` random matches at a full table (up to 400 moves in), the
+    position whose mover has the most legal moves."""
     found: list[tuple[object, int]] = []
-    match = seed
-    while len(found) < count:
+    for match in range(seed, seed + count):
         rng = random.Random(match)
-        state = game.setup(4, match, {})
+        state = game.setup(game.max_players, match, {})
+        most = -1
         for _ in range(400):
             if game.result(state) is not None:
                 break
             seat = game.to_act(state)[0]
             moves = game.legal_moves(state, seat)
-            if set(moves) >= {"hero", "nohero"} and rng.random() < 0.5:
-                found.append((state, seat))
-                break
+            if len(moves) > most:
+                most, heaviest = len(moves), (state, seat)
             state = game.play(state, seat, rng.choice(moves))
-        match += 1
+        found.append(heaviest)
     return found
 
 
@@ -56,9 +56,9 @@ async def ticker(lags: list[float], stop: asyncio.Event) -> None:
         lags.append(time.perf_counter() - started - TICK)
 
 
-async def round_of(mode: str, level: str, positions: list[tuple[object, int]],
+async def round_of(game: engines.Game, mode: str, level: str,
+                   positions: list[tuple[object, int]],
                    seed: int) -> tuple[list[float], list[float]]:
-    game = engines.get("when-gods-collide")
     lags: list[float] = []
     stop = asyncio.Event()
     tick = asyncio.create_task(ticker(lags, stop))
@@ -79,11 +79,10 @@ async def round_of(mode: str, level: str, positions: list[tuple[object, int]],
     return lags, list(times)
 
 
-async def run(level: str, rounds: int, decisions: int) -> list[str]:
-    positions = heavy_positions(decisions)
+async def run(game: engines.Game, level: str, rounds: int, decisions: int) -> list[str]:
+    positions = heavy_positions(game, decisions)
     pool.executor()
     state, seat = positions[0]
-    game = engines.get("when-gods-collide")
     await asyncio.gather(*(pool.run(pool.decide, game.slug, game.dump(state), seat, n,
                                     "random", ())
                            for n in range(pool.size())))  # workers started before measuring
@@ -93,15 +92,13 @@ async def run(level: str, rounds: int, decisions: int) -> list[str]:
         lags: list[float] = []
         times: list[float] = []
         for r in range(rounds):
-            more_lags, more_times = await round_of(mode, level, positions, 1000 * r)
+            more_lags, more_times = await round_of(game, mode, level, positions, 1000 * r)
             lags += more_lags
             times += more_times
         workers = decisions if mode == "thread" else pool.size()
         lines.append(
             f"| {mode} | {workers} | {decisions} | {rounds} "
-            f"| {percentile(lags, 0.5) * 1000:.1f} / {percentile(lags, 0.99) * 1000:.1f} / "
-            f"{max(lags, default=0) * 1000:.1f} "
-            f"| {percentile(times, 0.5) * 1000:.0f} / {percentile(times, 0.95) * 1000:.0f} |")
+            f"| {ms(lags, digits=1, peak=True)} | {ms(times, (0.5, 0.95), digits=0)} |")
         print(lines[-1], flush=True)
     return lines
 
@@ -109,16 +106,21 @@ async def run(level: str, rounds: int, decisions: int) -> list[str]:
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m bench.loop_lag",
                                 description=__doc__.splitlines()[0])
+    slugs = [g.slug for g in engines.all()]
+    p.add_argument("--game", choices=slugs, default=slugs[0],
+                   help="the game (default the first in the registry)")
     p.add_argument("--level", default="hard", help="the computers' level (default hard)")
     p.add_argument("--rounds", type=int, default=3, help="rounds of decisions per mode")
     p.add_argument("--decisions", type=int, default=4, help="decisions at once")
     args = p.parse_args(argv)
     try:
-        lines = asyncio.run(run(args.level, args.rounds, args.decisions))
+        game = engines.get(args.game)
+        lines = asyncio.run(run(game, args.level, args.rounds, args.decisions))
     finally:
         pool.shutdown()
     print()
-    print(f"When Gods Collide, 4 players, hero die; level {args.level}.")
+    print(f"{game.title}, {game.max_players} players, the heaviest positions; "
+          f"level {args.level}.")
     print("\n".join(lines))
 
 

@@ -6,19 +6,20 @@
     python -m bench.multi --pictures --matches 200 --moves 2 --clock-matches 2000
 
 For each setup (1 process on SQLite; 1, 2 and 4 processes on PostgreSQL) a fresh database
-gets ``--matches`` running Witch Stones matches between simulated players. Every process
-has its own :class:`~service.Service` and store (its own connections) and runs
-``--clients`` concurrent clients, which pick a match at random (all processes share all
-matches, so they race for the same turns), read it and submit a random legal move for the
-player to act with the version they read (a button) — then, at random, the same move again
-(a double click, and ``/move`` typed twice) or a move for a version already gone (a stale
-button) — until the processes together have had ``--matches × --moves`` moves accepted.
-Pictures are not drawn (``bench/run.py`` times them): a whole move is ``Service.submit``
-with its reads, rules and transaction. With ``--pictures`` they are, as the bot draws
-them: the real renderer in each process's own process pool (``offload="process"``), the
-public board within ``submit`` and every private board (DMs) awaited after it, so the
-table shows what a server with pictures sustains. Then all processes run the clock pass at the same
-moment, two hours later, when every current turn is due a reminder.
+gets ``--matches`` running matches (of the first game in the registry) between simulated
+players. Every process has its own :class:`~service.Service` and store (its own
+connections) and runs ``--clients`` concurrent clients, which pick a match at random (all
+processes share all matches, so they race for the same turns), read it and submit a random
+legal move for the player to act with the version they read (a button) — then, at random,
+the same move again (a double click, and ``/move`` typed twice) or a move for a version
+already gone (a stale button) — until the processes together have had ``--matches ×
+--moves`` moves accepted. Pictures are not drawn (``bench/run.py`` times them): a whole
+move is ``Service.submit`` with its reads, rules and transaction. With ``--pictures`` they
+are, as the bot draws them: the real renderer in each process's own process pool
+(``offload="process"``), the public board within ``submit`` and every private board (DMs)
+awaited after it, so the table shows what a server with pictures sustains. Then all
+processes run the clock pass at the same moment, two hours later, when every current turn
+is due a reminder.
 
 Checked afterwards, from the database: no two accepted moves at one version of a match
 (double-accepted), every acknowledged move in the log at its place (lost), no move in the
@@ -50,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 import engines
-from bench.run import percentile
+from bench.run import ms, percentile
 from db import RUNNING, ClockRecord, open_store, records
 from service import Actor, Service, ServiceError, pool, positions
 
@@ -378,12 +379,6 @@ async def clock_pass_over(target: str, count: int) -> tuple[float, float, float,
 
 
 # --- the table ----------------------------------------------------------------------------
-def ms(samples: list[float]) -> str:
-    if not samples:
-        return "–"
-    return f"{percentile(samples, 0.5) * 1000:.1f} / {percentile(samples, 0.99) * 1000:.1f}"
-
-
 def table(rows: list[Row], passes: list[tuple[str, float, float, int]], args) -> str:
     lines = [
         f"{args.matches} running matches, {args.matches * args.moves} moves accepted in all, "
@@ -397,8 +392,8 @@ def table(rows: list[Row], passes: list[tuple[str, float, float, int]], args) ->
     ]
     for r in rows:
         lines.append(
-            f"| {r.setup} | {r.moves / r.seconds:.0f} | {ms(r.move_times)} | {r.double} | "
-            f"{r.lost} | {r.unacknowledged} | {r.replay_bad} | {r.reminders_due} / "
+            f"| {r.setup} | {r.moves / r.seconds:.0f} | {ms(r.move_times, digits=1)} "
+            f"| {r.double} | {r.lost} | {r.unacknowledged} | {r.replay_bad} | {r.reminders_due} / "
             f"{r.reminders_fired} / {r.reminders_twice} | "
             f"{percentile(r.lags, 0.99) * 1000:.1f} |")
     refused = Counter()

@@ -1,7 +1,7 @@
 """Does the process pool pay for itself for pictures? Sending work against drawing here.
 
     python -m bench.offload                   # all games, 50 matches at once, 3 rounds
-    python -m bench.offload --matches 20 --rounds 2 terra
+    python -m bench.offload --matches 20 --rounds 2 <slug>
 
 First, per game, what a picture costs drawn in this process (CPU time) against what
 sending it to the pool adds: pickling the view and names there and the PNG back (CPU
@@ -29,7 +29,7 @@ import time
 import engines
 import rendering
 from bench.multi import lag_monitor
-from bench.run import percentile, sample_states
+from bench.run import ms, sample_states
 from service import pool
 
 NAMES = ["Ana", "Bo", "Chen", "Dee", "Eve", "Fitz"]
@@ -64,9 +64,7 @@ def costs(slug: str, work: list[tuple[dict, list[str], bool]]) -> str:
         start = time.perf_counter()
         pool.executor().submit(pool.picture, slug, view, names).result()
         trip.append(time.perf_counter() - start)
-    return (f"| {slug} | {percentile(draw, .5) * 1000:.2f} / {percentile(draw, .99) * 1000:.2f} "
-            f"| {percentile(send, .5) * 1000:.3f} / {percentile(send, .99) * 1000:.3f} "
-            f"| {percentile(trip, .5) * 1000:.2f} / {percentile(trip, .99) * 1000:.2f} |")
+    return f"| {slug} | {ms(draw)} | {ms(send, digits=3)} | {ms(trip)} |"
 
 
 async def burst(mode: str, slug: str, work: list[tuple[dict, list[str], bool]]
@@ -103,7 +101,7 @@ async def empty_jobs(count: int = 400) -> str:
         wall.append(time.perf_counter() - clock)
     line = (f"An empty job sent to an idle worker: {statistics.mean(cpu) * 1000:.2f} ms of "
             f"this process's CPU (mean), round trip p50 / p99 "
-            f"{percentile(wall, .5) * 1000:.2f} / {percentile(wall, .99) * 1000:.2f} ms.")
+            f"{ms(wall)} ms.")
     print(line, flush=True)
     return line
 
@@ -135,9 +133,8 @@ async def run(slugs: list[str], matches: int, rounds: int) -> list[str]:
                 times += more_times
             lines.append(
                 f"| {slug} | {len(work)} | {mode} "
-                f"| {percentile(lags, .5) * 1000:.1f} / {percentile(lags, .99) * 1000:.1f} / "
-                f"{max(lags, default=0) * 1000:.1f} | {percentile(holds, .99) * 1000:.1f} "
-                f"| {percentile(times, .5) * 1000:.0f} / {percentile(times, .95) * 1000:.0f} |")
+                f"| {ms(lags, digits=1, peak=True)} | {ms(holds, (0.99,), digits=1)} "
+                f"| {ms(times, (0.5, 0.95), digits=0)} |")
             print(lines[-1], flush=True)
     return lines
 

@@ -3,7 +3,7 @@ the service with a file database, next to the floor (a bare SQLite INSERT+COMMIT
 plus a bare PNG encode of the same image).
 
     python bench/run.py                 # all games
-    python bench/run.py witch-stones    # one game
+    python bench/run.py <slug>          # one game
     python bench/run.py --moves 100     # fewer samples, faster
 
 Prints a Markdown table. Targets (docs/DESIGN.md, issues): whole move p99 ≤ 50 ms and
@@ -23,7 +23,7 @@ import sqlite3
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PIL import Image
@@ -34,13 +34,22 @@ from db import RUNNING, MatchRecord, open_store
 from service import Actor, Service
 
 
-def percentile(samples: list[float], q: float) -> float:
+def percentile(samples: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0 to 1) of ``samples`` (the nearest rank; 0.0 if none)."""
+    if not samples:
+        return 0.0
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def ms(samples: list[float]) -> str:
-    return f"{percentile(samples, 0.5) * 1000:.2f} / {percentile(samples, 0.99) * 1000:.2f}"
+def ms(samples: Sequence[float], quantiles: Sequence[float] = (0.5, 0.99), *,
+       digits: int = 2, peak: bool = False) -> str:
+    """Seconds as milliseconds at these quantiles, ``"p50 / p99"`` (then ``" / max"``
+    with ``peak``); ``"–"`` when there are none."""
+    if not samples:
+        return "–"
+    values = [percentile(samples, q) for q in quantiles] + ([max(samples)] if peak else [])
+    return " / ".join(f"{v * 1000:.{digits}f}" for v in values)
 
 
 def timed(fn: Callable[[], object]) -> tuple[float, object]:

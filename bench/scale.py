@@ -1,7 +1,9 @@
 """Scale benchmark: is a whole move's time flat across match length and database size?
 
-    python -m bench.scale                  # early vs late moves; 1 vs 10,000 stored matches
-    python -m bench.scale --matches 2000   # a smaller database
+    python -m bench.scale --game <slug>   # early vs late moves of a long match (a game
+                                          # whose matches last 460 moves: RELIABILITY.md
+                                          # names the one measured); 1 vs 10,000 stored
+    python -m bench.scale --game <slug> --matches 2000   # a smaller database
 
 Prints a Markdown table of ``Service.submit`` wall times (p50/p99 in ms).
 """
@@ -42,9 +44,9 @@ async def timed_moves(service: Service, match, actors, count: int, rng: random.R
 
 
 def calm(game, state, moves: list[str], rng: random.Random) -> str:
-    """Random, but never a capture when another move exists, so that a When Gods Collide
-    match runs to its 400-turn safety stop (about 470 moves): the longest match any of
-    the five games gives."""
+    """Random, but never a capture when another move exists, so that a match runs long
+    (a chess variant's to its 400-turn safety stop, about 470 moves: the longest match
+    any of the five games gives)."""
     board = game.view(state, None)["board"]
     quiet = [m for m in moves if "-" not in m or m.rsplit("-", 1)[1] not in board]
     return rng.choice(quiet or moves)
@@ -77,11 +79,15 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description="whole-move time vs length and size")
     parser.add_argument("--matches", type=int, default=10_000)
     parser.add_argument("--samples", type=int, default=20)
+    slugs = [g.slug for g in engines.all()]
+    parser.add_argument("--game", choices=slugs, required=True,
+                        help=f"the game of the long match (one whose matches last {LATE} "
+                        "moves)")
     args = parser.parse_args()
     print("| measure | whole move ms p50/p99 |")
     print("|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
-        slug, players, seed = "when-gods-collide", 2, 1
+        slug, players, seed = args.game, 2, 1
         store = await open_store(str(Path(tmp) / "length.db"))
         service = Service(store, seed_source=lambda: 99, shuffle=lambda seats: None)
         match, actors = await new_match(service, slug, players)
@@ -90,7 +96,8 @@ async def main() -> None:
         late, match = await timed_moves(service, match, actors, args.samples, rng,
                                         skip=LATE - 2 * args.samples)
         if len(late) < args.samples:
-            raise SystemExit(f"the match ended before move {LATE}")
+            raise SystemExit(f"the match ended before move {LATE}: choose a game whose "
+                             "matches last longer (--game)")
         print(f"| {slug}, {players} players: moves 1–{args.samples} | {ms(early)} |",
               flush=True)
         print(f"| {slug}, {players} players: moves {LATE - args.samples + 1}–{LATE} "

@@ -7,6 +7,7 @@ import logging
 import os
 import sys
 
+import engines
 from bot.config import load_settings
 
 NO_TOKEN = """\
@@ -20,9 +21,15 @@ To run it on Discord:
   3. Invite the bot with the scopes `bot` and `applications.commands` (see README.md).
 
 To play offline instead, in this terminal:
-  {python} -m bot --local witch-stones --ai 1      (you against the computer)
-  {python} -m bot --local terra --names Ana,Bo     (two people, one keyboard)
-"""
+{offline}"""
+
+
+def offline_examples(python: str) -> str:
+    """Two ways to play offline, with the registry's first and last games."""
+    games = engines.all()
+    examples = [(f"-m bot --local {games[0].slug} --ai 1", "you against the computer"),
+                (f"-m bot --local {games[-1].slug} --names Ana,Bo", "two people, one keyboard")]
+    return "".join(f"  {python} {command:<39} ({why})\n" for command, why in examples)
 
 
 def python_command() -> str:
@@ -54,7 +61,8 @@ def main(argv: list[str]) -> int:
               "       python -m bot migrate --to postgresql://... [--from FILE]")
         return 0
     if not settings.token:
-        print(NO_TOKEN.format(python=python_command()), file=sys.stderr)
+        print(NO_TOKEN.format(python=python_command(),
+                              offline=offline_examples(python_command())), file=sys.stderr)
         return 1
     from bot import client
 

@@ -122,6 +122,14 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = True) -> 
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
 
 
+async def deferred_match(interaction: discord.Interaction, match_id: int | None) -> MatchRecord:
+    """What a command about one match does first: answer "thinking…" at once (privately:
+    an error stays private, and Discord does not wait), then find the match
+    (:func:`find_match`)."""
+    await defer(interaction)
+    return await find_match(interaction, match_id)
+
+
 async def find_match(interaction: discord.Interaction, match_id: int | None) -> MatchRecord:
     """The match named by the option, else the one whose thread this is, else the only one."""
     return await service_of(interaction).match_here(

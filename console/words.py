@@ -1,5 +1,6 @@
 """What a person types at the console, read generously: any case, and a unique prefix of a
-command or a game's name (``HELP``, ``mo`` for ``moves``, ``witch`` for ``witch-stones``)."""
+command or a game's slug (``HELP``; ``mo`` for ``moves``; a slug's first letters for its
+game)."""
 
 from __future__ import annotations
 

@@ -173,6 +173,14 @@ async def update(tx: Tx, match_id: int, version: int, *, status: str | None = No
         raise StaleVersion(STALE)
 
 
+async def set_given(tx: Tx, table: str, row_id: int, **values: int | None) -> None:
+    """Set the columns given a value (not None) of one row of ``table``; the names are
+    the caller's own constants, never input."""
+    for column, value in values.items():
+        if value is not None:
+            await tx.execute(f"UPDATE {table} SET {column} = ? WHERE id = ?", value, row_id)
+
+
 async def recheck(tx: Tx, user_id: int) -> None:
     await tx.execute("UPDATE match_clocks SET checked_version = -1 WHERE match_id IN "
                      "(SELECT match_id FROM seats WHERE user_id = ?)", user_id)

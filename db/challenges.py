@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import db.records as records
-from db.base import Queries, Row, Tx, dumps, loads, scalar
+from db.base import Queries, Row, Tx, dumps, loads, scalar, set_given
 from db.records import (
     ACCEPTED,
     DECLINED,
@@ -139,12 +139,8 @@ class ChallengeQueries(Queries):
                                    match_id: int | None = None) -> None:
         """Where the challenge is posted, and the match it started."""
         async with self.transaction() as tx:
-            if message_id is not None:
-                await tx.execute("UPDATE challenges SET message_id = ? WHERE id = ?",
-                                 message_id, challenge_id)
-            if match_id is not None:
-                await tx.execute("UPDATE challenges SET match_id = ? WHERE id = ?",
-                                 match_id, challenge_id)
+            await set_given(tx, "challenges", challenge_id, message_id=message_id,
+                            match_id=match_id)
 
     async def open_servers(self) -> list[int]:
         """The servers with a lobby, a running match or an open challenge."""

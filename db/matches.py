@@ -16,6 +16,7 @@ from db.base import (
     matches_with_seats,
     scalar,
     seats_of,
+    set_given,
     status_of,
     update,
 )
@@ -81,12 +82,8 @@ class MatchQueries(Queries):
                          lobby_message_id: int | None = None) -> None:
         """Remember where the match lives in Discord (no version bump: not game state)."""
         async with self.transaction() as tx:
-            if thread_id is not None:
-                await tx.execute("UPDATE matches SET thread_id = ? WHERE id = ?",
-                                 thread_id, match_id)
-            if lobby_message_id is not None:
-                await tx.execute("UPDATE matches SET lobby_message_id = ? WHERE id = ?",
-                                 lobby_message_id, match_id)
+            await set_given(tx, "matches", match_id, thread_id=thread_id,
+                            lobby_message_id=lobby_message_id)
 
     # --- lobby --------------------------------------------------------------------------
     async def add_seat(self, match_id: int, *, user_id: int, display_name: str,

@@ -37,9 +37,9 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, cast, runtime_checkable
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 State = Any
 """A game's state: a dataclass of plain data, private to its engine."""
@@ -190,6 +190,9 @@ class GameBase:
     """Defaults for the optional parts of :class:`Game`; engines inherit from it."""
 
     options: tuple[Option, ...] = ()
+    version: str = "1"
+    """The rules the engine plays: bump it (in the engine) when old game records may no
+    longer replay."""
 
     def private_view(self, state: State, seat: int) -> dict[str, Any] | None:
         return None
@@ -266,6 +269,16 @@ class GameBase:
             return dataclasses.replace(state, **changes)
         return state
 
+    def setup_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        """What every ``setup`` checks first: the number of players, then the options
+        (:meth:`parse_options`); ValueError says what is wrong."""
+        game = cast(Game, self)
+        low, high = game.min_players, game.max_players
+        if not low <= players <= high:
+            seats = f"exactly {low}" if low == high else f"{low} to {high}"
+            raise ValueError(f"{game.title} is for {seats} players")
+        return self.parse_options(options or {})
+
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
         """Validate and complete options: unknown names and bad values raise ValueError."""
         known = {o.name: o for o in self.options}
@@ -278,6 +291,27 @@ class GameBase:
         return parsed
 
 
+S = TypeVar("S")
+
+
+def copied(state: S, *, lists: Iterable[str] = (), nested: Iterable[str] = (),
+           dicts: Iterable[str] = ()) -> S:
+    """A copy of a state (a dataclass) whose containers the next move may change: the
+    fields named in ``lists`` and ``dicts`` are copied, those in ``nested`` (lists of
+    lists) one level deeper; the others are shared (numbers, text, or containers that are
+    replaced, never changed in place)."""
+    new = object.__new__(type(state))
+    values = new.__dict__
+    values.update(state.__dict__)
+    for name in lists:
+        values[name] = list(values[name])
+    for name in nested:
+        values[name] = [list(inner) for inner in values[name]]
+    for name in dicts:
+        values[name] = dict(values[name])
+    return new
+
+
 def chance(seed: int, step: int) -> random.Random:
     """The random generator for chance event number ``step`` of a match.
 
@@ -285,6 +319,23 @@ def chance(seed: int, step: int) -> random.Random:
     JSON-safe and exactly reproducible: a state stores ``seed`` and a step counter.
     """
     return random.Random(f"pantheon:{seed}:{step}")
+
+
+def turn_problem(over: bool, seat: int, turn: int) -> str | None:
+    """Why ``seat`` may not move now — the game is over, or it is ``turn``'s move — in the
+    same words in every game; None when it may."""
+    if over:
+        return "the game is over"
+    if seat != turn:
+        return f"it is not your turn: {seat_name(turn)} is to move"
+    return None
+
+
+def check_turn(over: bool, seat: int, turn: int) -> None:
+    """Raise IllegalMove with :func:`turn_problem`'s reason, if there is one."""
+    problem = turn_problem(over, seat, turn)
+    if problem is not None:
+        raise IllegalMove(problem)
 
 
 def normalise(move: str) -> str:

@@ -23,6 +23,7 @@ import re
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, cast
@@ -110,6 +111,21 @@ class GameSpec:
     """The ``TypedDict`` of the game's views (:mod:`engines.view`)."""
     _cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False,
                                    repr=False)
+
+    @classmethod
+    def standard(cls, game: Game, package: str, *, order: int, computer: Computer,
+                 view_type: type = View) -> GameSpec:
+        """The spec of one of the project's own games, its parts where the project keeps
+        them: rules text ``engines/rules/<slug>.md``, picture ``rendering/<name>.py``, text
+        board ``rendering/text/<name>.py``, alt text ``rendering/alt/<name>.py``, where
+        ``<name>`` is the game's module (the last part of ``package``, its ``__name__``)."""
+        name = package.rpartition(".")[2]
+        return cls(game, order=order,
+                   rules=resources.files("engines").joinpath("rules", f"{game.slug}.md"),
+                   renderer=f"rendering.{name}:render",
+                   text_board=f"rendering.text.{name}:text_board",
+                   alt_text=f"rendering.alt.{name}:alt_text",
+                   computer=computer, view_type=view_type)
 
     @property
     def slug(self) -> str:

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from importlib import resources
 
-from engines.base import GameBase, IllegalMove, Result, chance, normalise, seat_name
+from engines.base import GameBase, IllegalMove, Result, chance, check_turn, normalise, seat_name
 from engines.spec import Budget, Computer, GameSpec
 from engines.view import View
 
@@ -81,16 +80,13 @@ class WitchStonesState:
 
 class WitchStones(GameBase):
     slug = "witch-stones"
-    version = "1"  # bump when old game records may no longer replay (engines/base.py)
     title = "Witch Stones"
     min_players = 2
     max_players = 2
 
     # --- set-up -------------------------------------------------------------------
     def setup(self, players: int, seed: int, options: dict | None = None) -> WitchStonesState:
-        if players != 2:
-            raise ValueError("Witch Stones is for exactly 2 players")
-        self.parse_options(options or {})
+        self.setup_options(players, options)
         rng = chance(seed, 0)
         board = dict(CORNERS)
         bag = [SUN] * 10 + [MOON] * 10 + [EARTH] * 48
@@ -119,10 +115,7 @@ class WitchStones(GameBase):
 
     # --- playing --------------------------------------------------------------------
     def play(self, state: WitchStonesState, seat: int, move: str) -> WitchStonesState:
-        if state.over:
-            raise IllegalMove("the match is over")
-        if seat != state.turn:
-            raise IllegalMove(f"it is not your turn: {seat_name(state.turn)} is to move")
+        check_turn(state.over, seat, state.turn)
         text = normalise(move)
         if state.sides[1] is None:
             return self._choose_side(state, text)
@@ -366,12 +359,8 @@ class WitchStonesView(View):
     target: int
 
 
-SPEC = GameSpec(
-    GAME, order=10,
-    rules=resources.files("engines").joinpath("rules", "witch-stones.md"),
-    renderer="rendering.witch_stones:render",
-    text_board="rendering.text.witch_stones:text_board",
-    alt_text="rendering.alt.witch_stones:alt_text",
+SPEC = GameSpec.standard(
+    GAME, __name__, order=10,
     # Budgets chosen with bench/ai.py: normal decisions well under 2 s p95 on a shared
     # 2-core machine; hard stops near half a second, where it meets the goals.
     computer=Computer(normal=Budget(iterations=8), hard=Budget(iterations=40, seconds=1.5),

@@ -10,9 +10,11 @@ import asyncio
 import os
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from db import open_store
 from engines.ai import RandomPlayer
+from engines.base import IllegalMove
 from service import Service
 from tests.pg import HOW_TO_ENABLE, PostgresServer
 
@@ -20,6 +22,33 @@ from tests.pg import HOW_TO_ENABLE, PostgresServer
 def games_budget(default: int) -> int:
     """How many random games a property test plays (env PANTHEON_GAMES overrides)."""
     return int(os.environ.get("PANTHEON_GAMES", default))
+
+
+async def play_random(service, match_id: int, actors, choose, moves: int = 5000):
+    """Up to ``moves`` moves through the service (fewer if the match ends), each one of
+    ``choose(legal moves)`` by a person it waits for (``actors``: Actors by user id);
+    returns the match."""
+    for _ in range(moves):
+        waiting = await service.waiting(match_id)
+        if not waiting:
+            break
+        user, legal = next(iter(waiting.items()))
+        await service.submit(match_id, actors[user], choose(legal))
+    return await service.match(match_id)
+
+
+def refuses(game, state, seat: int, *refusals: tuple[str, str]) -> None:
+    """Each ``(move, why)``: ``seat`` playing ``move`` is refused with ``why`` (a regex)."""
+    for move, why in refusals:
+        with pytest.raises(IllegalMove, match=why):
+            game.play(state, seat, move)
+
+
+def random_games(examples: int) -> settings:
+    """The settings of a property test that plays ``examples`` random games: the same
+    examples every run (derandomized), and no deadline, however slow a game is."""
+    return settings(max_examples=examples, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.fixture(scope="session")

@@ -34,6 +34,15 @@ def positions(game: Game, players: int, count: int, seed: int) -> list:
     return found
 
 
+def acting_twins(game: Game, players: int, count: int, seed: int):
+    """Of ``count`` random positions (:func:`positions`), those where someone acts, with
+    a twin to the first seat to act: (number, state, seat, twin)."""
+    for n, state in enumerate(positions(game, players, count, seed)):
+        acting = game.to_act(state)
+        if acting:
+            yield n, state, acting[0], twin(game, state, acting[0], random.Random(n + seed))
+
+
 def twin(game: Game, state, seat: int, rng: random.Random):
     """A different real state that looks the same to ``seat``: its secrets redrawn by
     hand, per game (another seed; other stack, cups, reserves, gods, checker names)."""
@@ -120,10 +129,5 @@ def test_states_that_look_the_same_determinise_the_same(slug):
 def test_the_search_never_peeks_at_secrets_or_future_chance(slug):
     game = engines.get(slug)
     player = MctsPlayer.with_budget(3, seconds=60)
-    for n, state in enumerate(positions(game, 2, 6, seed=11)):
-        acting = game.to_act(state)
-        if not acting:
-            continue
-        seat = acting[0]
-        other = twin(game, state, seat, random.Random(n + 50))
+    for n, state, seat, other in acting_twins(game, 2, 6, seed=11):
         assert player.choose(game, state, seat, n) == player.choose(game, other, seat, n)

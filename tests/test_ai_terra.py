@@ -13,7 +13,7 @@ from engines.terra.board import PLOTS, STRUCTURES
 from engines.terra.planner import TerraPlanner
 from engines.terra.scoring import score
 from engines.terra.tally import Tally
-from tests.test_ai_determinise import positions, twin
+from tests.test_ai_determinise import acting_twins
 
 
 def random_board(rng: random.Random, players: int) -> dict:
@@ -46,12 +46,7 @@ def test_the_tally_changes_the_score_as_the_table_does(seed):
 def test_hard_terra_plans_turns_and_sees_only_its_view():
     game = engines.get("terra")
     hard = player("hard")
-    for n, state in enumerate(positions(game, 2, 8, seed=13)):
-        acting = game.to_act(state)
-        if not acting:
-            continue
-        seat = acting[0]
-        other = twin(game, state, seat, random.Random(n + 70))
+    for n, state, seat, other in acting_twins(game, 2, 8, seed=13):
         move = hard.choose(game, state, seat, n)
         assert move in game.legal_moves(state, seat)
         assert move == hard.choose(game, other, seat, n)

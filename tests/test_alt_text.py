@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
-import sys
 
 import pytest
 
@@ -18,7 +16,15 @@ import engines
 import rendering.alt
 from rendering.alt import common
 from tests.render_cases import NAMES, SLUGS
-from tests.test_text_board import SECRET_GAMES, Position, _with, positions, views
+from tests.test_text_board import (
+    SECRET_GAMES,
+    Position,
+    _with,
+    positions,
+    public_twins,
+    terra_reserve_texts,
+    views,
+)
 
 LIMIT = 1024
 UNIT = {"witch-stones": "point", "angry-gods": "point", "terra": "point",
@@ -239,32 +245,20 @@ def test_terra_known_position():
 # ---- secrets -------------------------------------------------------------------------
 @pytest.mark.parametrize("slug", SECRET_GAMES)
 def test_a_public_twin_gives_the_same_public_alt_text(slug):
-    game = engines.get(slug)
-    rng = random.Random(11)
-    checked = 0
-    for k, position in enumerate(positions(slug)[::3]):
-        twin = game.determinise(position.state, None, rng)
-        public = game.view(position.state, None)
+    for k, (position, twin, public) in enumerate(public_twins(slug, seed=11)):
         marks = marks_for(public, position.players, random.Random(k))
         for kwargs in ({}, {"marks": marks}):
-            assert alt(slug, game.view(twin, None), position.players, **kwargs) == alt(
+            assert alt(slug, twin, position.players, **kwargs) == alt(
                 slug, public, position.players, **kwargs)
-        checked += 1
-    assert checked >= 80
 
 
 def test_terra_reserve_only_in_its_owners_alt_text():
+    public, public_b, own, own_b, other = terra_reserve_texts(alt)
+    assert public == public_b and "Your reserve" not in public
+    assert "Your reserve (A): temple ×2." in own
+    assert "Your reserve (A): temple, army." in own_b
+    assert "Your reserve (B)" in other and "(A): temple" not in other
     game = engines.get("terra")
-    state = game.setup(2, 5, {})
-    reserve = game.dump(state)["reserves"][0]
-    a = _with("terra", state, reserves=[["temple", "temple"], reserve])
-    b = _with("terra", state, reserves=[["army", "temple"], reserve])
-    assert alt("terra", game.view(a, None), 2) == alt("terra", game.view(b, None), 2)
-    assert "Your reserve" not in alt("terra", game.view(a, None), 2)
-    assert "Your reserve (A): temple ×2." in alt("terra", game.view(a, 0), 2)
-    assert "Your reserve (A): temple, army." in alt("terra", game.view(b, 0), 2)
-    assert "Your reserve (B)" in alt("terra", game.view(a, 1), 2)
-    assert "(A): temple" not in alt("terra", game.view(a, 1), 2)
     shown = game.setup(3, 5, {"open_reserves": True})
     assert "Reserves: A " in alt("terra", game.view(shown, None), 3)
 
@@ -282,7 +276,7 @@ def test_when_gods_collide_god_only_in_its_owners_alt_text():
         assert "(A checker, your god)" not in text and "A checker, god" not in text
 
 
-# ---- names, limits, the dispatcher ---------------------------------------------------
+# ---- names, limits (the dispatcher and "no Pillow": tests/test_text_board.py) ------
 def test_hostile_names_keep_the_limit_and_one_line():
     hostile = ["Ana\nfake line", "x" * 200, "**bold** <@123> `code` ||s||", "\t", "Eve",
                "y" * 200]
@@ -307,25 +301,6 @@ def test_a_smaller_limit_is_kept_and_says_what_it_left_out(limit):
             assert len(text) <= limit
             if len(full) > limit and len(text) < limit - 1:
                 assert LEFT_OUT.search(text), text
-
-
-def test_the_dispatcher_finds_each_games_writer_through_its_spec():
-    from rendering.alt import terra
-
-    view = engines.get("terra").view(engines.get("terra").setup(2, 1, {}), None)
-    assert rendering.alt.alt_text("terra", view, ["Ana", "Bo"]) == terra.alt_text(
-        view, ["Ana", "Bo"])
-    with pytest.raises(KeyError, match="no game 'no-such-game'"):
-        rendering.alt.alt_text("no-such-game", view, ["Ana"])
-
-
-def test_alt_text_needs_no_pillow():
-    code = ("import sys; import rendering.alt as a; "
-            + "; ".join(f"import rendering.alt.{s.replace('-', '_')}" for s in SLUGS)
-            + "; print('PIL' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
-    assert out.stdout.strip() == "False"
 
 
 @pytest.mark.parametrize("slug", SLUGS)

@@ -13,6 +13,7 @@ from engines import angry_gods as ag
 from engines.base import IllegalMove
 from rendering import kit
 from rendering import render as render_png
+from tests.conftest import refuses
 
 GAME = ag.GAME
 R, Y, G, B = "red", "yellow", "green", "blue"
@@ -280,12 +281,9 @@ def test_leader_not_on_the_outermost_ring():
 
 def test_leader_not_on_an_occupied_space():
     s = build(leaders={"D4": R}, gods={"C3": B}, false_gods=["E5"])
-    with pytest.raises(IllegalMove, match="D4 already holds a red leader"):
-        GAME.play(s, 0, "leader blue D4")
-    with pytest.raises(IllegalMove, match="C3 already holds a blue god"):
-        GAME.play(s, 0, "leader blue C3")
-    with pytest.raises(IllegalMove, match="E5 already holds a False God"):
-        GAME.play(s, 0, "leader blue E5")
+    refuses(GAME, s, 0, ("leader blue D4", "D4 already holds a red leader"),
+            ("leader blue C3", "C3 already holds a blue god"),
+            ("leader blue E5", "E5 already holds a False God"))
 
 
 def test_no_leader_next_to_a_false_god():

@@ -8,17 +8,17 @@ Worshippers are taken out of the pool (set-up and ascensions) and never return, 
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engines import angry_gods as ag
+from tests.conftest import games_budget, random_games
 
 GAME = ag.GAME
-GAMES = int(os.environ.get("PANTHEON_GAMES", "1000"))
+GAMES = games_budget(1000)
 MAX_PLACEMENTS = 200  # each tower returns at most 6 stones: 76 + 9·6 bounds the game
 
 
@@ -81,7 +81,7 @@ def play_random_game(
     return s, history
 
 
-@settings(max_examples=GAMES, deadline=None, derandomize=True)
+@random_games(GAMES)
 @given(st.integers(0, 2**32), st.integers(0, 2**32))
 def test_random_games_keep_invariants_and_replay(seed, choices):
     # The move choices come from a generator seeded by hypothesis (cheaper than
@@ -97,13 +97,13 @@ def test_random_games_keep_invariants_and_replay(seed, choices):
     assert s == final
 
 
-@settings(max_examples=max(5, GAMES // 20), deadline=None, derandomize=True)
+@random_games(max(5, GAMES // 20))
 @given(st.integers(0, 2**32), st.integers(0, 2**32))
 def test_every_legal_move_is_accepted(seed, choices):
     play_random_game(seed, random.Random(choices), check_all_moves=True)
 
 
-@settings(max_examples=max(10, GAMES // 10), deadline=None, derandomize=True)
+@random_games(max(10, GAMES // 10))
 @given(st.integers(0, 2**32))
 def test_setup_invariants(seed):
     s = GAME.setup(2, seed, {})

@@ -11,6 +11,7 @@ import pytest
 from db import FINISHED, RUNNING, open_store, records
 from service import Actor, Service, ServiceError
 from tests.discord_fakes import GUILD
+from tests.test_reminders import CY, three_playing
 
 ANA = Actor(1, "Ana", guild_id=GUILD)
 BO = Actor(2, "Bo", guild_id=GUILD)
@@ -244,16 +245,11 @@ async def test_the_increment_comes_once_a_turn_of_several_moves_ends(service, cl
 async def test_a_resignation_out_of_turn_leaves_the_turn_s_clock_running(service, clock):
     """A third player resigning while Ana or Bo thinks does not give them a fresh turn
     (the turn's start is when it began, not when someone else left)."""
-    cy = Actor(3, "Cy", guild_id=GUILD)
-    match = await service.create(ANA, "storm-of-the-gods", remind=0, bank=72)
-    await service.join(match.id, BO)
-    await service.join(match.id, cy)
-    match = (await service.start(match.id, ANA)).match
-    (thinking,) = await service.waiting(match.id)
+    match, thinking = await three_playing(service, remind=0, bank=72)
     started = (await service.match(match.id)).updated_at
     assert "(to move by Mar 13, 09:00 UTC)" in (await service.board(match.id)).text
     clock.at(10)
-    leaver = next(a for a in (cy, BO, ANA) if a.user_id != thinking)
+    leaver = next(a for a in (CY, BO, ANA) if a.user_id != thinking)
     await service.resign(match.id, leaver)
     assert list(await service.waiting(match.id)) == [thinking]
     assert (await service.match(match.id)).updated_at == started

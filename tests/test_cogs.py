@@ -8,10 +8,11 @@ import discord
 import pytest
 
 import engines
+from bot.cogs.challenges import Challenges
 from bot.cogs.info import Info
-from bot.cogs.lobby import Lobby, option_suggestions
+from bot.cogs.lobby import TERMS, Lobby, option_suggestions, terms_of
 from bot.cogs.play import Play
-from service import Actor
+from service import Actor, MatchTerms
 from tests.discord_fakes import GUILD, OTHER_GUILD, World, press
 
 ANA, BO, CY = 1, 2, 3
@@ -84,6 +85,23 @@ async def test_start_refuses_bad_options_and_creates_nothing(world, cogs, people
     await cogs.lobby.start.callback(cogs.lobby, fake.interaction, "terra", "terrain")
     assert fake.last.ephemeral and "name=value" in fake.last.text
     world.channel.create_thread.assert_not_awaited()
+
+
+def test_match_start_and_challenge_offer_the_same_terms():
+    """Both commands take the match terms from one declaration (bot.cogs.lobby.TERMS), as
+    options after their own, with the same kinds, ranges and defaults."""
+    tree = discord.app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+    start = Lobby.start.to_dict(tree)["options"]
+    challenge = Challenges.challenge.to_dict(tree)["options"]
+    names = [p.name for p in TERMS]
+    assert [o["name"] for o in start[-len(names):]] == names
+    def kinds(options):  # /match start says more of "bots": its lobby seats them at once
+        return [{k: v for k, v in o.items() if k != "description"} for o in options]
+
+    assert kinds(start[-len(names):]) == kinds(challenge[-len(names):])
+    bank = next(o for o in start if o["name"] == "bank_max")
+    assert bank["type"] == discord.AppCommandOptionType.number.value and not bank["required"]
+    assert terms_of(bank=0.5, weekends=False) == MatchTerms(bank=12, weekends=False)
 
 
 async def test_options_autocomplete_offers_the_games_options():

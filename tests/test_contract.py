@@ -49,6 +49,21 @@ def test_unknown_option_refused(game):
         game.setup(game.min_players, 1, {"no_such_option": "1"})
 
 
+@pytest.mark.parametrize("players", ["fewer", "more"])
+def test_wrong_number_of_players_refused(game, players):
+    """Every engine checks its seats the same way, naming the game (GameBase)."""
+    count = game.min_players - 1 if players == "fewer" else game.max_players + 1
+    with pytest.raises(ValueError, match=f"^{game.title} is for .* players$"):
+        game.setup(count, 1, {})
+
+
+def test_a_move_out_of_turn_is_refused_in_the_same_words(game):
+    state = game.setup(game.min_players, 1, {})
+    waiting = [s for s in range(game.min_players) if s not in game.to_act(state)]
+    with pytest.raises(IllegalMove, match=r"^it is not your turn: \{seat\d\} is to move$"):
+        game.play(state, waiting[0], game.legal_moves(state, game.to_act(state)[0])[0])
+
+
 @pytest.mark.parametrize("players_offset", [0, -1])
 def test_random_game_through_the_contract(game, players_offset):
     players = game.min_players if players_offset == 0 else game.max_players

@@ -16,6 +16,7 @@ from db.migrate import Refused, main, migrate
 from engines.ai import RandomPlayer
 from service import Actor, Invitee, Service
 from service.core import replay_problem
+from tests.conftest import play_random
 
 pytestmark = pytest.mark.postgres
 
@@ -40,12 +41,7 @@ def service_on(store) -> Service:
 
 
 async def play(service, match, rng, moves, actors):
-    for _ in range(moves):
-        waiting = await service.waiting(match.id)
-        user = next(iter(waiting))
-        actor = actors[user]
-        match = (await service.submit(match.id, actor, rng.choice(waiting[user]))).match
-    return match
+    return await play_random(service, match.id, actors, rng.choice, moves)
 
 
 async def build(store) -> dict[str, int]:

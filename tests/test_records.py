@@ -15,6 +15,7 @@ from service import Actor, ServiceError
 from service.record_import import MAX_BYTES, RecordError, load_record
 from service.record_json import lines_of
 from service.records import write
+from tests.conftest import play_random
 
 ANA = Actor(1, "Ana *star*", guild_id=50)
 BO = Actor(2, "Bo", guild_id=50)
@@ -24,13 +25,7 @@ ACTORS = {1: ANA, 2: BO}
 async def play(service, match_id: int, rng: random.Random, limit: int = 5000,
                pick=None) -> None:
     """The humans play random legal moves until the match ends or ``limit`` moves."""
-    for _ in range(limit):
-        waiting = await service.waiting(match_id)
-        if not waiting:
-            return
-        user, moves = next(iter(waiting.items()))
-        move = pick(moves) if pick else rng.choice(moves)
-        await service.submit(match_id, ACTORS[user], move)
+    await play_random(service, match_id, ACTORS, pick or rng.choice, limit)
 
 
 async def with_computers(service, slug: str) -> int:

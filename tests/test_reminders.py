@@ -14,6 +14,7 @@ from tests.discord_fakes import GUILD, World
 
 ANA = Actor(1, "Ana", guild_id=GUILD)
 BO = Actor(2, "Bo", guild_id=GUILD)
+CY = Actor(3, "Cy", guild_id=GUILD)
 
 
 async def waiting_match(service):
@@ -147,16 +148,22 @@ async def test_first_reminder_after_r_then_every_e_each_once(service, clock):
     assert ana.user_ids == [1]
 
 
-async def test_a_resignation_out_of_turn_neither_restarts_nor_repeats_reminders(service, clock):
-    cy = Actor(3, "Cy", guild_id=GUILD)
-    match = await service.create(ANA, "storm-of-the-gods", remind=12, remind_every=6)
+async def three_playing(service, **terms):
+    """Storm of the Gods started by Ana, Bo and Cy on these terms, and the user id of the
+    one it waits for."""
+    match = await service.create(ANA, "storm-of-the-gods", **terms)
     await service.join(match.id, BO)
-    await service.join(match.id, cy)
+    await service.join(match.id, CY)
     match = (await service.start(match.id, ANA)).match
-    (thinking,) = await service.waiting(match.id)
+    (waiting,) = await service.waiting(match.id)
+    return match, waiting
+
+
+async def test_a_resignation_out_of_turn_neither_restarts_nor_repeats_reminders(service, clock):
+    match, thinking = await three_playing(service, remind=12, remind_every=6)
     (first,) = await service.reminders_due(clock.at(12))
     await service.reminded(first)
-    leaver = next(a for a in (cy, BO, ANA) if a.user_id != thinking)
+    leaver = next(a for a in (CY, BO, ANA) if a.user_id != thinking)
     await service.resign(match.id, leaver)
     assert await service.reminders_due(clock.at(13)) == []  # the 12 h one, not again
     (second,) = await service.reminders_due(clock.at(18))  # the turn's own 18 h slot
@@ -254,12 +261,7 @@ async def test_deadline_forfeit_ends_a_two_player_match(service, clock):
 
 
 async def test_deadline_forfeit_with_three_players_the_bot_plays_on(service, clock):
-    cy = Actor(3, "Cy", guild_id=GUILD)
-    match = await service.create(ANA, "storm-of-the-gods", deadline=6, on_timeout="forfeit")
-    await service.join(match.id, BO)
-    await service.join(match.id, cy)
-    match = (await service.start(match.id, ANA)).match
-    (late,) = await service.waiting(match.id)
+    match, late = await three_playing(service, deadline=6, on_timeout="forfeit")
     (update,) = await service.expire(clock.at(6))
     assert "forfeits: out of time; the bot plays their seat" in update.public.text
     assert update.match.status == RUNNING
@@ -325,11 +327,10 @@ async def test_vacation_allowance_is_per_calendar_year(store, clock):
 
 async def test_nudges_once_a_day_per_match_not_yourself_not_the_away(service, clock):
     match = await clocked_match(service)
-    cy = Actor(3, "Cy", guild_id=GUILD)
     with pytest.raises(ServiceError, match="It is your turn"):
         await service.nudge(match.id, BO, now=clock.at(1))
     with pytest.raises(ServiceError, match="Only the players"):
-        await service.nudge(match.id, cy, now=clock.now)
+        await service.nudge(match.id, CY, now=clock.now)
     post = await service.nudge(match.id, ANA, now=clock.at(2))
     assert post.mentions == [2] and post.text.startswith("Ana nudges you: it is your turn")
     with pytest.raises(ServiceError, match="nudge again in 7 h"):

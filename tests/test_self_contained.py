@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+import engines
+
 ROOT = Path(__file__).resolve().parents[1]
 # Spelled in pieces so that this file does not match itself.
 OUTSIDE = re.compile("|".join([r"\.\./" + "shared", "shared/" + "(?:discord-api-spec|rules|seeds)",
@@ -77,3 +79,55 @@ def test_without_a_token_the_bot_says_how_to_get_one_or_play_offline_with_this_p
     command = here if not here.startswith("..") else sys.executable
     assert "discord.com/developers/applications" in result.stderr
     assert f"{command} -m bot --local witch-stones --ai 1" in result.stderr
+
+
+UNMOVED = {"rendering/palettes.json"}
+"""Files that still name games they do not belong to: the generated palettes, keyed by
+slug (``python -m bench.palettes`` writes them), until each palette moves beside its
+game."""
+
+
+def own_files(name: str) -> re.Pattern[str]:
+    """The files of the game whose module is ``name``: its engine, its picture, its text
+    board and its alt text."""
+    return re.compile(rf"(engines|rendering|rendering/alt|rendering/text)/{name}(/|\.py$)")
+
+
+def game_mentions(files: dict[str, str]) -> list[str]:
+    """Where ``files`` (path → text) name a registered game — its slug or its module —
+    outside that game's own files (tests, docs and Markdown aside)."""
+    found = []
+    for spec in engines.specs():
+        name = spec.game.__module__.split(".")[1]  # engines.<name>[.module]
+        mention = re.compile(rf"(?<![\w-]){re.escape(spec.slug)}(?![\w-])|\b{name}\b")
+        own = own_files(name)
+        for relative, text in files.items():
+            if (relative.split("/")[0] in ("tests", "docs") or relative.endswith(".md")
+                    or own.match(relative) or relative in UNMOVED):
+                continue
+            found += [f"{relative}:{n}: {line.strip()[:80]}"
+                      for n, line in enumerate(text.splitlines(), 1) if mention.search(line)]
+    return found
+
+
+def test_no_file_names_a_game_outside_the_games_own_files():
+    """A game is known through the registry (``engines.specs()``): no slug, and no import
+    of a game's modules, outside that game's own files."""
+    files = {}
+    for path in tracked():
+        try:
+            files[path.relative_to(ROOT).as_posix()] = path.read_text("utf-8")
+        except (UnicodeDecodeError, FileNotFoundError):
+            continue
+    assert game_mentions(files) == []
+
+
+def test_the_game_mention_check_finds_a_slug_and_a_module_out_of_place():
+    spec = engines.specs()[-1]
+    name = spec.game.__module__.split(".")[1]
+    files = {"bench/x.py": f"engines.get({spec.slug!r})\n",
+             "service/y.py": f"from engines.{name} import GAME\n",
+             f"rendering/alt/{name}.py": f"{spec.slug} {name}\n",
+             f"tests/test_{name}.py": spec.slug}
+    assert game_mentions(files) == [f"bench/x.py:1: engines.get({spec.slug!r})",
+                                    f"service/y.py:1: from engines.{name} import GAME"]

@@ -10,6 +10,7 @@ import pytest
 import engines
 from db import FINISHED, RUNNING, open_store
 from service import Actor, Service, ServiceError, parse_options
+from tests.conftest import play_random
 
 ANA = Actor(1, "Ana", guild_id=50)
 BO = Actor(2, "Bo", guild_id=50)
@@ -30,16 +31,8 @@ def actor_for(match, seat):
     return {1: ANA, 2: BO}[user]
 
 
-async def play_to_end(service, match, rng: random.Random, limit=500):
-    for _ in range(limit):
-        if match.status != RUNNING:
-            return match
-        state = GAME.load(match.snapshot)
-        (seat,) = GAME.to_act(state)
-        actor = actor_for(match, seat)
-        move = rng.choice(await service.legal_moves(match.id, actor))
-        match = (await service.submit(match.id, actor, move)).match
-    return match
+async def play_to_end(service, match, rng: random.Random):
+    return await play_random(service, match.id, {1: ANA, 2: BO}, rng.choice)
 
 
 async def test_start_posts_board_and_mentions_who_acts(service):

@@ -620,7 +620,7 @@ def test_moves_are_read_with_variants():
     illegal(t, "convert c3 keep", "only build takes keep")
     illegal(t, "end now", "takes nothing")
     illegal(t, "", "empty")
-    illegal(t, "end", "not yours", seat=1)
+    illegal(t, "end", "not your turn", seat=1)
     illegal(t, "wind n", "already moved")
     illegal(t, "occupy c3", "only a tile the wind has just emptied")
 

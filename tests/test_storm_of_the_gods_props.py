@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.base import IllegalMove
@@ -24,8 +23,9 @@ from engines.storm_of_the_gods.state import (
     belief_points,
     on_map,
 )
+from tests.conftest import games_budget, random_games
 
-GAMES = int(os.environ.get("PANTHEON_GAMES", "1000"))
+GAMES = games_budget(1000)
 MAX_MOVES = 20_000  # 300 turns, each a handful of moves: games end long before
 
 
@@ -107,12 +107,7 @@ def hidden_stack_does_not_show(state: State) -> None:
         assert GAME.view(other, seat) == GAME.view(state, seat)
 
 
-@settings(
-    max_examples=GAMES,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+@random_games(GAMES)
 @given(
     seed=st.integers(0, 2**32),
     players=st.integers(2, 6),

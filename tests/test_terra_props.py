@@ -7,18 +7,18 @@ tests run within a minute on two cores).
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.base import IllegalMove
 from engines.terra import GAME, MAX_TURNS, TerraState
 from engines.terra.board import CHIT_TYPES, PLOTS, STRUCTURES
+from tests.conftest import games_budget, random_games
 
-GAMES = int(os.environ.get("PANTHEON_GAMES", "300"))
+GAMES = games_budget(300)
 FULL = Counter({t: 10 for t in CHIT_TYPES})
 SECRET_KEYS = {"reserve", "reserves", "cups", "cup", "discards"}
 
@@ -129,12 +129,7 @@ def play_random_game(seed: int, rnd: random.Random, players: int, options: dict)
     assert replay == s
 
 
-@settings(
-    max_examples=GAMES,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+@random_games(GAMES)
 @given(
     seed=st.integers(0, 2**32),
     choices=st.integers(0, 2**32),
@@ -151,12 +146,7 @@ def test_random_games(
     play_random_game(seed, rnd, players, {"terrain": terrain, "open_reserves": open_reserves})
 
 
-@settings(
-    max_examples=max(5, GAMES // 4),
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+@random_games(max(5, GAMES // 4))
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4), moves=st.integers(0, 300))
 def test_dump_load_mid_game(seed: int, players: int, moves: int) -> None:
     s = GAME.setup(players, seed, {"terrain": seed % 2 == 0})

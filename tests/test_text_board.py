@@ -6,6 +6,7 @@ text). The positions' readers below parse the text as a player reads it."""
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 import subprocess
@@ -380,31 +381,41 @@ def test_angry_gods_known_position():
 # ---- secrets ---------------------------------------------------------------------------
 @pytest.mark.parametrize("slug", SECRET_GAMES)
 def test_a_public_twin_gives_the_same_public_board(slug):
+    for position, twin, public in public_twins(slug, seed=7):
+        assert twin == public
+        assert board(slug, twin, position.players) == board(slug, public, position.players)
+
+
+def public_twins(slug: str, seed: int):
+    """At least 80 positions of ``slug`` (every third), each with its public view and a
+    twin's: the same position with its hidden values drawn again."""
     game = engines.get(slug)
-    rng = random.Random(7)
-    checked = 0
-    for position in positions(slug)[::3]:
-        twin = game.determinise(position.state, None, rng)
-        public = game.view(position.state, None)
-        assert game.view(twin, None) == public
-        assert board(slug, game.view(twin, None), position.players) == board(
-            slug, public, position.players)
-        checked += 1
-    assert checked >= 80
+    rng = random.Random(seed)
+    found = [(position, game.view(game.determinise(position.state, None, rng), None),
+              game.view(position.state, None)) for position in positions(slug)[::3]]
+    assert len(found) >= 80
+    return found
 
 
-def test_terra_reserve_only_in_its_owners_board():
+def terra_reserve_texts(write):
+    """Terra for two, written by ``write(slug, view, players)``, seat A's reserve two
+    temples in position a and an army and a temple in position b (seat B's the same in
+    both): a's and b's public texts, A's own texts of a and b, and B's text of a."""
     game = engines.get("terra")
     state = game.setup(2, 5, {})
     reserve = game.dump(state)["reserves"][0]
     a = _with("terra", state, reserves=[["temple", "temple"], reserve])
     b = _with("terra", state, reserves=[["army", "temple"], reserve])
-    assert board("terra", game.view(a, None), 2) == board("terra", game.view(b, None), 2)
-    assert "reserve:" not in board("terra", game.view(a, None), 2)
-    assert "A your reserve: Π temple ×2" in board("terra", game.view(a, 0), 2)
-    assert "A your reserve: Π temple, ⚑ army" in board("terra", game.view(b, 0), 2)
-    assert "your reserve" not in board("terra", game.view(a, 1), 2).replace(
-        "B your reserve", "")
+    return [write("terra", game.view(s, seat), 2)
+            for s, seat in ((a, None), (b, None), (a, 0), (b, 0), (a, 1))]
+
+
+def test_terra_reserve_only_in_its_owners_board():
+    public, public_b, own, own_b, other = terra_reserve_texts(board)
+    assert public == public_b and "reserve:" not in public
+    assert "A your reserve: Π temple ×2" in own
+    assert "A your reserve: Π temple, ⚑ army" in own_b
+    assert "your reserve" not in other.replace("B your reserve", "")
 
 
 def test_terra_open_reserves_show_everyones_chits():
@@ -415,7 +426,7 @@ def test_terra_open_reserves_show_everyones_chits():
         assert f"{common.letter(seat)} reserve: " in text
 
 
-# ---- names, the dispatcher, no Pillow ------------------------------------------------
+# ---- names, the dispatchers, no Pillow (text boards and alt text) -------------------
 def test_awkward_names_keep_the_width_and_the_lines():
     wide = "张伟" * 20  # East Asian wide: two columns each
     odd = ["Ana\nfake line", wide, "x" * 200, "", "Eve", "Fitz"]
@@ -430,19 +441,24 @@ def test_awkward_names_keep_the_width_and_the_lines():
     assert common.fit(wide, 10) == "张伟张伟…" and common.columns(common.fit(wide, 10)) == 9
 
 
-def test_the_dispatcher_finds_each_games_module():
-    from rendering.text import terra
+WRITERS = [("rendering.text", "text_board"), ("rendering.alt", "alt_text")]
+"""The text boards and the alt text: each a dispatcher in its package, one module a game."""
 
+
+@pytest.mark.parametrize(("package", "writer"), WRITERS)
+def test_the_dispatcher_finds_each_games_writer_through_its_spec(package, writer):
+    dispatcher = getattr(importlib.import_module(package), writer)
+    terra = getattr(importlib.import_module(f"{package}.terra"), writer)
     view = engines.get("terra").view(engines.get("terra").setup(2, 1, {}), None)
-    assert rendering.text.text_board("terra", view, ["Ana", "Bo"]) == terra.text_board(
-        view, ["Ana", "Bo"])
+    assert dispatcher("terra", view, ["Ana", "Bo"]) == terra(view, ["Ana", "Bo"])
     with pytest.raises(KeyError, match="no game 'no-such-game'"):  # the registry's answer
-        rendering.text.text_board("no-such-game", view, ["Ana"])
+        dispatcher("no-such-game", view, ["Ana"])
 
 
-def test_text_boards_need_no_pillow():
-    code = ("import sys; import rendering.text as t; "
-            + "; ".join(f"import rendering.text.{s.replace('-', '_')}" for s in SLUGS)
+@pytest.mark.parametrize(("package", "writer"), WRITERS)
+def test_text_boards_and_alt_text_need_no_pillow(package, writer):
+    code = (f"import sys; import {package}; "
+            + "; ".join(f"import {package}.{s.replace('-', '_')}" for s in SLUGS)
             + "; print('PIL' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)

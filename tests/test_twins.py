@@ -162,22 +162,32 @@ def test_public_twins_look_the_same(slug):
         assert found.public_moves[False] > 0
 
 
+def random_walk(game, state, rng: random.Random, limit: int = 100_000):
+    """Each position of a random game from ``state`` (at most ``limit``) while someone
+    acts, as (state, the first seat to act, its legal moves); then that seat plays one of
+    them at random."""
+    for _ in range(limit):
+        acting = game.to_act(state)
+        if not acting:
+            return
+        moves = game.legal_moves(state, acting[0])
+        yield state, acting[0], moves
+        state = game.play(state, acting[0], rng.choice(moves))
+
+
 @pytest.mark.parametrize("slug", GAMES)
 def test_public_moves_shows_moves_only_when_the_public_could_know_them(slug):
     game = engines.get(slug)
     rng = random.Random(3)
     hidden_seen = 0
     for match in range(3):
-        state = game.setup(game.min_players, 40 + match, _options(slug, match))
-        while game.result(state) is None:
-            seat = game.to_act(state)[0]
-            moves = game.legal_moves(state, seat)
+        start = game.setup(game.min_players, 40 + match, _options(slug, match))
+        for state, seat, moves in random_walk(game, start, rng):
             shown = public_moves(game, state, seat, probes=4)
             if shown is None:
                 hidden_seen += 1
             else:
                 assert shown == moves
-            state = game.play(state, seat, rng.choice(moves))
     if PUBLIC_MOVES[slug]:
         assert hidden_seen == 0
     elif slug == "terra":
@@ -225,13 +235,9 @@ def test_moves_said_public_by_the_rules_are_public_in_every_twin(slug):
         options = game.parse_options(_options(slug, match))
         if not game.moves_are_public(options):
             continue
-        state = game.setup(game.max_players, 70 + match, options)
-        for _ in range(150):
-            acting = game.to_act(state)
-            if not acting:
-                break
-            assert public_moves(game, state, acting[0], probes=3) is not None
+        start = game.setup(game.max_players, 70 + match, options)
+        for state, seat, _ in random_walk(game, start, rng, limit=150):
+            assert public_moves(game, state, seat, probes=3) is not None
             checked += 1
-            state = game.play(state, acting[0], rng.choice(game.legal_moves(state, acting[0])))
     assert checked > 0 or slug == "when-gods-collide"
     assert game.moves_are_public(game.parse_options({})) == PUBLIC_MOVES[slug]

@@ -13,6 +13,7 @@ from bot.cogs.play import Play
 from bot.cogs.social import Social
 from db import RUNNING, open_store
 from service import Actor, Service, ServiceError
+from tests.conftest import play_random
 from tests.discord_fakes import GUILD, World, forbidden, press
 
 ANA = Actor(1, "Ana", guild_id=GUILD)
@@ -112,12 +113,7 @@ def mover(match, game):
 
 
 async def play(service, match, count, rng):
-    game = engines.get(match.game)
-    for _ in range(count):
-        actor = mover(match, game)
-        move = rng.choice(await service.legal_moves(match.id, actor))
-        match = (await service.submit(match.id, actor, move)).match
-    return match
+    return await play_random(service, match.id, ACTORS, rng.choice, count)
 
 
 async def test_undo_refusals(service):

@@ -16,6 +16,7 @@ from engines.when_gods_collide import GAME, State
 from engines.when_gods_collide.geometry import block_squares
 from engines.when_gods_collide.state import HERO_NAMES
 from rendering.when_gods_collide import render
+from tests.conftest import refuses
 
 STRIP = ["a1", "c1", "e1", "g1", "i1", "k1", "m1", "o1"]  # the bottom 16×2 strip
 
@@ -724,18 +725,9 @@ def test_safety_stop_after_400_turns_ranks_survivors_by_checkers():
 # ------------------------------------------------------------- messages
 def test_illegal_moves_say_why():
     s = build({"c1": "0", "a2": "0G", "p1": "1G"}, number=3)
-    with pytest.raises(IllegalMove, match="not your turn"):
-        GAME.play(s, 1, "p1-o1")
-    with pytest.raises(IllegalMove, match="empty"):
-        GAME.play(s, 0, "d1-d2")
-    with pytest.raises(IllegalMove, match=re.escape("{seat1}'s")):
-        GAME.play(s, 0, "p1-n1")
-    with pytest.raises(IllegalMove, match="not a move"):
-        GAME.play(s, 0, "banana")
-    with pytest.raises(IllegalMove, match="fly"):
-        GAME.play(s, 0, "fly c1-c2")
-    with pytest.raises(IllegalMove, match="gap"):
-        GAME.play(s, 0, "c1-c3")
+    refuses(GAME, s, 1, ("p1-o1", "not your turn"))
+    refuses(GAME, s, 0, ("d1-d2", "empty"), ("p1-n1", re.escape("{seat1}'s")),
+            ("banana", "not a move"), ("fly c1-c2", "fly"), ("c1-c3", "gap"))
     king = build({"c1": "0", "a2": "0G", "p1": "1G"}, chess="king")
     with pytest.raises(IllegalMove, match="one square"):
         GAME.play(king, 0, "c1-e1")

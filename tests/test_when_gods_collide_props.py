@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from dataclasses import replace
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.when_gods_collide import GAME, State
 from engines.when_gods_collide.state import ARMY_SIZE, MAX_TURNS
+from tests.conftest import games_budget, random_games
 
-GAMES = int(os.environ.get("PANTHEON_GAMES", "500"))
+GAMES = games_budget(500)
 SQUARE = re.compile(r"\b[a-p](?:1[0-6]|[1-9])\b")
 MAX_PLIES = 6 * 4 + 2 * 4 + MAX_TURNS * 6
 
@@ -159,12 +159,7 @@ def _block(block: str) -> list[str]:
     return [f"{f}{r}", f"{g}{r}", f"{f}{r + 1}", f"{g}{r + 1}"]
 
 
-@settings(
-    max_examples=GAMES,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+@random_games(GAMES)
 @given(players=st.integers(2, 4), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
 def test_random_games_keep_invariants_and_secrets(players, seed, choices):
     # Move choices come from a generator seeded by hypothesis: far cheaper per draw than

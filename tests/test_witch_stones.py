@@ -17,6 +17,7 @@ from engines.witch_stones import (
     lines,
     outer_ring,
 )
+from tests.conftest import refuses
 
 GAME = engines.get("witch-stones")
 
@@ -84,12 +85,8 @@ def test_take_own_piece_or_earthstone_only():
     state = position(board)  # seat 0 plays moons
     assert GAME.play(state, 0, "take a1").board.keys() == {"b1", "c1", "d1"}
     assert GAME.play(state, 0, "take c1").scores == (1, 0)
-    with pytest.raises(IllegalMove, match="opponent's"):
-        GAME.play(state, 0, "take b1")
-    with pytest.raises(IllegalMove, match="crown"):
-        GAME.play(state, 0, "take d1")
-    with pytest.raises(IllegalMove, match="empty"):
-        GAME.play(state, 0, "take e5")
+    refuses(GAME, state, 0, ("take b1", "opponent's"), ("take d1", "crown"),
+            ("take e5", "empty"))
 
 
 def test_bare_square_means_take_and_variants_of_case_and_spaces():

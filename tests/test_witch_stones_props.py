@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import engines
 from engines.witch_stones import points
 
-from .conftest import games_budget
+from .conftest import games_budget, random_games
 
 GAME = engines.get("witch-stones")
 VALUES = {"crown": 5, "earth": 1}
@@ -30,8 +30,7 @@ def check_invariants(state, history) -> None:
     assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
 
 
-@settings(max_examples=games_budget(1000), deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
+@random_games(games_budget(1000))
 @given(seed=st.integers(0, 2**62), chooser=st.randoms(use_true_random=False))
 def test_random_games_keep_invariants(seed: int, chooser: random.Random) -> None:
     state = GAME.setup(2, seed, {})

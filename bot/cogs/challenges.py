@@ -7,6 +7,7 @@ drive :meth:`Challenges.tick` with a fake clock."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,10 +22,9 @@ from bot.challenge_ui import (
     tell_challenger,
 )
 from bot.cogs.common import GAME_CHOICES, PantheonCog
-from bot.cogs.lobby import LEVEL_CHOICES, TERMS_HELP, TIMEOUT_CHOICES, terms_of
+from bot.cogs.lobby import LEVEL_CHOICES, TERMS_HELP, TIMEOUT_CHOICES, takes_terms, terms_of
 from bot.interact import actor_of, defer, guard, reply
 from service import CHALLENGE_HOURS, ServiceError, parse_options
-from service import clock_math as clocks
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +61,7 @@ class Challenges(PantheonCog):
     )
     @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES, level=LEVEL_CHOICES)
     @app_commands.guild_only()
+    @takes_terms
     async def challenge(
         self,
         interaction: discord.Interaction,
@@ -71,17 +72,7 @@ class Challenges(PantheonCog):
         opponent4: discord.Member | None = None,
         opponent5: discord.Member | None = None,
         options: str | None = None,
-        remind: app_commands.Range[int, 0, clocks.MAX_REMIND_HOURS] | None = None,
-        remind_every: app_commands.Range[int, 0, clocks.MAX_REMIND_HOURS] | None = None,
-        deadline: app_commands.Range[int, 0, clocks.MAX_DEADLINE_HOURS] | None = None,
-        on_timeout: str | None = None,
-        rated: bool = True,
-        bots: app_commands.Range[int, 0, 5] = 0,
-        level: str | None = None,
-        bank: app_commands.Range[float, 0.0, clocks.MAX_BANK_HOURS / 24] | None = None,
-        bank_add: app_commands.Range[float, 0.0, clocks.MAX_BANK_ADD_HOURS / 24] | None = None,
-        bank_max: app_commands.Range[float, 0.0, clocks.MAX_BANK_HOURS / 24] | None = None,
-        weekends: bool = True,
+        **terms: Any,
     ) -> None:
         async with guard(interaction, "/challenge"):
             channel = interaction.channel
@@ -91,10 +82,8 @@ class Challenges(PantheonCog):
             await defer(interaction)
             opponents = [invitee_of(m) for m in (opponent, opponent2, opponent3, opponent4,
                                                  opponent5) if m is not None]
-            terms = terms_of(remind, remind_every, deadline, on_timeout, rated, bots, level,
-                             bank, bank_add, bank_max, weekends)
             news = await self.service.challenge(actor_of(interaction), opponents, game, parsed,
-                                                channel.id, terms=terms)
+                                                channel.id, terms=terms_of(**terms))
             await post_challenge(self.bot, channel, news)
             await reply(interaction, f"Challenge #{news.challenge.id} is posted; it lapses "
                         f"in {CHALLENGE_HOURS} hours unless answered.")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -18,6 +19,10 @@ from service.suggest import suggest_matches
 log = logging.getLogger(__name__)
 
 MAX_CHUNKS = 3  # longer texts go as a file plus one message
+MATCH_HELP = "The match number (default: this thread's match, or your only one)"
+
+Autocomplete = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[int]]]]
+F = TypeVar("F", bound=Callable[..., Any])
 
 class PantheonCog(commands.Cog):
     """A cog of this bot: it reaches the service through the bot."""
@@ -74,15 +79,36 @@ async def match_autocomplete(
         return []
 
 
-async def started_match_choices(
-    interaction: discord.Interaction, current: str, statuses: tuple[str, ...]
-) -> list[app_commands.Choice[int]]:
-    """The caller's started matches in this guild with these statuses (those with a board),
-    newest first, as autocomplete choices."""
-    found = await service_of(interaction).my_started(actor_of(interaction), statuses)
-    rows = [(m, title_of(m.game), False) for m in found]
-    return [app_commands.Choice(name=name, value=value)
-            for name, value in suggest_matches(rows, str(current or ""))]
+def started_match_autocomplete(*statuses: str) -> Autocomplete:
+    """An autocomplete of the caller's started matches in this guild with these statuses
+    (those with a board), newest first."""
+
+    async def choices(interaction: discord.Interaction,
+                      current: str) -> list[app_commands.Choice[int]]:
+        try:
+            found = await service_of(interaction).my_started(actor_of(interaction), statuses)
+            rows = [(m, title_of(m.game), False) for m in found]
+            return [app_commands.Choice(name=name, value=value)
+                    for name, value in suggest_matches(rows, str(current or ""))]
+        except Exception:  # autocomplete must never raise
+            log.exception("started-match autocomplete (%s) failed", ", ".join(statuses))
+            return []
+
+    return choices
+
+
+def about_a_match(autocomplete: Autocomplete = match_autocomplete,
+                  **help: str) -> Callable[[F], F]:
+    """A server command with a ``match`` option (a number; default this thread's match, or
+    the caller's only one) that ``autocomplete`` offers; ``help`` describes its other
+    options (and ``match``, where its default is said otherwise)."""
+
+    def command(callback: F) -> F:
+        callback = app_commands.describe(**{"match": MATCH_HELP, **help})(callback)
+        callback = app_commands.autocomplete(match=autocomplete)(callback)
+        return app_commands.guild_only()(callback)
+
+    return command
 
 
 async def send_long(

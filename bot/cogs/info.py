@@ -10,8 +10,14 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
-from bot.cogs.common import GAME_CHOICES, PantheonCog, match_autocomplete, send_long, title_of
-from bot.interact import actor_of, defer, find_match, guard, reply
+from bot.cogs.common import (
+    GAME_CHOICES,
+    PantheonCog,
+    about_a_match,
+    send_long,
+    title_of,
+)
+from bot.interact import actor_of, defer, deferred_match, guard, reply
 from bot.publish import message_kwargs, score_embed
 from bot.ui import move_view
 from db import RUNNING
@@ -20,7 +26,6 @@ from service.suggest import match_label
 
 log = logging.getLogger(__name__)
 
-MATCH_HELP = "The match number (default: this thread's match, or your only one)"
 HISTORY_VIEWS = [
     app_commands.Choice(name="mine", value="mine"),
     app_commands.Choice(name="public", value="public"),
@@ -33,13 +38,10 @@ class Info(PantheonCog):
         description="Show a match's board and status "
         "(public in the match's thread, only to you elsewhere)",
     )
-    @app_commands.describe(match=MATCH_HELP)
-    @app_commands.autocomplete(match=match_autocomplete)
-    @app_commands.guild_only()
+    @about_a_match()
     async def board(self, interaction: discord.Interaction, match: int | None = None) -> None:
         async with guard(interaction, "/board"):
-            await defer(interaction)  # ephemeral: errors stay private, and nothing waits
-            record = await find_match(interaction, match)
+            record = await deferred_match(interaction, match)
             post = await self.service.board(record.id, actor_of(interaction))
             own_thread = record.thread_id is not None and interaction.channel_id == record.thread_id
             if own_thread and post.png and await self._post_in_thread(interaction, record, post):
@@ -61,13 +63,10 @@ class Info(PantheonCog):
         return True
 
     @app_commands.command(name="score", description="The current standing of a match")
-    @app_commands.describe(match=MATCH_HELP)
-    @app_commands.autocomplete(match=match_autocomplete)
-    @app_commands.guild_only()
+    @about_a_match()
     async def score(self, interaction: discord.Interaction, match: int | None = None) -> None:
         async with guard(interaction, "/score"):
-            await defer(interaction)
-            record = await find_match(interaction, match)
+            record = await deferred_match(interaction, match)
             post = await self.service.standing(record.id, actor_of(interaction))
             embed = None
             if post.table:
@@ -77,20 +76,16 @@ class Info(PantheonCog):
             )
 
     @app_commands.command(name="history", description="Every move of a match so far")
-    @app_commands.describe(
-        match=MATCH_HELP,
+    @app_commands.choices(view=HISTORY_VIEWS)
+    @about_a_match(
         view="mine: as you saw it, your secrets included (default when you play); "
         "public: as everyone saw it",
     )
-    @app_commands.choices(view=HISTORY_VIEWS)
-    @app_commands.autocomplete(match=match_autocomplete)
-    @app_commands.guild_only()
     async def history(
         self, interaction: discord.Interaction, match: int | None = None, view: str = "mine"
     ) -> None:
         async with guard(interaction, "/history"):
-            await defer(interaction)
-            record = await find_match(interaction, match)
+            record = await deferred_match(interaction, match)
             lines = await self.service.history(
                 record.id, actor_of(interaction), public=view == "public"
             )
@@ -106,13 +101,10 @@ class Info(PantheonCog):
         name="myview",
         description="Your own view of a match, with your private information (only you see it)",
     )
-    @app_commands.describe(match=MATCH_HELP)
-    @app_commands.autocomplete(match=match_autocomplete)
-    @app_commands.guild_only()
+    @about_a_match()
     async def myview(self, interaction: discord.Interaction, match: int | None = None) -> None:
         async with guard(interaction, "/myview"):
-            await defer(interaction)
-            record = await find_match(interaction, match)
+            record = await deferred_match(interaction, match)
             post = await self.service.private(record.id, actor_of(interaction))
             await reply(interaction, **message_kwargs(post, mention=False))
 

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import inspect
 import logging
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -45,6 +48,39 @@ TERMS_HELP = {
 ``options``)."""
 
 
+TERMS = [
+    inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=kind, default=default)
+    for name, kind, default in (
+        ("remind", app_commands.Range[int, 0, clocks.MAX_REMIND_HOURS] | None, None),
+        ("remind_every", app_commands.Range[int, 0, clocks.MAX_REMIND_HOURS] | None, None),
+        ("deadline", app_commands.Range[int, 0, clocks.MAX_DEADLINE_HOURS] | None, None),
+        ("on_timeout", str | None, None),
+        ("rated", bool, True),
+        ("bots", app_commands.Range[int, 0, 5], 0),
+        ("level", str | None, None),
+        ("bank", app_commands.Range[float, 0.0, clocks.MAX_BANK_HOURS / 24] | None, None),
+        ("bank_add", app_commands.Range[float, 0.0, clocks.MAX_BANK_ADD_HOURS / 24] | None,
+         None),
+        ("bank_max", app_commands.Range[float, 0.0, clocks.MAX_BANK_HOURS / 24] | None, None),
+        ("weekends", bool, True),
+    )
+]
+"""The match terms as command options, in the order Discord shows them (banks in days)."""
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def takes_terms(command: F) -> F:
+    """A command that takes the match terms (``/match start``, ``/challenge``): they are
+    added to its options after its own, and it receives them as ``**terms`` (one value:
+    :func:`terms_of`)."""
+    signature = inspect.signature(command)
+    own = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    command.__signature__ = signature.replace(parameters=[*own, *TERMS])  # type: ignore[attr-defined]  # read by inspect.signature, which discord.py calls
+    return command
+
+
 @app_commands.guild_only()
 class Lobby(commands.GroupCog, group_name="match", group_description="Board game matches"):
     def __init__(self, bot: commands.Bot) -> None:
@@ -65,38 +101,28 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
            "bots": "How many seats computer players take (they join the lobby at once)"},
     )
     @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES, level=LEVEL_CHOICES)
+    @takes_terms
     async def start(
         self,
         interaction: discord.Interaction,
         game: str,
         options: str | None = None,
-        remind: app_commands.Range[int, 0, clocks.MAX_REMIND_HOURS] | None = None,
-        remind_every: app_commands.Range[int, 0, clocks.MAX_REMIND_HOURS] | None = None,
-        deadline: app_commands.Range[int, 0, clocks.MAX_DEADLINE_HOURS] | None = None,
-        on_timeout: str | None = None,
-        rated: bool = True,
-        bots: app_commands.Range[int, 0, 5] = 0,
-        level: str | None = None,
-        bank: app_commands.Range[float, 0.0, clocks.MAX_BANK_HOURS / 24] | None = None,
-        bank_add: app_commands.Range[float, 0.0, clocks.MAX_BANK_ADD_HOURS / 24] | None = None,
-        bank_max: app_commands.Range[float, 0.0, clocks.MAX_BANK_HOURS / 24] | None = None,
-        weekends: bool = True,
+        **terms: Any,
     ) -> None:
         async with guard(interaction, "/match start"):
             if interaction.guild_id is None:
                 raise ServiceError(NOT_A_TEXT_CHANNEL)
             place = place_for(interaction.channel)
             parsed = parse_options(options)
-            check_bots(game, bots)
+            agreed = terms_of(**terms)
+            check_bots(game, agreed.bots)
             await defer(interaction)
             actor = actor_of(interaction)
-            terms = terms_of(remind, remind_every, deadline, on_timeout, rated, bots, level,
-                             bank, bank_add, bank_max, weekends)
             match = await self.service.create(actor, game, parsed, channel_id=place.id,
-                                              terms=terms)
+                                              terms=agreed)
             title = engines.get(match.game).title
             match, thread = await open_match(self.service, match, place, actor, title=title,
-                                             bots=bots, level=level)
+                                             bots=agreed.bots, level=agreed.level)
             try:
                 await thread.add_user(interaction.user)
             except discord.HTTPException as exc:
@@ -121,10 +147,11 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
             return []
 
 
-def terms_of(remind: int | None, remind_every: int | None, deadline: int | None,
-             on_timeout: str | None, rated: bool, bots: int, level: str | None,
-             bank: float | None, bank_add: float | None, bank_max: float | None,
-             weekends: bool) -> MatchTerms:
+def terms_of(*, remind: int | None = None, remind_every: int | None = None,
+             deadline: int | None = None, on_timeout: str | None = None, rated: bool = True,
+             bots: int = 0, level: str | None = None, bank: float | None = None,
+             bank_add: float | None = None, bank_max: float | None = None,
+             weekends: bool = True) -> MatchTerms:
     """The match terms of a command's options (its banks in days: the terms' in hours)."""
     return MatchTerms(remind, remind_every, deadline, on_timeout, rated, bots, level,
                       hours(bank), hours(bank_add), hours(bank_max), weekends)

@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import PantheonCog, match_autocomplete, option_int, title_of
-from bot.interact import actor_of, defer, find_match, guard, reply
+from bot.cogs.common import PantheonCog, about_a_match, option_int, title_of
+from bot.interact import actor_of, deferred_match, find_match, guard, reply
 from bot.publish import match_channel, publish
 from bot.ui import announce, lobby_message, played_text, resign_view
 from bot.ui import resign as resign_match
@@ -19,22 +19,16 @@ from service.suggest import suggest_moves
 
 log = logging.getLogger(__name__)
 
-MATCH_HELP = "The match number (default: this thread's match, or your only one)"
 
 
 class Play(PantheonCog):
     @app_commands.command(name="move", description="Play a move in your match")
-    @app_commands.describe(
-        move="Your move: start typing and pick from your legal moves", match=MATCH_HELP
-    )
-    @app_commands.autocomplete(match=match_autocomplete)
-    @app_commands.guild_only()
+    @about_a_match(move="Your move: start typing and pick from your legal moves")
     async def move(
         self, interaction: discord.Interaction, move: str, match: int | None = None
     ) -> None:
         async with guard(interaction, "/move"):
-            await defer(interaction)
-            record = await find_match(interaction, match)
+            record = await deferred_match(interaction, match)
             actor = actor_of(interaction)
             update = await self.service.submit(record.id, actor, move)
             posted = await announce(self.bot, update)
@@ -58,17 +52,12 @@ class Play(PantheonCog):
         ]
 
     @app_commands.command(name="resign", description="Give up in a match (you rank last)")
-    @app_commands.describe(
-        match=MATCH_HELP, confirm="True to resign without the confirmation button"
-    )
-    @app_commands.autocomplete(match=match_autocomplete)
-    @app_commands.guild_only()
+    @about_a_match(confirm="True to resign without the confirmation button")
     async def resign(
         self, interaction: discord.Interaction, match: int | None = None, confirm: bool = False
     ) -> None:
         async with guard(interaction, "/resign"):
-            await defer(interaction)
-            record = await find_match(interaction, match)
+            record = await deferred_match(interaction, match)
             self.service.may_resign(record, actor_of(interaction))  # before a confirmation
             title = title_of(record.game)
             if not confirm:
@@ -85,13 +74,10 @@ class Play(PantheonCog):
     @app_commands.command(
         name="abort", description="End a match without a result (host or Manage Server)"
     )
-    @app_commands.describe(match=MATCH_HELP)
-    @app_commands.autocomplete(match=match_autocomplete)
-    @app_commands.guild_only()
+    @about_a_match()
     async def abort(self, interaction: discord.Interaction, match: int | None = None) -> None:
         async with guard(interaction, "/abort"):
-            await defer(interaction)
-            record = await find_match(interaction, match)
+            record = await deferred_match(interaction, match)
             update = await self.service.abort(record.id, actor_of(interaction))
             await publish(self.bot, update)
             if record.status == LOBBY:

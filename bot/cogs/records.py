@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import PantheonCog, started_match_choices, title_of
+from bot.cogs.common import PantheonCog, about_a_match, started_match_autocomplete, title_of
 from bot.interact import actor_of, defer, find_match, guard, reply
 from db import ABORTED, FINISHED, LOBBY, RUNNING
 from service import ServiceError
@@ -19,27 +19,13 @@ from service.records import OVER
 log = logging.getLogger(__name__)
 
 
-async def started_autocomplete(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[int]]:
-    """The caller's started matches in this guild (running or over), newest first."""
-    try:
-        return await started_match_choices(interaction, current, (RUNNING, FINISHED, ABORTED))
-    except Exception:  # autocomplete must never raise
-        log.exception("started-match autocomplete failed")
-        return []
-
-
 class Records(PantheonCog):
     @app_commands.command(
         name="export",
         description="A match's game record: JSON to replay offline, and text "
         "(only you see it unless public)")
-    @app_commands.describe(
-        match="The match number (default: this thread's match, or your only one)",
-        public="Post it for everyone in the channel (default: only you see it)")
-    @app_commands.autocomplete(match=started_autocomplete)
-    @app_commands.guild_only()
+    @about_a_match(started_match_autocomplete(RUNNING, FINISHED, ABORTED),
+                   public="Post it for everyone in the channel (default: only you see it)")
     async def export(self, interaction: discord.Interaction, match: int | None = None,
                      public: bool = False) -> None:
         async with guard(interaction, "/export"):

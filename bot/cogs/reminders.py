@@ -14,8 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.cogs.common import PantheonCog, match_autocomplete, title_of
-from bot.interact import actor_of, defer, find_match, guard, reply
+from bot.cogs.common import PantheonCog, about_a_match, title_of
+from bot.interact import actor_of, defer, deferred_match, guard, reply
 from bot.publish import match_channel, user_mentions
 from bot.ui import announce
 from service import MAX_REMIND_AFTER_HOURS, Reminder
@@ -64,13 +64,10 @@ class Reminders(PantheonCog):
             await reply(interaction, await self.service.vacation(actor_of(interaction), days, end))
 
     @app_commands.command(name="nudge", description="Ping the players a match is waiting for")
-    @app_commands.describe(match="The match number (default: this thread's match)")
-    @app_commands.autocomplete(match=match_autocomplete)
-    @app_commands.guild_only()
+    @about_a_match(match="The match number (default: this thread's match)")
     async def nudge(self, interaction: discord.Interaction, match: int | None = None) -> None:
         async with guard(interaction, "/nudge"):
-            await defer(interaction)
-            record = await find_match(interaction, match)
+            record = await deferred_match(interaction, match)
             post = await self.service.nudge(record.id, actor_of(interaction))
             names = ", ".join(f"<@{u}>" for u in post.mentions)
             channel = await match_channel(self.bot, record)

@@ -11,12 +11,12 @@ from discord.ext import commands
 from bot.cogs.common import (
     GAME_CHOICES,
     PantheonCog,
-    match_autocomplete,
+    about_a_match,
     send_long,
-    started_match_choices,
+    started_match_autocomplete,
     title_of,
 )
-from bot.interact import actor_of, defer, find_match, guard, reply
+from bot.interact import actor_of, defer, deferred_match, find_match, guard, reply
 from bot.publish import match_channel, message_kwargs, user_mentions
 from bot.ui import announce
 from bot.undo_ui import undo_view
@@ -25,33 +25,18 @@ from service import ServiceError, overview, ratings, undo
 
 log = logging.getLogger(__name__)
 
-MATCH_HELP = "The match number (default: this thread's match, or your only one)"
 NOT_POSTED = ("I couldn't post your request in the match's thread, so it was dropped: "
               "I need Send Messages in Threads there.")
-
-
-async def finished_autocomplete(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[int]]:
-    """The caller's finished matches in this guild, newest first."""
-    try:
-        return await started_match_choices(interaction, current, (FINISHED, ABORTED))
-    except Exception:  # autocomplete must never raise
-        log.exception("finished-match autocomplete failed")
-        return []
 
 
 class Social(PantheonCog):
     @app_commands.command(
         name="undo",
         description="Take back your last move (your opponents may have to agree)")
-    @app_commands.describe(match=MATCH_HELP)
-    @app_commands.autocomplete(match=match_autocomplete)
-    @app_commands.guild_only()
+    @about_a_match()
     async def undo(self, interaction: discord.Interaction, match: int | None = None) -> None:
         async with guard(interaction, "/undo"):
-            await defer(interaction)
-            record = await find_match(interaction, match)
+            record = await deferred_match(interaction, match)
             outcome = await self.service.ask_undo(record.id, actor_of(interaction))
             if outcome.update is not None:
                 posted = await announce(self.bot, outcome.update)
@@ -92,9 +77,8 @@ class Social(PantheonCog):
 
     @app_commands.command(
         name="replay", description="An animated replay of a finished match (only you see it)")
-    @app_commands.describe(match="The match number (default: this thread's match)")
-    @app_commands.autocomplete(match=finished_autocomplete)
-    @app_commands.guild_only()
+    @about_a_match(started_match_autocomplete(FINISHED, ABORTED),
+                   match="The match number (default: this thread's match)")
     async def replay(self, interaction: discord.Interaction, match: int | None = None) -> None:
         async with guard(interaction, "/replay"):
             await defer(interaction)

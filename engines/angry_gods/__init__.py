@@ -19,8 +19,6 @@ return to it. Removed followers return to the pool.
 
 from __future__ import annotations
 
-from importlib import resources
-
 from engines.angry_gods.board import (
     AXIAL,
     COLOURS,
@@ -78,12 +76,8 @@ __all__ = [
     "space_point",
 ]
 
-SPEC = GameSpec(
-    GAME, order=20,
-    rules=resources.files("engines").joinpath("rules", "angry-gods.md"),
-    renderer="rendering.angry_gods:render",
-    text_board="rendering.text.angry_gods:text_board",
-    alt_text="rendering.alt.angry_gods:alt_text",
+SPEC = GameSpec.standard(
+    GAME, __name__, order=20,
     # Budgets chosen with bench/ai.py (2 s p95 on a shared 2-core machine; hard stops near
     # half a second, where it meets the goals).
     computer=Computer(normal=Budget(iterations=16), hard=Budget(iterations=64, seconds=1.5),

@@ -31,25 +31,21 @@ from engines.angry_gods.position import (
     pool_colours,
     score,
 )
-from engines.base import GameBase, IllegalMove, Result, chance, plural, seat_name
+from engines.base import GameBase, IllegalMove, Result, chance, check_turn, plural, seat_name
 
 # --------------------------------------------------------------------------- the game
 
 
 class AngryGods(GameBase):
     slug = "angry-gods"
-    version = "1"  # bump when old game records may no longer replay (engines/base.py)
     title = "Angry Gods"
     min_players = 2
     max_players = 2
-    options = ()
 
     # -- set-up
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> AngryGodsState:
-        self.parse_options(options or {})
-        if players != 2:
-            raise ValueError("Angry Gods is played by exactly 2 players")
+        self.setup_options(players, options)
         s = AngryGodsState(
             seed=seed, pool={c: STONES_PER_COLOUR for c in COLOURS}, worshippers=[[], []]
         )
@@ -94,10 +90,7 @@ class AngryGods(GameBase):
 
     def check(self, state: AngryGodsState, seat: int, move: str) -> Placement:
         """The parsed placement if legal; raises IllegalMove telling why not."""
-        if state.end:
-            raise IllegalMove("the game is over")
-        if seat != state.turn:
-            raise IllegalMove("it is not your turn")
+        check_turn(bool(state.end), seat, state.turn)
         p = parse_move(move)
         if p.role == "leader":
             self._check_leader(state, p)

@@ -15,6 +15,7 @@ from engines.angry_gods.board import (
     NEIGHBOURS,
     TOWERS,
 )
+from engines.base import copied
 
 # --------------------------------------------------------------------------- state
 
@@ -39,22 +40,8 @@ class AngryGodsState:
 
 
 def copy_state(s: AngryGodsState) -> AngryGodsState:
-    return AngryGodsState(
-        seed=s.seed,
-        step=s.step,
-        turn=s.turn,
-        pool=dict(s.pool),
-        leaders=dict(s.leaders),
-        gods=dict(s.gods),
-        false_gods=list(s.false_gods),
-        followers=dict(s.followers),
-        worshippers=[list(w) for w in s.worshippers],
-        towers_left=s.towers_left,
-        placements=s.placements,
-        last=list(s.last),
-        removed=list(s.removed),
-        end=s.end,
-    )
+    return copied(s, lists=("false_gods", "last", "removed"), nested=("worshippers",),
+                  dicts=("pool", "leaders", "gods", "followers"))
 
 
 def occupant(s: AngryGodsState, space: str) -> str | None:

@@ -1,7 +1,6 @@
 """Storm of the Gods (2–6 players): gods move the wind Vaal Er Num over Num Oluur,
 convert its tiles, build constructions and a sanctuary, and try to surround the wind."""
 
-from importlib import resources
 
 from engines.spec import Budget, Computer, GameSpec
 from engines.storm_of_the_gods.game import StormOfTheGods
@@ -9,12 +8,8 @@ from engines.storm_of_the_gods.view import StormView
 
 GAME = StormOfTheGods()
 
-SPEC = GameSpec(
-    GAME, order=30,
-    rules=resources.files("engines").joinpath("rules", "storm-of-the-gods.md"),
-    renderer="rendering.storm_of_the_gods:render",
-    text_board="rendering.text.storm_of_the_gods:text_board",
-    alt_text="rendering.alt.storm_of_the_gods:alt_text",
+SPEC = GameSpec.standard(
+    GAME, __name__, order=30,
     # Chance swings more than in the other games, so the search rolls out 3 moves.
     computer=Computer(normal=Budget(iterations=150, rollout_depth=3),
                       hard=Budget(iterations=600, rollout_depth=3, seconds=1.5),

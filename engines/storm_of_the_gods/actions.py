@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.base import IllegalMove, normalise, plural, seat_name
+from engines.base import IllegalMove, normalise, plural, turn_problem
 from engines.storm_of_the_gods.map import (
     DIRECTION_NAMES,
     DIRECTIONS,
@@ -129,10 +129,9 @@ def _short(state: State, seat: int, cost: int, what: str) -> str | None:
 
 
 def why_not(state: State, seat: int, move: Move) -> str | None:
-    if state.phase == "over":
-        return "the game is over"
-    if seat != state.current:
-        return f"it is {seat_name(state.current)}'s turn, not yours"
+    problem = turn_problem(state.phase == "over", seat, state.current)
+    if problem is not None:
+        return problem
     verb, p = move.verb, move.target
     phase = state.phase
     if phase == "wind":

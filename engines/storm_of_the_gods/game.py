@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engines.base import GameBase, IllegalMove, Option, Result, chance, plural, seat_name
+from engines.base import GameBase, IllegalMove, Result, chance, check_turn, plural, seat_name
 from engines.storm_of_the_gods import actions
 from engines.storm_of_the_gods.map import CENTRE, DIRECTION_NAMES, FACE_CHOICES
 from engines.storm_of_the_gods.state import (
@@ -35,18 +35,14 @@ from engines.storm_of_the_gods.wind import begin_turn, prune_pending
 
 class StormOfTheGods(GameBase):
     slug = "storm-of-the-gods"
-    version = "1"  # bump when old game records may no longer replay (engines/base.py)
     title = "Storm of the Gods"
     min_players = 2
     max_players = 6
-    options: tuple[Option, ...] = ()
 
     # ---- set-up and turns -----------------------------------------------------------
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
-        self.parse_options(options or {})
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"Storm of the Gods takes 2 to 6 players, not {players}")
+        self.setup_options(players, options)
         state = State(players=players, seed=seed)
         stack = list(TILE_POPULATIONS)
         chance(seed, 0).shuffle(stack)
@@ -68,10 +64,7 @@ class StormOfTheGods(GameBase):
         return actions.legal_moves(state, seat)
 
     def play(self, state: State, seat: int, move: str) -> State:
-        if state.phase == "over":
-            raise IllegalMove("the game is over")
-        if seat != state.current:
-            raise IllegalMove(f"it is {seat_name(state.current)}'s turn, not yours")
+        check_turn(state.phase == "over", seat, state.current)
         try:
             parsed = actions.parse(move)
         except IllegalMove:

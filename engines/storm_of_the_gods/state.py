@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
+from engines.base import copied
 from engines.storm_of_the_gods.map import CENTRE, NEIGHBOURS
 
 # A tile on the map is a list [population, owner, worshippers, construction, sanctuary,
@@ -71,10 +72,7 @@ _LISTS = (
 
 def clone(state: State) -> State:
     """A copy sharing no mutable container with ``state``."""
-    new = State.__new__(State)
-    new.__dict__.update(state.__dict__)
-    for name in _LISTS:
-        setattr(new, name, list(getattr(state, name)))
+    new = copied(state, lists=_LISTS)
     new.tiles = {p: list(t) for p, t in state.tiles.items()}
     if state.outcome is not None:
         new.outcome = {k: (list(v) if isinstance(v, list) else v) for k, v in state.outcome.items()}

@@ -10,10 +10,19 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from importlib import resources
 from typing import Any
 
-from engines.base import GameBase, IllegalMove, Option, Result, chance, normalise, plural, seat_name
+from engines.base import (
+    GameBase,
+    IllegalMove,
+    Option,
+    Result,
+    chance,
+    check_turn,
+    normalise,
+    plural,
+    seat_name,
+)
 from engines.spec import Budget, Computer, GameSpec
 from engines.terra import hidden
 from engines.terra.board import (
@@ -85,7 +94,6 @@ def _list_chits(chits: list[str] | tuple[str, ...]) -> str:
 
 class TerraGame(GameBase):
     slug = "terra"
-    version = "1"  # bump when old game records may no longer replay (engines/base.py)
     title = "Terra"
     min_players = 2
     max_players = 4
@@ -106,9 +114,7 @@ class TerraGame(GameBase):
     # ---- set-up ----------------------------------------------------------------------
 
     def setup(self, players: int, seed: int, options: dict) -> TerraState:
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"Terra is for {self.min_players} to {self.max_players} players")
-        opts = self.parse_options(options or {})
+        opts = self.setup_options(players, options)
         step = 0
         cups = []
         for _ in range(players):
@@ -161,10 +167,7 @@ class TerraGame(GameBase):
     # ---- playing ---------------------------------------------------------------------
 
     def play(self, state: TerraState, seat: int, move: str) -> TerraState:
-        if state.phase == OVER:
-            raise IllegalMove("the game is over")
-        if seat != state.turn:
-            raise IllegalMove(f"it is not your turn: it is {seat_name(state.turn)}'s turn")
+        check_turn(state.phase == OVER, seat, state.turn)
         words = _words(move)
         if not words:
             raise IllegalMove("say a move, e.g. build castle e5")
@@ -459,12 +462,8 @@ class TerraGame(GameBase):
 
 GAME = TerraGame()
 
-SPEC = GameSpec(
-    GAME, order=50,
-    rules=resources.files("engines").joinpath("rules", "terra.md"),
-    renderer="rendering.terra:render",
-    text_board="rendering.text.terra:text_board",
-    alt_text="rendering.alt.terra:alt_text",
+SPEC = GameSpec.standard(
+    GAME, __name__, order=50,
     # One iteration, i.e. every move valued on one determinisation: with the few its slow
     # scoring allows, looking at replies made it weaker (bench/ai.py). Hard plays by the
     # whole-turn planner instead of the search.

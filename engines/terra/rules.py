@@ -10,7 +10,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.base import chance, seat_name
+from engines.base import chance, copied, seat_name
 from engines.terra.board import (
     ARMY,
     EXCLUSIVE,
@@ -61,28 +61,8 @@ class TerraState:
 
 
 def clone(s: TerraState) -> TerraState:
-    return TerraState(
-        players=s.players,
-        seed=s.seed,
-        step=s.step,
-        options=dict(s.options),
-        board=dict(s.board),
-        cups=[list(c) for c in s.cups],
-        reserves=[list(r) for r in s.reserves],
-        discards=[list(d) for d in s.discards],
-        mountains=list(s.mountains),
-        river=list(s.river),
-        first=s.first,
-        turn=s.turn,
-        phase=s.phase,
-        turns=s.turns,
-        idle=s.idle,
-        last=list(s.last),
-        last_turn=s.last_turn,
-        auto=[list(a) for a in s.auto],
-        reason=s.reason,
-        war_open=s.war_open,
-    )
+    return copied(s, lists=("mountains", "river", "last"),
+                  nested=("cups", "reserves", "discards", "auto"), dicts=("options", "board"))
 
 
 # ---- rules helpers ---------------------------------------------------------------------

@@ -3,19 +3,14 @@
 The engine lives in :mod:`engines.when_gods_collide.game`; ``GAME`` is the game object.
 """
 
-from importlib import resources
 
 from engines.spec import Budget, Computer, GameSpec
 from engines.when_gods_collide.game import GAME, WhenGodsCollide
 from engines.when_gods_collide.state import State
 from engines.when_gods_collide.view import WhenGodsCollideView
 
-SPEC = GameSpec(
-    GAME, order=40,
-    rules=resources.files("engines").joinpath("rules", "when-gods-collide.md"),
-    renderer="rendering.when_gods_collide:render",
-    text_board="rendering.text.when_gods_collide:text_board",
-    alt_text="rendering.alt.when_gods_collide:alt_text",
+SPEC = GameSpec.standard(
+    GAME, __name__, order=40,
     # hard 250: CPU p95 1.2 s a decision (400 took ~2 s) and no weaker against greedy
     computer=Computer(normal=Budget(iterations=100),
                       hard=Budget(iterations=250, seconds=1.5),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from engines.base import GameBase, IllegalMove, Result, chance, normalise, seat_name
+from engines.base import GameBase, IllegalMove, Result, chance, check_turn, normalise, seat_name
 from engines.when_gods_collide import actions, knowledge, movegen, why
 from engines.when_gods_collide.geometry import (
     BLOCKS,
@@ -45,17 +45,13 @@ PRIVATE_PREFIXES = ("god", "fly ", "sandals ", "seth ", "princess ")
 
 class WhenGodsCollide(GameBase):
     slug = "when-gods-collide"
-    version = "1"  # bump when old game records may no longer replay (engines/base.py)
     title = "When Gods Collide"
     min_players = 2
     max_players = 4
-    options = ()
 
     # ----------------------------------------------------------------- set-up
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
-        self.parse_options(options or {})
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError("When Gods Collide is for 2 to 4 players")
+        self.setup_options(players, options)
         first = chance(seed, 0).randrange(players)
         return State(
             players=players,
@@ -132,10 +128,7 @@ class WhenGodsCollide(GameBase):
         return self._play(state, seat, move)[0]
 
     def _play(self, state: State, seat: int, move: str) -> tuple[State, list[dict]]:
-        if state.phase == "over":
-            raise IllegalMove("the game is over")
-        if seat != state.current:
-            raise IllegalMove(f"it is not your turn: {seat_name(state.current)} is to act")
+        check_turn(state.phase == "over", seat, state.current)
         text = normalise(move)
         if not text:
             raise IllegalMove("type a move")

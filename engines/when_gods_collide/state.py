@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engines.base import copied
+
 CULTURES = ("Babylonian", "Egyptian", "Greek", "Norse")
 ARMIES = ("Ziggurat", "Sphinx", "Temple", "Viking Ship")
 GODS = ("Marduk", "Amun-Ra", "Zeus", "Odin")
@@ -54,27 +56,8 @@ class State:
     def clone(self) -> State:
         """A copy whose containers may be changed (board entries are replaced, never
         mutated in place)."""
-        return State(
-            players=self.players,
-            seed=self.seed,
-            step=self.step,
-            phase=self.phase,
-            first=self.first,
-            current=self.current,
-            tiles=dict(self.tiles),
-            board=dict(self.board),
-            gods=list(self.gods),
-            known=[list(k) for k in self.known],
-            eliminated=list(self.eliminated),
-            chess=self.chess,
-            number=self.number,
-            hero=self.hero,
-            turns=self.turns,
-            last=list(self.last),
-            last_private=list(self.last_private),
-            last_seat=self.last_seat,
-            public=list(self.public),
-        )
+        return copied(self, lists=("gods", "eliminated", "last", "last_private", "public"),
+                      nested=("known",), dicts=("tiles", "board"))
 
     def to_dict(self) -> dict:
         return {

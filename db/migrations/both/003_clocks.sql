@@ -2,33 +2,33 @@
 -- player and turn, the last nudge, and players' vacations. A match without a row here
 -- has the default clock (reminders after 24 h, then every 24 h; no deadline).
 CREATE TABLE match_clocks (
-    match_id           INTEGER PRIMARY KEY REFERENCES matches (id),
+    match_id           {{big}}  PRIMARY KEY REFERENCES matches (id),
     remind_after_hours INTEGER NOT NULL DEFAULT 24,
     remind_every_hours INTEGER NOT NULL DEFAULT 24,
     deadline_hours     INTEGER NOT NULL DEFAULT 0,
     on_timeout         TEXT    NOT NULL DEFAULT 'skip',
-    nudged_at          TEXT,
+    nudged_at          {{time}},
     checked_version    INTEGER NOT NULL DEFAULT -1,
-    next_check_at      TEXT
+    next_check_at      {{time}}
 );
 CREATE INDEX match_clocks_by_next_check ON match_clocks (next_check_at);
 
 -- The latest reminder sent to a player for a turn (the match's version): slot 0 is the
 -- first reminder, 1 the second…; warned = the deadline warning went out.
 CREATE TABLE turn_reminders (
-    match_id INTEGER NOT NULL REFERENCES matches (id),
-    user_id  INTEGER NOT NULL,
-    version  INTEGER NOT NULL,
-    slot     INTEGER NOT NULL DEFAULT -1,
-    warned   INTEGER NOT NULL DEFAULT 0,
+    match_id {{big}}   NOT NULL REFERENCES matches (id),
+    user_id  {{big}}   NOT NULL,
+    version  INTEGER  NOT NULL,
+    slot     INTEGER  NOT NULL DEFAULT -1,
+    warned   {{flag}} NOT NULL DEFAULT 0,
     PRIMARY KEY (match_id, user_id)
 );
 
 CREATE TABLE vacations (
-    id        INTEGER PRIMARY KEY AUTOINCREMENT,
-    user_id   INTEGER NOT NULL,
-    starts_at TEXT    NOT NULL,
-    ends_at   TEXT    NOT NULL
+    id        {{id}},
+    user_id   {{big}} NOT NULL,
+    starts_at {{time}} NOT NULL,
+    ends_at   {{time}} NOT NULL
 );
 CREATE INDEX vacations_by_user ON vacations (user_id, ends_at);
 

@@ -5,7 +5,7 @@
 ALTER TABLE match_clocks ADD COLUMN bank_hours INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE match_clocks ADD COLUMN bank_add_hours INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE match_clocks ADD COLUMN bank_max_hours INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE match_clocks ADD COLUMN weekend_pause SMALLINT NOT NULL DEFAULT 0;
+ALTER TABLE match_clocks ADD COLUMN weekend_pause {{flag}} NOT NULL DEFAULT 0;
 -- Each seat's bank, in seconds, at the start of the match's current turn (NULL: the
 -- bank it started with); written with the move that changes it.
-ALTER TABLE seats ADD COLUMN bank_seconds BIGINT;
+ALTER TABLE seats ADD COLUMN bank_seconds {{big}};
