@@ -21,10 +21,11 @@ def render(slug: str, view: Mapping[str, Any], highlight: Sequence[str] | None =
     """PNG of ``view``.
 
     ``highlight`` overrides the positions of ``view["last"]`` (the last move, outlined in
-    red). ``outcome`` is the match's result in a line ("Ana wins - reached 50 points"):
-    shown on a banner instead of who is to act. ``marks`` maps a seat to the positions
+    the highlight colour). ``outcome`` is the match's result in a line ("Ana wins -
+    reached 50 points"): shown on a banner, with every seat's score, instead of who is to
+    act. ``marks`` maps a seat to the positions
     of its moves since the viewer's last turn, each outlined in that seat's colour (the
-    red last-move outline is then left out).
+    last-move outline is then left out).
     """
     draw = engines.spec(slug).render()
     marked = list(highlight if highlight is not None else Common.of(view).last)

@@ -199,7 +199,7 @@ def _spaces_layer(b: kit.Canvas) -> None:
         d.ellipse((x - 3, y - 3, x + 3, y + 3), fill=kit.MUTED)
 
 
-def _board(b: kit.Board, view: dict, marked: list[tuple[str, kit.RGB]]) -> None:
+def _board(b: kit.Board, view: dict, marked: list[tuple[str, kit.RGB, int]]) -> None:
     d = b.draw
     board = view.get("board", {})
     b.paste(kit.layer(_spaces_layer, (b.width, BOARD_HEIGHT)), b.top)
@@ -220,15 +220,15 @@ def _board(b: kit.Board, view: dict, marked: list[tuple[str, kit.RGB]]) -> None:
     for name in view.get("removed", []):
         _cross(d, *position_xy(name, b.top))
     _names(b)
-    for name, colour in marked:
+    for name, colour, depth in marked:
         try:
             x, y = position_xy(name, b.top)
         except (KeyError, ValueError):
             continue
-        if len(name) == 2:
-            radius = CIRCLE - 4 if board.get(name, {}).get("role") != "leader" else LEADER_R + 6
+        if len(name) == 2 and board.get(name, {}).get("role") != "leader":
+            radius = CIRCLE - 4 - 7 * depth  # an empty space: rings inwards
         else:
-            radius = FOLLOWER_R + 5
+            radius = (LEADER_R + 6 if len(name) == 2 else FOLLOWER_R + 5) + 7 * depth
         kit.ring(d, x, y, radius, colour=colour, width=5)
 
 
@@ -274,7 +274,7 @@ def _panel(b: kit.Board, view: dict, names: list[str], y: float) -> None:
     scores = view.get("scores", [])
     for seat, chips in enumerate(view.get("worshippers", [])):
         name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-        kit.disc(d, x0 + 10, y + 16, 10, kit.seat_colour(seat), outline=kit.INK, width=1)
+        kit.seat_disc(d, x0 + 10, y + 16, 10, seat, width=1)
         points = scores[seat] if seat < len(scores) else 0
         b.label((x0 + 28, y + 16), kit.fit(name, 200, kit.TEXT), size=kit.TEXT, anchor="lm")
         b.label((x0 + 28, y + 44), kit.plural(points, "pt"), size=kit.SMALL, fill=kit.MUTED,

@@ -29,18 +29,20 @@ MUTED: RGB = (120, 112, 100)
 GRID: RGB = (90, 80, 70)
 LIGHT_SQUARE: RGB = (232, 220, 196)
 DARK_SQUARE: RGB = (214, 198, 166)
-HIGHLIGHT: RGB = (230, 60, 60)
+HIGHLIGHT: RGB = (180, 15, 30)  # crimson: apart from every seat colour (test_seat_colours)
 GAP: RGB = (200, 200, 200)
 WHITE: RGB = (255, 255, 255)
 
-# Okabe–Ito colours: distinguishable with the common colour-vision deficiencies.
+# Seat colours, from Okabe–Ito's: each pair, the highlight and the background stay apart
+# under simulated deuteranopia, protanopia and tritanopia (tests/test_seat_colours.py);
+# seats 4-6 are moved off Okabe-Ito's purple, orange and sky blue where those met.
 SEAT_COLOURS: tuple[RGB, ...] = (
     (0, 114, 178),    # blue
     (213, 94, 0),     # vermilion
     (0, 158, 115),    # bluish green
-    (204, 121, 167),  # reddish purple
-    (230, 159, 0),    # orange
-    (86, 180, 233),   # sky blue
+    (225, 135, 180),  # pink
+    (225, 195, 90),   # sand
+    (90, 195, 255),   # sky blue
 )
 
 WIDTH = 900
@@ -182,14 +184,27 @@ def text_colour_on(fill: RGB) -> RGB:
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else WHITE
 
 
+MARKS_DEEP = 3  # at most this many outlines, one inside the other, on one place
+
+
 def marked(highlight: Sequence[str], marks: Mapping[int, Sequence[str]] | None
-           ) -> list[tuple[str, RGB]]:
-    """The positions to outline and their colours: each seat's ``marks`` in its colour
-    (every move since the viewer's last turn), else ``highlight`` (the last move) in red."""
-    if marks is None:
-        return [(p, HIGHLIGHT) for p in highlight]
-    return [(p, seat_colour(int(seat))) for seat, positions in sorted(marks.items())
-            for p in positions]
+           ) -> list[tuple[str, RGB, int]]:
+    """The positions to outline, their colours and depths: each seat's ``marks`` in its
+    colour (every move since the viewer's last turn: a place twice in a seat's list was
+    moved on twice), else ``highlight`` (the last move) in the highlight colour. A place
+    outlined before gets the next depth (drawn inside the earlier outline), so several
+    moves on one place all show, up to :data:`MARKS_DEEP`."""
+    pairs = ([(p, HIGHLIGHT) for p in dict.fromkeys(highlight)] if marks is None else
+             [(p, seat_colour(int(seat))) for seat, positions in sorted(marks.items())
+              for p in positions])
+    depth: dict[str, int] = {}
+    out = []
+    for place, colour in pairs:
+        k = depth.get(place, 0)
+        depth[place] = k + 1
+        if k < MARKS_DEEP:
+            out.append((place, colour, k))
+    return out
 
 
 def outcome_line(names: Sequence[str], winners: Sequence[int], reason: str = "") -> str:
@@ -213,6 +228,9 @@ class Seat:
     score: str = ""
     colour: RGB | None = None
     note: str = ""
+    emblem: Callable[[ImageDraw.ImageDraw, float, float, float], None] | None = None
+    """Draws the seat's token at (x, y), about ``r`` in radius, where the game marks its
+    pieces with an emblem of its own (else the seat's shape, :func:`seat_disc`)."""
 
 
 def seat_rows(count: int) -> int:
@@ -225,17 +243,26 @@ def header_height(count: int, outcome: str | None = None, width: int = WIDTH) ->
 
 def _turn_row(outcome: str | None, width: int) -> tuple[int, int, list[str]]:
     """The height of the line under the seats, and the outcome's size and lines: one
-    line in large type when it fits, else up to three lines in ordinary type."""
+    line in large type when it fits, else up to four lines in ordinary type (each of the
+    outcome's own lines, such as the points, starts a line)."""
     if not outcome:
         return TURN_ROW, LARGE, []
-    text = clean(outcome)
+    parts = [clean(part) for part in outcome.split("\n") if part.strip()]
     room = width - 44
-    if length(text, font(LARGE)) <= room:
-        return TURN_ROW, LARGE, [text]
-    lines = wrap(text, room, font(TEXT))
-    if len(lines) > 3:
-        lines = [*lines[:2], _fit(" ".join(lines[2:]), "", room, font(TEXT))]
+    if len(parts) == 1 and length(parts[0], font(LARGE)) <= room:
+        return TURN_ROW, LARGE, parts
+    lines = [line for part in parts for line in wrap(part, room, font(TEXT))]
+    if len(lines) > 4:
+        lines = [*lines[:3], _fit(" ".join(lines[3:]), "", room, font(TEXT))]
     return 14 + len(lines) * (TEXT + 6), TEXT, lines
+
+
+def with_points(outcome: str | None, seats: Sequence[Seat]) -> str | None:
+    """The outcome and, on a line of its own, every seat's score ("Ana 34 pts · Bo 18
+    pts"): a final picture states the result with its points."""
+    if not outcome or not seats or not all(seat.score for seat in seats):
+        return outcome
+    return outcome + "\n" + " · ".join(f"{seat.name} {seat.score}" for seat in seats)
 
 
 _unencoded: ContextVar[list[Image.Image] | None] = ContextVar("unencoded", default=None)
@@ -340,6 +367,7 @@ class Board(Canvas):
         self.game = game
         """The game's slug: which fixed palette :meth:`png` encodes with."""
         self.width = width
+        outcome = with_points(outcome, seats)
         self.top = header_height(len(seats), outcome, width)
         self.height = height
         self._footer = ""
@@ -363,10 +391,13 @@ class Board(Canvas):
             x = 12 + (i % per_row) * column
             y = TITLE_ROW + (i // per_row) * SEAT_ROW
             colour = seat.colour or seat_colour(i)
-            if i in to_act:
+            if i in to_act:  # in the seat's colour: the highlight is for moves
                 d.rounded_rectangle((x, y + 2, x + column - 6, y + SEAT_ROW - 4), radius=8,
-                                    outline=HIGHLIGHT, width=4)
-            disc(d, x + 20, y + SEAT_ROW / 2, 12, colour, width=2)
+                                    outline=colour, width=4)
+            if seat.emblem is not None:
+                seat.emblem(d, x + 20, y + SEAT_ROW / 2, 14)
+            else:
+                seat_disc(d, x + 20, y + SEAT_ROW / 2, 12, i, colour, width=2)
             room = column - 50
             d.text((x + 38, y + 18), _fit(clean(seat.name), "", room, font(TEXT)),
                    font=font(TEXT), fill=INK, anchor="lm")
@@ -386,10 +417,10 @@ class Board(Canvas):
         elif to_act:
             who = [seats[i].name for i in to_act if i < len(seats)]
             cy = y + TURN_ROW / 2 - 2
-            d.polygon([(18, cy - 11), (18, cy + 11), (36, cy)], fill=HIGHLIGHT)
+            d.polygon([(18, cy - 11), (18, cy + 11), (36, cy)], fill=INK)
             d.text((46, cy), _fit(clean(", ".join(who)), " to act", self.width - 70,
                                   font(TEXT)) + " to act",
-                   font=font(TEXT), fill=HIGHLIGHT, anchor="lm")
+                   font=font(TEXT), fill=INK, anchor="lm")
         d.line((0, self.top - 2, self.width, self.top - 2), fill=GRID, width=2)
 
     def footer(self, text: str) -> None:
@@ -489,6 +520,49 @@ def hex_corners(cx: float, cy: float, radius: float, pointy: bool = True
 def disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB,
          outline: RGB = INK, width: int = 2) -> None:
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+
+
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "cross", "pennant")
+"""Each seat's shape, so that seats never differ by colour alone (1 to 6 in order)."""
+
+
+def seat_shape(seat: int) -> str:
+    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+
+
+def seat_middle(seat: int, r: float) -> float:
+    """How far below a token's centre its label sits: a triangle's roomiest point."""
+    return {"triangle": 0.3 * r, "pennant": -0.3 * r}.get(seat_shape(seat), 0.0)
+
+
+def seat_disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int,
+              fill: RGB | None = None, outline: RGB = INK, width: int = 2) -> None:
+    """A seat's token: its shape (:data:`SEAT_SHAPES`) in its colour (or ``fill``), about
+    as large as a disc of radius ``r`` and holding a centred label as well."""
+    colour = seat_colour(seat) if fill is None else fill
+    shape = seat_shape(seat)
+    if shape == "circle":
+        disc(draw, cx, cy, r, colour, outline, width)
+        return
+    if shape == "square":
+        s = r * 0.9
+        draw.rectangle((cx - s, cy - s, cx + s, cy + s), fill=colour, outline=outline,
+                       width=width)
+        return
+    if shape == "cross":
+        a, b = r * 1.1, r * 0.55
+        draw.polygon([(cx - b, cy - a), (cx + b, cy - a), (cx + b, cy - b), (cx + a, cy - b),
+                      (cx + a, cy + b), (cx + b, cy + b), (cx + b, cy + a), (cx - b, cy + a),
+                      (cx - b, cy + b), (cx - a, cy + b), (cx - a, cy - b), (cx - b, cy - b)],
+                     fill=colour, outline=outline, width=width)
+        return
+    k = {"triangle": (1.35, -90, 3, 0.3), "diamond": (1.2, -90, 4, 0),
+         "pennant": (1.35, 90, 3, -0.3)}[shape]
+    grow, start, sides, shift = k
+    points = [(cx + r * grow * math.cos(math.radians(start + 360 * j / sides)),
+               cy + r * shift + r * grow * math.sin(math.radians(start + 360 * j / sides)))
+              for j in range(sides)]
+    draw.polygon(points, fill=colour, outline=outline, width=width)
 
 
 def ring(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float,

@@ -91,14 +91,15 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     if lines:
         _band(board, lines, fill, band)
     _path(board, view)
-    for position in POSITIONS:
-        _contents(board, position, cells.get(position))
-    for position, colour in kit.marked(highlight, marks):
-        if position in POSITIONS:
+    for position, colour, depth in kit.marked(highlight, marks):
+        if position in POSITIONS:  # under the labels and pieces: none is crossed
             cx, cy = centre(board, position)
             board.draw.polygon(
-                kit.hex_corners(cx, cy, R - 4, pointy=False), outline=colour, width=5
+                kit.hex_corners(cx, cy, R - 2 - 7 * depth, pointy=False), outline=colour,
+                width=4
             )
+    for position in POSITIONS:
+        _contents(board, position, cells.get(position))
     wind = view.get("wind")
     if wind in POSITIONS:
         _wind(board, *centre(board, wind), R * 0.42)
@@ -229,8 +230,8 @@ def _contents(board: kit.Board, position: str, cell: dict | None) -> None:
         return
     population = cell.get("population", 0)
     background = TILE_FILL.get(population, TILE_FILL[0])
-    _boxed(board, (cx, cy - R * 0.6), str(population), kit.TEXT, kit.INK, background)
-    _boxed(board, (cx, cy + R * 0.62), position, kit.SMALL, kit.MUTED, background)
+    _boxed(board, (cx, cy - R * 0.55), str(population), kit.TEXT, kit.INK, background)
+    _boxed(board, (cx, cy + R * 0.55), position, kit.SMALL, kit.MUTED, background)
     owner = cell.get("owner")
     if owner is None:
         return
@@ -245,8 +246,11 @@ def _contents(board: kit.Board, position: str, cell: dict | None) -> None:
             _house(board, bx, cy + 1, 13 if men else 17, colour)
     if men:
         mx = cx + R * 0.22 if building else cx
-        kit.disc(d, mx, cy + 1, 17, colour)
-        board.label((mx, cy + 1), str(men), size=kit.TEXT, fill=kit.text_colour_on(colour))
+        kit.seat_disc(d, mx, cy + 1, 17, owner)
+        board.label((mx, cy + 1 + kit.seat_middle(owner, 17)), str(men), size=kit.TEXT,
+                    fill=kit.text_colour_on(colour))
+    elif building:
+        kit.seat_disc(d, cx + R * 0.3, cy + 1, 10, owner)  # whose, not by colour alone
 
 
 def _boxed(
@@ -311,9 +315,9 @@ def _wind(board: kit.Board, cx: float, cy: float, r: float) -> None:
 
 def _path(board: kit.Board, view: dict) -> None:
     d = board.draw
-    roll = view.get("roll") or {}
     points = []
-    if roll.get("direction") and view.get("wind_from"):
+    path = view.get("path") or []
+    if view.get("wind_from") and path and path[-1] == view.get("wind"):  # its last move
         points = [centre(board, view["wind_from"])]
         points += [centre(board, p) for p in view.get("path", [])]
     if len(points) > 1:
@@ -383,7 +387,7 @@ def _panel(board: kit.Board, view: dict, names: list[str], y: float) -> None:
     built = view.get("constructions", [0] * players)
     sanctuaries = view.get("sanctuaries", [None] * players)
     for seat in range(players):
-        kit.disc(d, x + 10, y + ROW / 2, 10, kit.seat_colour(seat))
+        kit.seat_disc(d, x + 10, y + ROW / 2, 10, seat)
         board.label((x + 28, y + ROW / 2), kit.fit(_name(names, seat), 340, kit.TEXT),
                     size=kit.TEXT, anchor="lm")
         sanct = sanctuaries[seat] if seat < len(sanctuaries) and sanctuaries[seat] else "-"

@@ -265,7 +265,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         x, y = _cell(plot, top)
         colour = kit.seat_colour(int(held["owner"]))
         kit.stamp(board.image, _structure, x + CELL / 2, y + CELL / 2, CELL // 2,
-                  held["type"], colour)
+                  held["type"], int(held["owner"]))
         if plot in mountains:
             _mountain_glyph(d, x + CELL - 16, y + CELL - 15, 20)
         elif plot in river_set:
@@ -288,20 +288,24 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
             d.rectangle(
                 (tx + 3, ty + 3, tx + 3 * CELL - 3, ty + 3 * CELL - 3), outline=colour, width=4
             )
-            badge, text = colour, kit.text_colour_on(colour)
+            kit.seat_disc(d, tx + 18, ty + 18, 15, int(owner))
+            text = kit.text_colour_on(colour)
         else:
-            badge, text = WHITE, kit.INK
-        d.ellipse((tx + 3, ty + 3, tx + 33, ty + 33), fill=badge, outline=kit.INK, width=2)
-        d.text((tx + 18, ty + 18), str(t + 1), font=kit.font(kit.SMALL), fill=text,
+            d.ellipse((tx + 3, ty + 3, tx + 33, ty + 33), fill=WHITE, outline=kit.INK, width=2)
+            text = kit.INK
+        dy = 0.0 if owner is None else kit.seat_middle(int(owner), 15)
+        d.text((tx + 18, ty + 18 + dy), str(t + 1), font=kit.font(kit.SMALL), fill=text,
                anchor="mm")
 
     # last turn, or each seat's moves since the viewer's last turn
-    for plot, colour in kit.marked(highlight, marks):
+    for plot, colour, depth in kit.marked(highlight, marks):
         if len(plot) < 2 or plot[0] not in COLUMNS or not plot[1:].isdigit():
             continue
         x, y = _cell(plot, top)
-        d.rectangle((x + 2, y + 2, x + CELL - 2, y + CELL - 2), outline=colour, width=5)
-        if plot not in cells:
+        inset = 2 + 8 * depth
+        d.rectangle((x + inset, y + inset, x + CELL - inset, y + CELL - inset), outline=colour,
+                    width=5)
+        if plot not in cells and depth == 0:
             m = CELL * 0.3
             cx, cy = x + CELL / 2, y + CELL / 2
             d.line((cx - m, cy - m, cx + m, cy + m), fill=colour, width=5)
@@ -405,7 +409,7 @@ def _panel(board: kit.Board, view: dict, names: Sequence[str],
     d.line((0, y, board.width, y), fill=kit.GAP, width=1)
     y += 6
     for seat in range(players):
-        kit.disc(d, x + 10, y + ROW / 2, 10, kit.seat_colour(seat), width=1)
+        kit.seat_disc(d, x + 10, y + ROW / 2, 10, seat, width=1)
         board.label((x + 28, y + ROW / 2), kit.fit(_name(names, seat), 250, kit.TEXT),
                     kit.TEXT, kit.INK, "lm")
         counts = (f"reserve {sizes[seat]} · cup {cups[seat]} · "
@@ -415,7 +419,7 @@ def _panel(board: kit.Board, view: dict, names: Sequence[str],
     y += 12
     for seat, caption, chits in rows:
         colour = kit.seat_colour(seat)
-        kit.disc(d, x + 10, y + CHIT / 2, 10, colour, width=1)
+        kit.seat_disc(d, x + 10, y + CHIT / 2, 10, seat, width=1)
         board.label((x + 28, y + CHIT / 2), caption, kit.SMALL, kit.INK, "lm")
         cx = 250.0
         if not chits:
@@ -469,10 +473,11 @@ def _chit_piece(d: ImageDraw.ImageDraw, cx: float, cy: float, kind: str,
     _chit(d, cx - CHIT / 2, cy - CHIT / 2, kind, colour)
 
 
-def _structure(d: ImageDraw.ImageDraw, cx: float, cy: float, kind: str,
-               colour: kit.RGB) -> None:
+def _structure(d: ImageDraw.ImageDraw, cx: float, cy: float, kind: str, owner: int) -> None:
     """A structure on its plot, drawn around the plot's centre: a tile in the owner's
-    colours with the structure's icon (a kept piece: see :func:`kit.stamp`)."""
+    colours with the structure's icon and the owner's shape in its corner (a kept piece:
+    see :func:`kit.stamp`)."""
+    colour = kit.seat_colour(owner)
     x, y = cx - CELL / 2, cy - CELL / 2
     d.rounded_rectangle(
         (x + TILE_INSET, y + TILE_INSET, x + CELL - TILE_INSET, y + CELL - TILE_INSET),
@@ -482,6 +487,7 @@ def _structure(d: ImageDraw.ImageDraw, cx: float, cy: float, kind: str,
         width=3,
     )
     icon(d, kind, cx, cy + 1, CELL * 0.56, colour)
+    kit.seat_disc(d, x + TILE_INSET + 9, y + TILE_INSET + 9, 7, owner, width=1)
 
 
 def _footer(view: dict, names: Sequence[str]) -> str:

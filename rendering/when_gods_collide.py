@@ -10,6 +10,8 @@ colour (only they know), gods known to all (``"public"`` in the view) with a gol
 
 from __future__ import annotations
 
+import functools
+
 from PIL import ImageDraw
 
 from rendering import kit
@@ -202,6 +204,13 @@ def _checker(
         _star(d, cx + r * 0.72, cy - r * 0.72, max(7, cell * 0.17))
 
 
+def _emblem(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, *, owner: int,
+            colour: kit.RGB) -> None:
+    """A seat in the header as its checkers look: its emblem on a checker."""
+    kit.disc(d, cx, cy, r, CHECKER_FILL, outline=colour, width=2)
+    SYMBOLS[owner % len(SYMBOLS)](d, cx, cy + r * 0.04, r * 0.62, colour)
+
+
 # -------------------------------------------------------------------- dice
 def _pips(d: ImageDraw.ImageDraw, x: float, y: float, size: float, n: int) -> None:
     d.rounded_rectangle(
@@ -299,7 +308,9 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
             else kit.plural((view.get("placed") or [0] * players)[i], "tile")
         )
         colour = _mix(kit.seat_colour(i), (200, 200, 200), 0.7) if i in eliminated else None
-        seats.append(kit.Seat(name=names[i], score=score, colour=colour, note=note))
+        emblem = functools.partial(_emblem, owner=i, colour=colour or kit.seat_colour(i))
+        seats.append(kit.Seat(name=names[i], score=score, colour=colour, note=note,
+                              emblem=emblem))
     phase = view.get("phase")
     status = {
         "tiles": "Laying tiles",
@@ -345,16 +356,16 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         d.rectangle((px, py, px + 2 * cell, py + 2 * cell), outline=kit.INK, width=3)
     d.rectangle((left, top, left + bw, top + bh), outline=kit.GRID, width=1)
 
-    for square, colour in kit.marked(highlight or [], marks):
+    for square, colour, depth in kit.marked(highlight or [], marks):
         try:
             x, y = _xy(square)
         except (ValueError, IndexError):
             continue
         if x0 <= x <= x1 and y0 <= y <= y1:
             px, py = corner(x, y)
-            d.rectangle(
-                (px + 2, py + 2, px + cell - 2, py + cell - 2), outline=colour, width=5
-            )
+            inset = 2 + 7 * depth
+            d.rectangle((px + inset, py + inset, px + cell - inset, py + cell - inset),
+                        outline=colour, width=5)
     viewer = view.get("viewer")
     for square, checker in (view.get("board") or {}).items():
         x, y = _xy(square)

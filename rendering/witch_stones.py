@@ -45,10 +45,10 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     for name, kind in view.get("board", {}).items():
         x, y = _centre(name, left, top)
         _piece(board, kind, x, y)
-    for name, colour in kit.marked(highlight, marks):
+    for name, colour, depth in kit.marked(highlight, marks):
         if len(name) == 2 and name[0] in FILES and name[1].isdigit():
             x, y = _centre(name, left, top)
-            half = CELL / 2 - 3
+            half = CELL / 2 - 3 - 8 * depth
             board.draw.rectangle((x - half, y - half, x + half, y + half),
                                  outline=colour, width=5)
     _strip(board, view.get("pieces_left", {}), top + SIZE * CELL + MARGIN + STRIP / 2)

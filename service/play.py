@@ -17,7 +17,7 @@ from service.core import Matches, Now
 from service.model import STALE, Post, ServiceError, Update
 from service.pictures import Pictures
 from service.ratings import Ratings
-from service.recent import marks_of, recent
+from service.recent import marks_for, recent
 from service.turn_clocks import TurnClocks
 
 log = logging.getLogger(__name__)
@@ -124,7 +124,7 @@ class Play:
         # The itemised table (Terra's) comes at the end, and on request (/score): after
         # every move it would bury the move under a screen of numbers.
         table = self.matches.table(match, game, state) if match.status == FINISHED else []
-        marks = (marks_of(recent(played, acting[0])) or None) if acting else None
+        marks = marks_for(played, acting[0] if acting else None)
         public = Post("\n".join(lines),
                       await self.pictures.picture(match, game, state, None, marks),
                       mentions=mentions, table=table)
@@ -169,7 +169,7 @@ class Play:
                 self.matches.private_text(match, game, state, seated.seat),
                 filename="my-view.png",
                 pending=self.pictures.later(match, game, state, seated.seat,
-                                          marks_of(recent(moves, seated.seat)) or None))
+                                            marks_for(moves, seated.seat)))
         return posts
 
 

@@ -13,6 +13,7 @@ from service.lobby import Lobby
 from service.model import Actor, Post
 from service.names import scores_text, sentence
 from service.pictures import Pictures
+from service.recent import marks_for
 from service.turn_clocks import TurnClocks
 
 
@@ -31,12 +32,17 @@ class Reading:
     async def standing(self, match_id: int, actor: Actor | None = None,
                        picture: bool = False) -> Post:
         """Scores and whose turn (with the itemised table where the game has one), and
-        the public board when ``picture``."""
+        the public board when ``picture`` (every move since the player to act last moved
+        outlined, as on the post that handed them the turn)."""
         match = await self.matches.match(match_id, actor)
         if match.status == LOBBY:
             return Post(self.lobby.lobby_text(match))
         game, state = self.matches.state_of(match)
-        png = await self.pictures.picture(match, game, state, None) if picture else None
+        png = None
+        if picture:
+            acting = game.to_act(state) if match.status == RUNNING else []
+            marks = marks_for(await self.store.moves(match.id), acting[0] if acting else None)
+            png = await self.pictures.picture(match, game, state, None, marks)
         text = "\n".join([self.status_text(match, game, state),
                           *await self.clocks.clock_lines(match)])
         return Post(text, png, table=self.matches.table(match, game, state))
@@ -50,7 +56,8 @@ class Reading:
         note = await self.store.note(match.id, actor.user_id)
         if note:
             text = f"{text}\n\nYour note (only you see it):\n{neutral(note)}"
-        return Post(text, await self.pictures.picture(match, game, state, seated.number),
+        marks = marks_for(await self.store.moves(match.id), seated.number)
+        return Post(text, await self.pictures.picture(match, game, state, seated.number, marks),
                     filename="my-view.png")
 
     async def history(self, match_id: int, actor: Actor | None = None,

@@ -23,9 +23,15 @@ def recent(moves: Sequence[MoveRecord], seat: int) -> list[MoveRecord]:
 
 
 def marks_of(moves: Iterable[MoveRecord]) -> dict[int, list[str]]:
-    """Each seat's positions among ``moves``, in order, each once."""
+    """Each seat's positions among ``moves``, in order, once per move: a place moved on
+    twice is there twice (a picture draws both outlines)."""
     marks: dict[int, list[str]] = {}
     for record in moves:
-        seen = marks.setdefault(record.seat, [])
-        seen.extend(p for p in record.marks if p not in seen)
+        marks.setdefault(record.seat, []).extend(dict.fromkeys(record.marks))
     return {seat: places for seat, places in marks.items() if places}
+
+
+def marks_for(moves: Sequence[MoveRecord], seat: int | None) -> dict[int, list[str]] | None:
+    """What a picture outlines for ``seat`` (the player to act, or the viewer): each
+    seat's moves since ``seat`` last moved; None (the last move only) without a seat."""
+    return (marks_of(recent(moves, seat)) or None) if seat is not None else None

@@ -78,3 +78,12 @@ def smallest_text(chosen) -> dict[str, tuple[float, str]]:
         if case.slug not in out or height < out[case.slug][0]:
             out[case.slug] = (height, text)
     return out
+
+
+def digit_height(size: int) -> int:
+    """The inked height of a digit (as tall as a capital) in the kit's font at ``size``:
+    what a reader sees, about 0.7 of the font size."""
+    from rendering import kit
+
+    _, top, _, bottom = kit.font(size).getbbox("0")
+    return bottom - top

@@ -22,15 +22,23 @@ class MarksSpy:
         return b"\x89PNG"
 
 
-async def test_three_players_see_every_move_since_their_last_turn(store):
+async def _three_playing(store, seed: int, slugs: tuple[str, ...]):
+    """A service drawing through a spy, and a started three-player match of each game."""
     spy = MarksSpy()
-    service = Service(store, render=spy, seed_source=lambda: 21, shuffle=lambda s: None,
+    service = Service(store, render=spy, seed_source=lambda: seed, shuffle=lambda s: None,
                       player=RandomPlayer())
-    game = engines.get("storm-of-the-gods")
-    match = await service.create(PEOPLE[0], game.slug, channel_id=9)
-    for person in PEOPLE[1:]:
-        await service.join(match.id, person)
-    update = await service.start(match.id, PEOPLE[0])
+    started = []
+    for slug in slugs:
+        match = await service.create(PEOPLE[0], slug, channel_id=9)
+        for person in PEOPLE[1:]:
+            await service.join(match.id, person)
+        started.append((engines.get(slug), await service.start(match.id, PEOPLE[0])))
+    return spy, service, started
+
+
+async def test_three_players_see_every_move_since_their_last_turn(store):
+    spy, service, [(game, update)] = await _three_playing(store, 21, ("storm-of-the-gods",))
+    match = update.match
     rng = random.Random(5)
     seen_since = 0
     for _ in range(120):
@@ -79,3 +87,36 @@ async def test_each_move_is_stored_with_what_it_showed(service):
         assert record.said.startswith(f"{{seat{record.seat}}} ")
     last = (await service.store.moves(update.match.id))[-1]
     assert last.marks == game.view(game.load(update.match.snapshot), None)["last"]
+
+
+async def test_board_marks_every_move_since_the_player_to_act_last_moved(store):
+    """/board (and the console's board) outlines what the post that handed over the turn
+    did: the places of every move since the player to act last moved, in each mover's
+    colour, over random three-player games; /myview the same for its viewer."""
+    spy, service, started = await _three_playing(store, 8, ("storm-of-the-gods", "terra"))
+    for game, update in started:
+        match = update.match
+        rng = random.Random(11)
+        checked = 0
+        for _ in range(60):
+            state = game.load(update.match.snapshot)
+            if update.match.status != RUNNING or not game.to_act(state):
+                break
+            acting = game.to_act(state)[0]
+            played = await service.store.moves(match.id)
+            expected: dict[int, set[str]] = {}
+            for record in reversed(played):
+                if record.seat == acting:
+                    break
+                expected.setdefault(record.seat, set()).update(record.marks)
+            expected = {s: p for s, p in expected.items() if p}
+            await service.board(match.id)
+            _, marks, _ = spy.calls[-1]
+            assert {s: set(p) for s, p in (marks or {}).items()} == expected
+            checked += bool(expected) and len(expected) > 1
+            await service.private(match.id, PEOPLE[acting])
+            _, private_marks, _ = spy.calls[-1]
+            assert private_marks == marks
+            update = await service.submit(match.id, PEOPLE[acting],
+                                          rng.choice(game.legal_moves(state, acting)))
+        assert checked >= 3, game.slug

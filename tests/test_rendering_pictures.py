@@ -15,7 +15,7 @@ import engines
 import rendering
 from rendering import angry_gods, kit
 from rendering import when_gods_collide as wgc_picture
-from tests.render_cases import NAMES, SLUGS, cases, smallest_text
+from tests.render_cases import NAMES, SLUGS, cases, digit_height, smallest_text
 
 ALL = list(cases())
 
@@ -51,12 +51,14 @@ def test_every_text_is_readable_on_a_phone(case):
 
 
 def test_smallest_text_table(capsys):
-    """The table of the report: each game's smallest text at 400 px."""
+    """The table of the report: each game's smallest text at 400 px, as a font size and
+    as the inked height of its digits and capitals."""
     table = smallest_text(ALL)
     with capsys.disabled():
         print()
         for slug, (height, text) in table.items():
-            print(f"{slug:20} {height:5.2f} px  {text!r}")
+            inked = digit_height(round(height * kit.WIDTH / kit.PHONE)) * kit.PHONE / kit.WIDTH
+            print(f"{slug:20} {height:5.2f} px (digits {inked:4.1f} px)  {text!r}")
     assert set(table) == set(SLUGS)
     assert min(h for h, _ in table.values()) >= kit.PHONE_MIN
 
@@ -154,6 +156,39 @@ def test_marks_of_two_seats_in_their_colours_where_the_highlight_goes(slug):
     assert gained(box_second, orange) > 100 and abs(gained(box_second, blue)) < 20
     # With marks, the red last-move highlight is left out.
     assert draw(highlight=[first], marks={}) == plain
+
+
+@pytest.mark.parametrize("slug", [*MARKED, "when-gods-collide"])
+def test_several_moves_on_one_place_all_show(slug):
+    """Two seats' moves on one place, and one seat's two moves there: every outline is
+    drawn (one inside the other), none painted over by the next."""
+    players = engines.get(slug).max_players
+    view = _public(slug, players, "middle").view
+    place = sorted(view["tiles"])[0] if slug == "when-gods-collide" else MARKED[slug][0]
+
+    def draw(marks):
+        return picture(rendering.render(slug, view, names=NAMES[:players], marks=marks))
+
+    plain = draw({})
+    box = _changed(plain, draw({0: [place]}))
+    box = (box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4)
+    first, second = kit.seat_colour(0), kit.seat_colour(1)
+
+    def gained(image, colour):
+        return _near(image, box, colour) - _near(plain, box, colour)
+
+    alone = gained(draw({0: [place]}), first)
+    both = draw({0: [place], 1: [place]})
+    assert gained(both, first) > 0.8 * alone and gained(both, second) > 100
+    twice = draw({0: [place, place]})
+    assert gained(twice, first) > 1.6 * alone
+
+
+def test_marks_stack_in_depth():
+    assert kit.marked([], {0: ["a1", "b2"], 1: ["a1"], 2: ["a1", "a1"]}) == [
+        ("a1", kit.seat_colour(0), 0), ("b2", kit.seat_colour(0), 0),
+        ("a1", kit.seat_colour(1), 1), ("a1", kit.seat_colour(2), 2)]
+    assert kit.marked(["c3", "c3"], None) == [("c3", kit.HIGHLIGHT, 0)]
 
 
 # ---- secrets: private pictures differ, public ones cannot ----------------------------

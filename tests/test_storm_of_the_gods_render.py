@@ -51,3 +51,22 @@ def test_render_announcements_and_highlight():
     view["attacked"] = "e6"
     view["result"] = {"scores": [1, 2], "ranking": [[1], [0]], "reason": "test"}
     check_png(picture.render(view, names=["A", "B"], highlight=[]))
+
+
+def test_the_winds_last_move_is_drawn_on_the_next_turn_too():
+    """The legend's "its move": the wind's path from where it stood to where it stands,
+    drawn also once the next god has rolled (the roll's direction is then unset)."""
+    rnd = random.Random(7)
+    state = GAME.setup(3, 7, {})
+    while not (state.phase == "wind" and state.path and state.turn > 1):
+        state = GAME.play(state, state.current, rnd.choice(GAME.legal_moves(state,
+                                                                            state.current)))
+    view = GAME.view(state, None)
+    assert not (view["roll"] or {}).get("direction") and view["path"][-1] == view["wind"]
+
+    def wind_pixels(v: dict) -> int:
+        png = rendering.render(GAME.slug, v, names=["Ana", "Bo", "Cy"], marks={})
+        image = Image.open(io.BytesIO(png)).convert("RGB")
+        return sum(1 for p in image.getdata() if p == picture.WIND)
+
+    assert wind_pixels(view) > wind_pixels({**view, "path": []}) + 200

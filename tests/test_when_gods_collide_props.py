@@ -106,6 +106,9 @@ def _check_secrets(
             assert not SQUARE.search(sentence), sentence
         assert not hidden & set(SQUARE.findall(sentence)), sentence
     assert GAME.describe(before, seat, move, seat)
+    if after.phase == "over":  # Ruling: the end reveals every god standing, to all
+        for known in exposed:
+            known.update(g for g in after.gods if g >= 0)
     for viewer in range(players):
         view = GAME.view(after, viewer)
         marked = _gods_marked(view)

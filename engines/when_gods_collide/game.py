@@ -142,6 +142,8 @@ class WhenGodsCollide(GameBase):
             "move": self._move,
         }[state.phase]
         handler(s, seat, text, events)
+        if s.phase == "over":  # every god standing is revealed, as final_reveal says
+            s.public = sorted({*s.public, *(g for g in s.gods if g >= 0)})
         return s, events
 
     def _tile(self, s: State, seat: int, text: str, events: list[dict]) -> None:

@@ -50,7 +50,8 @@ class State:
     last: list[str] = field(default_factory=list)
     last_private: list[str] = field(default_factory=list)
     last_seat: int = -1
-    public: list[int] = field(default_factory=list)  # gods known to all (a Princess passed)
+    # gods known to all: a Princess passed over them; every god once the game is over
+    public: list[int] = field(default_factory=list)
 
     def clone(self) -> State:
         """A copy whose containers may be changed (board entries are replaced, never
