@@ -2,9 +2,10 @@
 (aiosqlite) and a PostgreSQL (asyncpg) implementation; :func:`open_store` picks one.
 
 Modules: :mod:`db.records` (records, statuses, errors), :mod:`db.protocol` (the protocol),
-:mod:`db.base`, :mod:`db.matches`, :mod:`db.clocks`, :mod:`db.social`, :mod:`db.challenges`
-(the queries, written once), :mod:`db.sqlite` and :mod:`db.postgres` (the backends),
-:mod:`db.schema` (the migrations) and :mod:`db.migrate` (copying an SQLite database to PostgreSQL).
+:mod:`db.base`, :mod:`db.matches`, :mod:`db.clocks`, :mod:`db.social`, :mod:`db.challenges`,
+:mod:`db.tournaments` (the queries, written once), :mod:`db.sqlite` and
+:mod:`db.postgres` (the backends), :mod:`db.schema` (the migrations) and
+:mod:`db.migrate` (copying an SQLite database to PostgreSQL).
 """
 
 from db.postgres import PostgresStore, is_postgres_url
@@ -13,6 +14,10 @@ from db.records import (
     ABORTED,
     ACCEPTED,
     DECLINED,
+    EVENT_CANCELLED,
+    EVENT_FINISHED,
+    EVENT_OPEN,
+    EVENT_RUNNING,
     FINISHED,
     LAPSED,
     LOBBY,
@@ -24,6 +29,7 @@ from db.records import (
     Challenged,
     ChallengeRecord,
     ClockRecord,
+    Entrant,
     Full,
     MatchRecord,
     MoveRecord,
@@ -35,6 +41,8 @@ from db.records import (
     Shards,
     StaleVersion,
     Standing,
+    TableRecord,
+    TournamentRecord,
     TurnReminder,
     UndoRequest,
 )
@@ -44,6 +52,10 @@ __all__ = [
     "ABORTED",
     "ACCEPTED",
     "DECLINED",
+    "EVENT_CANCELLED",
+    "EVENT_FINISHED",
+    "EVENT_OPEN",
+    "EVENT_RUNNING",
     "FINISHED",
     "LAPSED",
     "LOBBY",
@@ -55,6 +67,7 @@ __all__ = [
     "ChallengeRecord",
     "Challenged",
     "ClockRecord",
+    "Entrant",
     "Full",
     "MatchRecord",
     "MoveRecord",
@@ -69,6 +82,8 @@ __all__ = [
     "StaleVersion",
     "Standing",
     "Store",
+    "TableRecord",
+    "TournamentRecord",
     "TurnReminder",
     "UndoRequest",
     "is_postgres_url",

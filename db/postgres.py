@@ -29,6 +29,7 @@ from db.matches import MatchQueries
 from db.schema import migrations
 from db.social import SocialQueries
 from db.state import StateQueries
+from db.tournaments import TournamentQueries
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +85,7 @@ class _Connection(asyncpg.Connection):  # type: ignore[misc]  # asyncpg has no t
 
 
 class PostgresStore(MatchQueries, ClockQueries, SocialQueries, ChallengeQueries,
-                    StateQueries):
+                    StateQueries, TournamentQueries):
     """The PostgreSQL store at ``url`` (``postgresql://user:password@host:port/db``)."""
 
     backend = "postgres"

@@ -23,6 +23,7 @@ from db.matches import MatchQueries
 from db.schema import migrations, statements
 from db.social import SocialQueries
 from db.state import StateQueries
+from db.tournaments import TournamentQueries
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +61,7 @@ class SqliteTx:
 
 
 class SqliteStore(MatchQueries, ClockQueries, SocialQueries, ChallengeQueries,
-                  StateQueries):
+                  StateQueries, TournamentQueries):
     """The SQLite store over the file at ``path``."""
 
     backend = "sqlite"

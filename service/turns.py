@@ -155,7 +155,8 @@ class Turns:
                                   *await self.play.final_lines(match, game, state)])
                 png = await self.pictures.picture(match, game, state, None)
                 return Update(match, Post(text, png,
-                                          table=self.matches.table(match, game, state)))
+                                          table=self.matches.table(match, game, state)),
+                              news=await self.play.ended(match))
             await self.store.mark_resigned(match.id, version=match.version,
                                            user_id=seated.user_id)
         except StaleVersion:
@@ -177,7 +178,8 @@ class Turns:
             raise ServiceError("The board changed; try again.") from None
         match = await self.matches.match(match.id)
         who = self.matches.actor_name(actor, "the host")
-        return Update(match, Post(f"Match #{match.id} was aborted by {who}."))
+        return Update(match, Post(f"Match #{match.id} was aborted by {who}."),
+                      news=await self.play.ended(match))
 
     async def abort_server(self, guild_id: int) -> list[int]:
         """Abort every lobby and running match of a server the bot was removed from, so

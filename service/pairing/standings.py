@@ -8,8 +8,8 @@ in the order of its placings. A bye scores :data:`BYE_POINTS`.
 Ranking, in order: points; **Buchholz** (the sum of the points of everyone met at a
 table, each table-mate once per meeting, divided by table-mates so that a table of four
 weighs as one game); **Sonneborn–Berger** (the same sum, each table-mate's points
-weighted by the share scored against them); **wins** (tables finished first, alone or
-tied); then the entry order. A bye adds nothing to the tie-breaks.
+weighted by the share scored against them); **wins** (tables finished first, alone);
+then the entry order. A bye adds nothing to the tie-breaks.
 """
 
 from __future__ import annotations
@@ -73,7 +73,8 @@ def standings(entrants: Sequence[int], history: Sequence[Table]) -> list[Line]:
                 byes[e] += 1
                 continue
             played[e] += 1
-            if table.points.get(e) == max(table.points.values()):
+            top = max(table.points.values())
+            if table.points.get(e) == top and list(table.points.values()).count(top) == 1:
                 wins[e] += 1
     buchholz = dict.fromkeys(entrants, 0.0)
     berger = dict.fromkeys(entrants, 0.0)
