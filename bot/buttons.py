@@ -9,6 +9,7 @@ import discord
 
 from bot.challenge_ui import ChallengeButton, GamePick
 from bot.picker import PickButton, PickMenu
+from bot.tournament_ui import TournamentButton
 from bot.ui import LobbyButton, MoveButton, MyMovesButton, RematchButton, ResignButton
 from bot.undo_ui import UndoButton
 
@@ -23,4 +24,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     RematchButton,
     ChallengeButton,
     GamePick,
+    TournamentButton,
 )

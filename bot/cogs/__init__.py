@@ -10,8 +10,11 @@
 - :mod:`bot.cogs.records`: ``/export`` (a match's game record).
 - :mod:`bot.cogs.challenges`: ``/challenge``, the user command "Challenge to a game" and
   the loop that lapses unanswered challenges.
+- :mod:`bot.cogs.tournaments`: ``/tournament`` (create, start, computer, standings, info,
+  withdraw, cancel, export); the clock loop of :mod:`bot.cogs.reminders` runs its rounds'
+  deadlines.
 """
 
 EXTENSIONS: tuple[str, ...] = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.info",
                                  "bot.cogs.reminders", "bot.cogs.social", "bot.cogs.records",
-                                 "bot.cogs.challenges")
+                                 "bot.cogs.challenges", "bot.cogs.tournaments")
