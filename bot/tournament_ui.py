@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.dynamic import IdButton
-from bot.interact import actor_of, guard, reply, service_of, service_of_client
+from bot.interact import actor_of, defer, guard, reply, service_of, service_of_client
 from bot.publish import message_kwargs
 from bot.threads import open_thread
 from bot.ui import announce, use_news
@@ -112,14 +112,13 @@ class TournamentButton(
     """Join / Leave (anyone) and Start (the organiser) under a tournament's post."""
 
     def __init__(self, action: str, event_id: int) -> None:
+        self.action, self.event_id = action, event_id
         super().__init__(f"pantheon:event:{action}:{event_id}", *ACTIONS[action])
-        self.action = action
-        self.event_id = event_id
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with guard(interaction, f"tournament {self.action} #{self.event_id}"):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            news = await service_of(interaction).tournament_act(
-                self.action, self.event_id, actor_of(interaction))
-            await tell_news(interaction.client, news)
+            await defer(interaction)
+            actor = actor_of(interaction)
+            await tell_news(interaction.client, await service_of(interaction).tournament_act(
+                self.action, self.event_id, actor))
             await reply(interaction, DONE[self.action])

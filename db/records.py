@@ -273,17 +273,17 @@ class TournamentRecord:
     """A tournament, with its entrants (entry order) and every round's tables."""
 
     id: int
-    guild_id: int | None
-    channel_id: int | None
-    message_id: int | None
-    organiser_id: int
-    organiser_name: str
     game: str
-    options: dict[str, Any]
-    settings: dict[str, Any]
     status: str
     round: int
     round_ends: str | None
+    organiser_id: int
+    organiser_name: str
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    options: dict[str, Any]
+    settings: dict[str, Any]
     created_at: str
     entrants: list[Entrant] = field(default_factory=list)
     tables: list[TableRecord] = field(default_factory=list)

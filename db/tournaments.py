@@ -23,24 +23,10 @@ from db.records import (
 
 
 class TournamentQueries(Queries):
-    async def create_tournament(self, *, guild_id: int | None, channel_id: int | None,
-                                organiser_id: int, organiser_name: str, game: str,
-                                options: dict[str, Any], settings: dict[str, Any],
-                                created_at: str) -> TournamentRecord:
-        async with self.transaction() as tx:
-            tournament_id = await tx.insert(
-                "INSERT INTO tournaments (guild_id, channel_id, organiser_id, organiser_name, "
-                "game, options, settings, status, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", guild_id, channel_id, organiser_id,
-                organiser_name, game, dumps(options), dumps(settings), EVENT_OPEN, created_at)
-            return await tournament_in(tx, tournament_id)
-
     async def get_tournament(self, tournament_id: int) -> TournamentRecord | None:
         async with self.reading(consistent=True) as tx:
-            try:
-                return await tournament_in(tx, tournament_id)
-            except KeyError:
-                return None
+            found = await tx.fetchrow("SELECT id FROM tournaments WHERE id = ?", tournament_id)
+            return await tournament_in(tx, found[0]) if found is not None else None
 
     async def find_tournaments(self, *, guild_id: int | None = None,
                                statuses: Sequence[str] = (EVENT_OPEN, EVENT_RUNNING),
@@ -55,6 +41,18 @@ class TournamentQueries(Queries):
             rows = await tx.fetch(f"SELECT id FROM tournaments WHERE {' AND '.join(where)} "
                                   "ORDER BY id LIMIT ?", *args, limit)
             return [await tournament_in(tx, row[0]) for row in rows]
+
+    async def create_tournament(self, *, guild_id: int | None, channel_id: int | None,
+                                organiser_id: int, organiser_name: str, game: str,
+                                options: dict[str, Any], settings: dict[str, Any],
+                                created_at: str) -> TournamentRecord:
+        async with self.transaction() as tx:
+            tournament_id = await tx.insert(
+                "INSERT INTO tournaments (guild_id, channel_id, organiser_id, organiser_name, "
+                "game, options, settings, status, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", guild_id, channel_id, organiser_id,
+                organiser_name, game, dumps(options), dumps(settings), EVENT_OPEN, created_at)
+            return await tournament_in(tx, tournament_id)
 
     async def add_entrant(self, tournament_id: int, *, user_id: int, display_name: str,
                           is_ai: bool, until_round: int) -> bool:
@@ -159,20 +157,24 @@ class TournamentQueries(Queries):
                              message_id, tournament_id)
 
 
+COLUMNS = ("id", "game", "status", "round", "round_ends", "organiser_id", "organiser_name",
+           "guild_id", "channel_id", "message_id", "created_at")
+"""The columns of ``tournaments`` read as they are (the JSON ones are decoded)."""
+
+
 async def tournament_in(tx: Tx, tournament_id: int) -> TournamentRecord:
-    row = await tx.fetchrow("SELECT * FROM tournaments WHERE id = ?", tournament_id)
-    if row is None:
-        raise KeyError(tournament_id)
+    """The tournament with its entrants and tables (KeyError if there is none)."""
+    found = await tx.fetch("SELECT * FROM tournaments WHERE id = ?", tournament_id)
     entrants = await tx.fetch("SELECT * FROM tournament_entrants WHERE tournament_id = ? "
                               "ORDER BY position", tournament_id)
     tables = await tx.fetch("SELECT * FROM tournament_tables WHERE tournament_id = ? "
                             "ORDER BY round, table_no", tournament_id)
+    if not found:
+        raise KeyError(tournament_id)
+    row = found[0]
     return TournamentRecord(
-        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-        message_id=row["message_id"], organiser_id=row["organiser_id"],
-        organiser_name=row["organiser_name"], game=row["game"],
-        options=loads(row["options"]), settings=loads(row["settings"]), status=row["status"],
-        round=row["round"], round_ends=row["round_ends"], created_at=row["created_at"],
+        **{name: row[name] for name in COLUMNS},
+        options=loads(row["options"]), settings=loads(row["settings"]),
         entrants=[Entrant(e["user_id"], e["display_name"], bool(e["is_ai"]), e["position"],
                           e["withdrawn_round"]) for e in entrants],
         tables=[table_of(t) for t in tables])

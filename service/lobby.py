@@ -79,8 +79,7 @@ class Lobby:
         if actor.user_id != match.host_id:
             raise ServiceError("Only the host can add computer players.")
         number = sum(1 for s in match.seats if s.is_ai) + 1
-        name = f"Computer {number}" + (f" ({level})" if level not in (None, "normal") else "")
-        return await self.seat(match, -number, name, is_ai=True)
+        return await self.seat(match, -number, computer_name(number, level), is_ai=True)
 
     async def leave(self, match_id: int, actor: Actor) -> MatchRecord:
         match = await self._lobby(match_id, actor)
@@ -155,6 +154,12 @@ class Lobby:
             raise ServiceError(f"The match is full ({game.max_players} players).") from None
         except StaleVersion:
             raise ServiceError("The match has already started.") from None
+
+
+def computer_name(number: int, level: str | None) -> str:
+    """"Computer 2", or "Computer 2 (hard)" for a level other than normal (where
+    :meth:`~service.computer.Computer.level_of` reads it)."""
+    return f"Computer {number}" + (f" ({level})" if level not in (None, "normal") else "")
 
 
 def checked_level(level: str | None) -> str | None:

@@ -42,7 +42,7 @@ from db.records import stamp
 from rendering import standings
 from service import boundary, pairing
 from service.core import Matches, Now
-from service.lobby import Lobby, checked_level
+from service.lobby import Lobby, checked_level, computer_name
 from service.model import Actor, EventNews, ServiceError, Update
 from service.names import sentence
 from service.terms import MatchTerms
@@ -59,6 +59,8 @@ from service.turns import Turns
 log = logging.getLogger(__name__)
 
 MAX_ENTRANTS = 64
+LOBBY_GRACE = timedelta(minutes=2)
+"""A table's match seated but unstarted this long: its maker died; the sweep starts it."""
 
 
 @dataclasses.dataclass(eq=False)
@@ -137,12 +139,12 @@ class Tournaments:
     async def add_computer(self, tournament_id: int, actor: Actor,
                            level: str | None = None) -> TournamentRecord:
         """A computer entrant (the organiser's): "Computer 2 (easy)" plays at its level."""
+        level = checked_level(level)
         record = await self.get(tournament_id, actor)
         self._organiser(record, actor, "add computer players")
-        level = checked_level(level)
-        number = sum(1 for e in record.entrants if e.is_ai) + 1
-        name = f"Computer {number}" + (f" ({level})" if level not in (None, "normal") else "")
-        return await self._enter(record, -number, name, is_ai=True)
+        computers = sum(1 for e in record.entrants if e.is_ai)
+        return await self._enter(record, -computers - 1, computer_name(computers + 1, level),
+                                 is_ai=True)
 
     async def leave(self, tournament_id: int, actor: Actor) -> TournamentRecord:
         """Leave before the start (after it: :meth:`withdraw`)."""
@@ -264,8 +266,8 @@ class Tournaments:
             if match is None:
                 started += await self._open_table(record, table)
                 continue
-            if match.status == LOBBY:
-                started.append(await self.lobby.start(match.id, self._host(record)))
+            if match.status == LOBBY and match.created_at <= stamp(now - LOBBY_GRACE):
+                started += await self._start(match, record, list(table.players))
             elif match.status == RUNNING and late:
                 log.info("tournament %s: match %s adjudicated at the deadline", record.id,
                          match.id)
@@ -357,19 +359,20 @@ class Tournaments:
         if not claimed:
             await self.lobby.abandon(match.id)
             return []
-        return [await self.lobby.start(match.id, host, order=list(table.players))]
+        return await self._start(match, record, list(table.players))
+
+    async def _start(self, match: MatchRecord, record: TournamentRecord,
+                     order: list[int] | None = None) -> list[Update]:
+        """Start a table's match, unless another process just did (it posts it)."""
+        try:
+            return [await self.lobby.start(match.id, self._host(record), order=order)]
+        except ServiceError as exc:
+            log.info("tournament %s: match %s not started here: %s", record.id, match.id,
+                     exc)
+            return []
 
     async def _abort(self, match: MatchRecord) -> MatchRecord:
-        for _ in range(5):  # a move landing meanwhile: read the match again
-            try:
-                await self.store.finish(match.id, version=match.version, status=ABORTED,
-                                        result=None)
-                break
-            except StaleVersion:
-                again = await self.store.get_match(match.id)
-                if again is None or again.status not in (LOBBY, RUNNING):
-                    break
-                match = again
+        await self.turns.abort_now(match)
         return await self.matches.match(match.id)
 
     @staticmethod

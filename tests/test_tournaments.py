@@ -4,12 +4,18 @@ timeouts and withdrawals, and what one step does when several processes try it."
 
 from __future__ import annotations
 
+import asyncio
+import io
 import json
+import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from PIL import Image
 
+import engines
 from db import ABORTED, EVENT_FINISHED, EVENT_RUNNING, FINISHED, RUNNING, open_store
+from db.base import dumps
 from engines.ai import RandomPlayer
 from service import Actor, MatchTerms, Service, ServiceError
 from service.tournament_terms import EventTerms
@@ -292,3 +298,82 @@ async def test_the_sweep_makes_the_matches_a_dead_process_left_unmade(store) -> 
     assert await service.tournament_pass() == []
     record = await service.tournament(record.id)
     assert record.tables[0].match_id == match.id
+
+
+async def test_standings_and_export_show_only_public_facts(tmp_path) -> None:
+    """A tables event of Storm of the Gods (the tile stack's order is hidden): replacing
+    every running match's state by a public twin (``determinise(state, None)``) changes
+    nothing the tournament shows — its post, info, standings (words, picture, alt text)
+    and export."""
+    store = await open_store(str(tmp_path / "twins.db"))
+    try:
+        service = make_service(store)
+        record = await service.create_tournament(ANA, "storm-of-the-gods",
+                                                 EventTerms("tables", 2, seats=3))
+        for actor in (ANA, BO, CY):
+            await service.tournament_act("join", record.id, actor)
+        for _ in range(3):
+            await service.tournament_act("computer", record.id, ANA, "easy")
+        await service.tournament_act("start", record.id, ANA)
+
+        async def shown() -> tuple:
+            event = await service.tournament(record.id)
+            posts = [await service.tournament_post(event, what)
+                     for what in ("entry", "info", "standings", "export")]
+            return tuple((p.text, p.png, p.alt) for p in posts)
+
+        before = await shown()
+        game, rng = engines.get("storm-of-the-gods"), random.Random(5)
+        event = await service.tournament(record.id)
+        running = [t.match_id for t in event.tables if t.match_id]
+        assert running
+        twinned = 0
+        for match_id in running:
+            match = await service.match(match_id)
+            if match.status != RUNNING:
+                continue
+            twinned += 1
+            twin = game.determinise(game.load(match.snapshot), None, rng)
+            await store.execute("UPDATE matches SET snapshot = ? WHERE id = ?",
+                                dumps(game.dump(twin)), match_id)
+        assert twinned and await shown() == before
+    finally:
+        await store.close()
+
+
+async def test_a_full_field_keeps_the_picture_and_its_alt_text_in_bounds(store) -> None:
+    service = make_service(store)
+    record = await service.create_tournament(ANA, "kayles", EventTerms("swiss", 3))
+    for _ in range(64):
+        await service.tournament_act("computer", record.id, ANA, "easy")
+    with pytest.raises(ServiceError, match="full"):
+        await service.tournament_act("join", record.id, BO)
+    post = await service.tournament_post(await service.tournament(record.id), "standings")
+    assert len(post.alt) <= 1024 and post.alt.endswith("… and more.")
+    image = Image.open(io.BytesIO(post.png))
+    assert image.width == 600 and image.height < 1400  # 40 rows, then "… and 24 more"
+    assert len(post.text) <= 2000
+
+
+async def test_two_processes_sweeping_at_once_make_each_match_once(database) -> None:
+    """Two services over one database (two processes) run the tournament pass at the
+    same moment on a round whose matches were never made: each table gets one match (a
+    lobby made by the loser of the race is abandoned), and the round is posted once."""
+    stores = [await open_store(database), await open_store(database)]
+    try:
+        one, two = (make_service(s) for s in stores)
+        record = await one.create_tournament(ANA, "kayles", EventTerms("swiss", 2))
+        for actor in (ANA, BO, CY):
+            await one.tournament_act("join", record.id, actor)
+        await one.tournament_act("computer", record.id, ANA, "easy")
+        assert await stores[0].begin_round(record.id, 1, [[1, 2], [3, -1]], None)
+        results = await asyncio.gather(one.tournament_pass(), two.tournament_pass())
+        started = [u.match.id for news in results for n in news for u in n.started]
+        record = await one.tournament(record.id)
+        made = sorted(t.match_id for t in record.tables if t.round == 1)
+        assert sorted(set(started)) == made and len(made) == 2
+        rows = await stores[0].query("SELECT status FROM matches ORDER BY id")
+        assert sum(status != ABORTED for (status,) in rows) == 2
+    finally:
+        for store in stores:
+            await store.close()

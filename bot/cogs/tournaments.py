@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -34,6 +36,25 @@ EVENT = "The tournament's number (default: this server's newest open or running 
 NOT_HERE = "Create a tournament in a text channel of a server: its rounds are posted there."
 
 
+Run = Callable[["Tournaments", discord.Interaction, "int | None"], Awaitable[None]]
+
+
+def subcommand(name: str, description: str, run: Run) -> Any:
+    """A subcommand taking only the tournament (by number, else the newest): ``run``."""
+    async def command(self: Tournaments, interaction: discord.Interaction,
+                      tournament: int | None = None) -> None:
+        await run(self, interaction, tournament)
+
+    command.__qualname__ = f"Tournaments.{name}"  # a method: discord.py passes the cog
+    described = app_commands.describe(tournament=EVENT)(command)
+    return app_commands.command(name=name, description=description)(described)
+
+
+def action(name: str, done: str) -> Run:
+    """Do ``name`` on the tournament, post what changed, answer ``done``."""
+    return lambda cog, interaction, number: cog._act(interaction, name, number, done)
+
+
 @app_commands.guild_only()
 class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
                   group_description="Tournaments: Swiss, round robin, tables"):
@@ -49,7 +70,8 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
         seats="Most players a table (tables format); default 4",
         late_until="Players may still join until this round begins (0 = nobody late)",
         round_hours="Hours a round lasts; a game still running then is scored a draw",
-        **{k: v for k, v in TERMS_HELP.items() if k not in ("bots", "level")})
+        **{k: v for k, v in TERMS_HELP.items()
+           if k in ("options", "deadline", "on_timeout", "rated", "bank", "weekends")})
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES,
                           on_timeout=TIMEOUT_CHOICES)
     async def create(
@@ -58,24 +80,18 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
         seats: app_commands.Range[int, 2, 6] | None = None,
         late_until: app_commands.Range[int, 0, MAX_ROUNDS] = 0,
         round_hours: app_commands.Range[int, 1, MAX_ROUND_HOURS] | None = None,
-        options: str | None = None,
-        remind: app_commands.Range[int, 0, clocks.MAX_REMIND_HOURS] | None = None,
-        remind_every: app_commands.Range[int, 0, clocks.MAX_REMIND_HOURS] | None = None,
+        options: str | None = None, rated: bool = True,
         deadline: app_commands.Range[int, 0, clocks.MAX_DEADLINE_HOURS] | None = None,
-        on_timeout: str | None = None, rated: bool = True,
+        on_timeout: str | None = None, weekends: bool = True,
         bank: app_commands.Range[float, 0.0, clocks.MAX_BANK_HOURS / 24] | None = None,
-        bank_add: app_commands.Range[float, 0.0, clocks.MAX_BANK_ADD_HOURS / 24] | None = None,
-        bank_max: app_commands.Range[float, 0.0, clocks.MAX_BANK_HOURS / 24] | None = None,
-        weekends: bool = True,
     ) -> None:
         async with guard(interaction, "/tournament create"):
-            channel = interaction.channel
-            if not isinstance(channel, discord.TextChannel):
+            if not isinstance(interaction.channel, discord.TextChannel):
                 raise ServiceError(NOT_HERE)
-            parsed = parse_options(options)
+            channel, parsed = interaction.channel, parse_options(options)
             await defer(interaction)
-            terms = terms_of(remind, remind_every, deadline, on_timeout, rated, 0, None,
-                             bank, bank_add, bank_max, weekends)
+            terms = terms_of(None, None, deadline, on_timeout, rated, 0, None, bank, None,
+                             None, weekends)  # reminders and bank growth: the defaults
             event = EventTerms(format, rounds, seats or (4 if format == TABLES else 2),
                                late_until, round_hours)
             record = await self.service.create_tournament(
@@ -96,12 +112,13 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
             await tell_news(self.bot, news)
             await reply(interaction, done.format(id=record.id))
 
-    @app_commands.command(name="start", description="Start a tournament (its organiser)")
-    @app_commands.describe(tournament=EVENT)
-    async def start(self, interaction: discord.Interaction,
-                    tournament: int | None = None) -> None:
-        await self._act(interaction, "start", tournament,
-                        "Tournament #{id} has begun: round 1 is posted.")
+    start = subcommand("start", "Start a tournament (its organiser)", action(
+        "start", "Tournament #{id} has begun: round 1 is posted."))
+    withdraw = subcommand("withdraw", "Leave a tournament: your running game is resigned "
+                          "and no later round pairs you", action(
+                              "withdraw", "You withdrew from tournament #{id}."))
+    cancel = subcommand("cancel", "Cancel a tournament and abort its games (organiser, or "
+                        "Manage Server)", action("cancel", "Tournament #{id} is cancelled."))
 
     @app_commands.command(name="computer", description="Add a computer entrant to a "
                           "tournament (its organiser)")
@@ -112,57 +129,35 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
         await self._act(interaction, "computer", tournament,
                         "A computer player entered tournament #{id}.", level)
 
-    @app_commands.command(name="withdraw", description="Leave a tournament: your running "
-                          "game is resigned and no later round pairs you")
-    @app_commands.describe(tournament=EVENT)
-    async def withdraw(self, interaction: discord.Interaction,
-                       tournament: int | None = None) -> None:
-        await self._act(interaction, "withdraw", tournament,
-                        "You withdrew from tournament #{id}.")
-
-    @app_commands.command(name="cancel", description="Cancel a tournament and abort its "
-                          "games (organiser, or Manage Server)")
-    @app_commands.describe(tournament=EVENT)
-    async def cancel(self, interaction: discord.Interaction,
-                     tournament: int | None = None) -> None:
-        await self._act(interaction, "cancel", tournament, "Tournament #{id} is cancelled.")
-
     @app_commands.command(name="standings", description="A tournament's standings, as a "
                           "picture and in words")
     @app_commands.describe(tournament=EVENT, public="Post them for everyone (default: "
                            "only you see them)")
     async def standings(self, interaction: discord.Interaction,
                         tournament: int | None = None, public: bool = False) -> None:
-        async with guard(interaction, "/tournament standings"):
+        await self._show(interaction, "standings", tournament, public)
+
+    info = subcommand("info", "A tournament's terms, entrants and the current round's games",
+                      lambda cog, interaction, number: cog._show(interaction, "info", number))
+    export = subcommand("export", "A tournament as JSON: pairings, results, tie-breaks",
+                        lambda cog, interaction, number: cog._show(interaction, "export",
+                                                                   number))
+
+    async def _show(self, interaction: discord.Interaction, what: str,
+                    tournament: int | None, public: bool = False) -> None:
+        """The standings (a picture with alt text), the info, or the export (a file)."""
+        async with guard(interaction, f"/tournament {what}"):
             await defer(interaction, ephemeral=not public)
             record = await self.service.tournament(tournament, actor_of(interaction))
-            post = await self.service.tournament_post(record, "standings")
+            post = await self.service.tournament_post(record, what)
+            if what == "export":
+                data = io.BytesIO(post.text.encode("utf-8"))
+                await reply(interaction, f"Tournament #{record.id} ({record.status}): every "
+                            "round's pairings and points, and the standings with their "
+                            "tie-breaks.", file=discord.File(data, filename=post.filename))
+                return
             kwargs = post_kwargs(post)
             await reply(interaction, kwargs.pop("content"), ephemeral=not public, **kwargs)
-
-    @app_commands.command(name="info", description="A tournament's terms, entrants and "
-                          "the current round's games")
-    @app_commands.describe(tournament=EVENT)
-    async def info(self, interaction: discord.Interaction,
-                   tournament: int | None = None) -> None:
-        async with guard(interaction, "/tournament info"):
-            record = await self.service.tournament(tournament, actor_of(interaction))
-            post = await self.service.tournament_post(record, "info")
-            await reply(interaction, post.text, allowed_mentions=discord.AllowedMentions.none())
-
-    @app_commands.command(name="export", description="A tournament as JSON: pairings, "
-                          "results, tie-breaks")
-    @app_commands.describe(tournament=EVENT)
-    async def export(self, interaction: discord.Interaction,
-                     tournament: int | None = None) -> None:
-        async with guard(interaction, "/tournament export"):
-            await defer(interaction)
-            record = await self.service.tournament(tournament, actor_of(interaction))
-            post = await self.service.tournament_post(record, "export")
-            file = discord.File(io.BytesIO(post.text.encode("utf-8")), filename=post.filename)
-            await reply(interaction, f"Tournament #{record.id} ({record.status}): every "
-                        "round's pairings and points, and the standings with their "
-                        "tie-breaks.", file=file)
 
 
 async def setup(bot: commands.Bot) -> None:
