@@ -1,4 +1,4 @@
-"""A whole Swiss through simcord, on both stores: ``/tournament create``, Join and Start
+"""A whole Swiss and a tables event of nine through simcord, on both stores: ``/tournament create``, Join and Start
 under its post, computer entrants, each round's games in their own threads, moves by
 ``/move``, a restart in the middle of the event, the pairings and standings posts (the
 picture with its alt text) and the final post naming the winner; then ``/tournament
@@ -132,3 +132,27 @@ async def test_refusals_in_words(sim: Sim) -> None:
     assert "seats 2 to 2 a table" in answer(result)
     result = await sim.slash(sim.ana, "tournament start")
     assert "no open or running tournament here" in answer(result)
+
+
+async def test_nine_at_tables_of_four_to_the_final_post(sim: Sim) -> None:
+    """Storm of the Gods, tables of up to four, nine computer entrants: three tables of
+    three each round, every game in its thread, the final post with its picture."""
+    result = await sim.slash(sim.ana, "tournament create", game="storm-of-the-gods",
+                             format="tables", rounds=2, seats=4)
+    event_id = int(answer(result).split("#")[1].split(" ")[0])
+    for _ in range(9):
+        await sim.slash(sim.ana, "tournament computer", level="easy")
+    assert "Entrants (9)" in event_post(sim, event_id).content
+    started = await sim.ana.click(event_post(sim, event_id), label="Start")
+    assert "has begun" in answer(started)
+    record = await sim.bot.service.tournament(event_id)
+    assert record.status == EVENT_FINISHED
+    assert sorted(len(t.players) for t in record.tables) == [3] * 6
+    for table in record.tables:
+        assert sim.thread(table.match_id) is not None
+    posts = sim.posts(sim.channel)
+    pairings = [m.content for m in posts if "pairings:" in m.content]
+    assert len(pairings) == 2 and all(p.count("Table ") == 3 for p in pairings)
+    final = posts[-1]
+    assert "is over:" in final.content and final.attachments[0].description
+    assert "The tournament is over" in event_post(sim, event_id).content
