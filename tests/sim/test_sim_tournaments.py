@@ -1,8 +1,8 @@
-"""A whole Swiss and a tables event of nine through simcord, on both stores: ``/tournament create``, Join and Start
-under its post, computer entrants, each round's games in their own threads, moves by
-``/move``, a restart in the middle of the event, the pairings and standings posts (the
-picture with its alt text) and the final post naming the winner; then ``/tournament
-standings``, ``info`` and ``export``."""
+"""A whole Swiss and a tables event of nine through simcord, on both stores:
+``/tournament create``, Join and Start under its post, computer entrants, each round's
+games in their own threads, moves by ``/move``, a restart in the middle of the event, the
+pairings and standings posts (the picture with its alt text) and the final post naming
+the winner; then ``/tournament standings``, ``info`` and ``export``."""
 
 from __future__ import annotations
 
