@@ -65,11 +65,8 @@ class EventText:
         """The tournament's post: its terms, entrants, and what to press."""
         settings = record.settings
         fmt = FORMAT_WORDS.get(settings.get("format", ""), "?")
-        rounds = (plural(len(record.entrants) - 1 + len(record.entrants) % 2, "round")
-                  if settings.get("format") == pairing.ROUND_ROBIN
-                  else plural(int(settings.get("rounds", 0)), "round"))
         terms = [fmt, "all-play-all" if settings.get("format") == pairing.ROUND_ROBIN
-                 else rounds]
+                 else plural(int(settings.get("rounds", 0)), "round")]
         if settings.get("format") == pairing.TABLES:
             terms.append(f"up to {settings.get('seats')} a table")
         if settings.get("late_until"):

@@ -16,6 +16,7 @@ from db.migrate import Refused, main, migrate
 from engines.ai import RandomPlayer
 from service import Actor, Invitee, Service
 from service.core import replay_problem
+from service.tournament_terms import EventTerms
 
 pytestmark = pytest.mark.postgres
 
@@ -31,7 +32,9 @@ KEYS = {"matches": "id", "seats": "match_id, user_id", "moves": "match_id, seq",
         "bot_state": "key",
         "rating_changes": "match_id, user_id", "challenges": "id",
         "challenge_players": "challenge_id, user_id", "rematch_votes": "match_id, user_id",
-        "rematches": "match_id"}
+        "rematches": "match_id", "tournaments": "id",
+        "tournament_entrants": "tournament_id, user_id",
+        "tournament_tables": "tournament_id, round, table_no"}
 
 
 def service_on(store) -> Service:
@@ -86,6 +89,14 @@ async def build(store) -> dict[str, int]:
     await store.vote_rematch(rated.id, CY.user_id)
     await store.claim_rematch(rated.id)
     await store.set_bot_state("commands_guild", str(HERE))
+    event = await service.create_tournament(ANA, "witch-stones", EventTerms("swiss", 2),
+                                            channel_id=10)
+    for actor in (ANA, BO):
+        await service.tournament_act("join", event.id, actor)
+    await service.tournament_act("computer", event.id, ANA, "easy")
+    # a round claimed (its tables stored), its bye scored, its match not made yet
+    await store.begin_round(event.id, 1, [[1, 2], [-1]], None)
+    await store.score_table(event.id, 1, 2, {-1: 1.0})
     return {"running": running.id, "rated": rated.id, "lobby": lobby.id,
             "aborted": aborted.id, "ai": ai.id}
 
@@ -153,6 +164,9 @@ async def test_migrate_copies_everything_verifies_and_the_service_carries_on(
             assert fresh.id == max(ids.values()) + 1
             assert await pg.start_vacation(ANA.user_id, datetime.now(UTC),
                                            datetime.now(UTC) + timedelta(days=1))
+            assert await pg.get_tournament(1) == await lite.get_tournament(1)
+            later = await service.create_tournament(BO, "angry-gods", EventTerms("swiss", 1))
+            assert later.id == 2
         finally:
             await lite.close()
             await pg.close()
