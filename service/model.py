@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from db import MatchRecord, TournamentRecord
 
@@ -41,16 +41,25 @@ class Post:
     table: list[tuple[str, list[tuple[str, float]]]] = field(default_factory=list)
     alt: str = ""
     """The picture's description in words (a screen reader reads it)."""
-    pending: Callable[[], bytes] | None = field(default=None, repr=False)
+    pending: Pending | None = field(default=None, repr=False)
     """A picture not drawn yet: private boards are drawn when delivered, after the
     public board is out, so they add nothing to the time a move takes to show."""
 
     async def ready(self) -> Post:
         """Draw a pending picture (off the event loop); returns the post itself."""
         if self.png is None and self.pending is not None:
-            self.png = await asyncio.to_thread(self.pending)
+            self.png = await self.pending.drawn()
             self.pending = None
         return self
+
+
+class Pending(Protocol):
+    """A picture to draw later: called, it is drawn here and now; :meth:`drawn` draws
+    it off the event loop, where the service draws its pictures."""
+
+    def __call__(self) -> bytes: ...
+
+    async def drawn(self) -> bytes: ...
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,6 @@ position (a move, a resignation, a take-back, a timeout, an import) ends here.""
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -191,7 +190,7 @@ class Play:
             posts[seated.user_id] = Post(
                 self.matches.private_text(match, game, state, seated.seat),
                 filename="my-view.png",
-                pending=functools.partial(self.pictures.draw, match, game, state, seated.seat,
+                pending=self.pictures.later(match, game, state, seated.seat,
                                           marks_of(recent(moves, seated.seat)) or None))
         return posts
 
