@@ -10,6 +10,7 @@ import discord
 from bot.challenge_ui import ChallengeButton, GamePick
 from bot.notes_ui import NotesButton
 from bot.picker import PickButton, PickMenu
+from bot.tournament_ui import TournamentButton
 from bot.ui import LobbyButton, MoveButton, MyMovesButton, RematchButton, ResignButton
 from bot.undo_ui import UndoButton
 
@@ -25,4 +26,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChallengeButton,
     GamePick,
     NotesButton,
+    TournamentButton,
 )

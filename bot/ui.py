@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -23,6 +24,7 @@ from bot.publish import publish, send_public
 from bot.threads import open_thread
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord
 from service import Choices, Post, Service, ServiceError, Update
+from service.model import EventNews
 
 log = logging.getLogger(__name__)
 
@@ -235,10 +237,24 @@ async def announce(client: discord.Client, update: Update) -> discord.Message | 
     if update.match.status == FINISHED and update.public is not None:
         view = rematch_view(update.match)  # the final board
     try:
-        return await publish(client, update, view=view)
+        message = await publish(client, update, view=view)
     except Exception:
         log.exception("match %s: could not publish an update", update.match.id)
-        return None
+        message = None
+    for news in update.news:  # its tournament's next round, standings, final post
+        if _tell_news:
+            await _tell_news[0](client, news)
+    return message
+
+
+TellNews = Callable[[discord.Client, EventNews], Awaitable[None]]
+_tell_news: list[TellNews] = []
+
+
+def use_news(tell: TellNews) -> None:
+    """How :func:`announce` posts a tournament's news (:mod:`bot.tournament_ui`, which
+    imports this module)."""
+    _tell_news[:] = [tell]
 
 
 use_announce(announce)

@@ -2,9 +2,10 @@
 (aiosqlite) and a PostgreSQL (asyncpg) implementation; :func:`open_store` picks one.
 
 Modules: :mod:`db.records` (records, statuses, errors), :mod:`db.protocol` (the protocol),
-:mod:`db.base`, :mod:`db.matches`, :mod:`db.clocks`, :mod:`db.social`, :mod:`db.challenges`
-(the queries, written once), :mod:`db.sqlite` and :mod:`db.postgres` (the backends),
-:mod:`db.schema` (the migrations) and :mod:`db.migrate` (copying an SQLite database to PostgreSQL).
+:mod:`db.base`, :mod:`db.matches`, :mod:`db.clocks`, :mod:`db.social`, :mod:`db.challenges`,
+:mod:`db.tournaments` (the queries, written once), :mod:`db.sqlite` and
+:mod:`db.postgres` (the backends), :mod:`db.schema` (the migrations) and
+:mod:`db.migrate` (copying an SQLite database to PostgreSQL).
 """
 
 from db.postgres import PostgresStore, is_postgres_url
@@ -13,6 +14,10 @@ from db.records import (
     ABORTED,
     ACCEPTED,
     DECLINED,
+    EVENT_CANCELLED,
+    EVENT_FINISHED,
+    EVENT_OPEN,
+    EVENT_RUNNING,
     FINISHED,
     LAPSED,
     LOBBY,
@@ -25,6 +30,7 @@ from db.records import (
     ChallengeRecord,
     ClockRecord,
     DueNotices,
+    Entrant,
     Full,
     HeldNotice,
     MatchRecord,
@@ -38,6 +44,8 @@ from db.records import (
     Shards,
     StaleVersion,
     Standing,
+    TableRecord,
+    TournamentRecord,
     TurnReminder,
     UndoRequest,
 )
@@ -47,6 +55,10 @@ __all__ = [
     "ABORTED",
     "ACCEPTED",
     "DECLINED",
+    "EVENT_CANCELLED",
+    "EVENT_FINISHED",
+    "EVENT_OPEN",
+    "EVENT_RUNNING",
     "FINISHED",
     "LAPSED",
     "LOBBY",
@@ -59,6 +71,7 @@ __all__ = [
     "Challenged",
     "ClockRecord",
     "DueNotices",
+    "Entrant",
     "Full",
     "HeldNotice",
     "MatchRecord",
@@ -75,6 +88,8 @@ __all__ = [
     "StaleVersion",
     "Standing",
     "Store",
+    "TableRecord",
+    "TournamentRecord",
     "TurnReminder",
     "UndoRequest",
     "is_postgres_url",

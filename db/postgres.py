@@ -30,6 +30,7 @@ from db.notify import NotifyQueries
 from db.schema import migrations
 from db.social import SocialQueries
 from db.state import StateQueries
+from db.tournaments import TournamentQueries
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +86,7 @@ class _Connection(asyncpg.Connection):  # type: ignore[misc]  # asyncpg has no t
 
 
 class PostgresStore(MatchQueries, ClockQueries, SocialQueries, ChallengeQueries,
-                    StateQueries, NotifyQueries):
+                    StateQueries, NotifyQueries, TournamentQueries):
     """The PostgreSQL store at ``url`` (``postgresql://user:password@host:port/db``)."""
 
     backend = "postgres"

@@ -274,3 +274,56 @@ class RematchState:
     votes: list[int] = field(default_factory=list)
     claimed: bool = False
     new_match_id: int | None = None
+
+
+# --- tournaments (db.tournaments) ---------------------------------------------------------
+EVENT_OPEN, EVENT_RUNNING, EVENT_FINISHED, EVENT_CANCELLED = (
+    "open", "running", "finished", "cancelled")
+
+
+@dataclass
+class Entrant:
+    """A tournament's entrant; computer entrants have negative ids. ``withdrawn_round``:
+    the first round they no longer play (None: still in)."""
+
+    user_id: int
+    display_name: str
+    is_ai: bool
+    position: int
+    withdrawn_round: int | None = None
+
+
+@dataclass
+class TableRecord:
+    """A table of a round: entrants in seat order (one: a bye), its match, and each
+    entrant's points once scored (None before)."""
+
+    round: int
+    number: int
+    players: list[int]
+    match_id: int | None = None
+    points: dict[int, float] | None = None
+
+
+@dataclass
+class TournamentRecord:
+    """A tournament, with its entrants (entry order) and every round's tables."""
+
+    id: int
+    game: str
+    status: str
+    round: int
+    round_ends: str | None
+    organiser_id: int
+    organiser_name: str
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    created_at: str
+    entrants: list[Entrant] = field(default_factory=list)
+    tables: list[TableRecord] = field(default_factory=list)
+
+    def entrant(self, user_id: int) -> Entrant | None:
+        return next((e for e in self.entrants if e.user_id == user_id), None)

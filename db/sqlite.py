@@ -24,6 +24,7 @@ from db.notify import NotifyQueries
 from db.schema import migrations, statements
 from db.social import SocialQueries
 from db.state import StateQueries
+from db.tournaments import TournamentQueries
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +62,7 @@ class SqliteTx:
 
 
 class SqliteStore(MatchQueries, ClockQueries, SocialQueries, ChallengeQueries,
-                  StateQueries, NotifyQueries):
+                  StateQueries, NotifyQueries, TournamentQueries):
     """The SQLite store over the file at ``path``."""
 
     backend = "sqlite"

@@ -16,8 +16,9 @@ and what follows), :mod:`~service.lobby`, :mod:`~service.turns`, :mod:`~service.
 :mod:`~service.reading`, :mod:`~service.undo`, :mod:`~service.challenges`,
 :mod:`~service.rematch`, :mod:`~service.overview`, :mod:`~service.records`,
 :mod:`~service.replay`, :mod:`~service.notify` (quiet hours, the digest of
-:mod:`~service.digest`, follows) and :mod:`~service.notes`. Pure helpers:
-:mod:`~service.clock_math`, :mod:`~service.quiet` (time zones),
+:mod:`~service.digest`, follows), :mod:`~service.notes` and :mod:`~service.tournaments`
+(with :mod:`~service.tournament_text`; its pairing is the pure :mod:`~service.pairing`).
+Pure helpers: :mod:`~service.clock_math`, :mod:`~service.quiet` (time zones),
 :mod:`~service.clock_options`, :mod:`~service.names`, :mod:`~service.suggest`.
 """
 
@@ -29,7 +30,7 @@ from typing import Any
 
 import engines
 import rendering
-from db import ChallengeRecord, MatchRecord, SeatRecord, Shards, Store
+from db import ChallengeRecord, MatchRecord, SeatRecord, Shards, Store, TournamentRecord
 from engines.ai import Player, level_name
 from engines.base import Game, State
 from service import clock_math, overview, pool, records, replay
@@ -45,6 +46,7 @@ from service.model import (
     Actor,
     Changed,
     Choices,
+    EventNews,
     Post,
     Renderer,
     ServiceError,
@@ -61,6 +63,8 @@ from service.reading import Reading
 from service.record_import import Loaded, continue_copy
 from service.rematch import Rematches, RematchNews
 from service.terms import MatchTerms
+from service.tournament_terms import EventTerms
+from service.tournaments import Tournaments
 from service.turn_clocks import TurnClocks
 from service.turns import Turns
 from service.undo import Outcome, Undo
@@ -116,6 +120,8 @@ class Service:
         self.undo = Undo(store, self.matches, self.play, self._now)
         self.challenges = Challenges(store, self.matches, self.lobby, self._now)
         self.rematches = Rematches(store, self.matches, self.lobby, self.computer)
+        self.tournaments = Tournaments(store, self.matches, self.lobby, self.turns, self._now)
+        self.play.events = self.tournaments
 
     # --- shared settings ----------------------------------------------------------------
     @property
@@ -371,6 +377,30 @@ class Service:
 
     async def rematch(self, match_id: int, actor: Actor) -> RematchNews:
         return await self.rematches.rematch(match_id, actor)
+
+    # --- tournaments --------------------------------------------------------------------
+    async def create_tournament(self, actor: Actor, game_slug: str, event: EventTerms,
+                                **given: Any) -> TournamentRecord:
+        """``given``: its matches' ``options``, ``channel_id`` and ``terms``."""
+        return await self.tournaments.create(actor, game_slug, event, **given)
+
+    async def tournament(self, tournament_id: int | None, actor: Actor | None = None
+                         ) -> TournamentRecord:
+        return await self.tournaments.find(tournament_id, actor)
+
+    async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
+        await self.store.set_tournament_message(tournament_id, message_id)
+
+    async def tournament_act(self, action: str, tournament_id: int, actor: Actor,
+                             level: str | None = None) -> EventNews:
+        return await self.tournaments.act(action, tournament_id, actor, level)
+
+    async def tournament_pass(self, now: datetime | None = None) -> list[EventNews]:
+        return await self.tournaments.sweep(now)
+
+    async def tournament_post(self, record: TournamentRecord, what: str) -> Post:
+        """entry, info, standings, or export (the event as a JSON file)."""
+        return await self.tournaments.text.post(record, what)
 
 
 __all__ = [

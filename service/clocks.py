@@ -259,6 +259,7 @@ class ClockPass:
         name, seat = self.matches.name(seated), seated.number
         log.info("match %s: seat %s ran out of time (%s)", match.id, seat, on_timeout)
         if on_timeout == clock_math.FORFEIT:
+            await self.play.timed_out(match, seated.user_id)  # a tournament withdraws them
             reason = f"{seat_name(seat)} ran out of time"
             return await self.turns.forfeit(match, game, state, seated, reason,
                                             f"{name} forfeits: out of time")

@@ -66,7 +66,7 @@ class Lobby:
         match = await self._lobby(match_id, actor)
         if match.seat_of(actor.user_id):
             raise ServiceError("You are already in this match.")
-        return await self._add_seat(match, actor.user_id, boundary.person_name(actor.name),
+        return await self.seat(match, actor.user_id, boundary.person_name(actor.name),
                                     is_ai=False)
 
     async def add_ai(self, match_id: int, actor: Actor, level: str | None = None
@@ -79,8 +79,7 @@ class Lobby:
         if actor.user_id != match.host_id:
             raise ServiceError("Only the host can add computer players.")
         number = sum(1 for s in match.seats if s.is_ai) + 1
-        name = f"Computer {number}" + (f" ({level})" if level not in (None, "normal") else "")
-        return await self._add_seat(match, -number, name, is_ai=True)
+        return await self.seat(match, -number, computer_name(number, level), is_ai=True)
 
     async def leave(self, match_id: int, actor: Actor) -> MatchRecord:
         match = await self._lobby(match_id, actor)
@@ -145,7 +144,7 @@ class Lobby:
                                else "This match is over.")
         return match
 
-    async def _add_seat(self, match: MatchRecord, user_id: int, name: str,
+    async def seat(self, match: MatchRecord, user_id: int, name: str,
                         is_ai: bool) -> MatchRecord:
         game = self.matches.game_of(match.game)
         try:
@@ -155,6 +154,12 @@ class Lobby:
             raise ServiceError(f"The match is full ({game.max_players} players).") from None
         except StaleVersion:
             raise ServiceError("The match has already started.") from None
+
+
+def computer_name(number: int, level: str | None) -> str:
+    """"Computer 2", or "Computer 2 (hard)" for a level other than normal (where
+    :meth:`~service.computer.Computer.level_of` reads it)."""
+    return f"Computer {number}" + (f" ({level})" if level not in (None, "normal") else "")
 
 
 def checked_level(level: str | None) -> str | None:

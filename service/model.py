@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from db import MatchRecord
+from db import MatchRecord, TournamentRecord
 
 STALE = "The board changed while you moved: look again and retry."
 
@@ -39,6 +39,8 @@ class Post:
     filename: str = "board.png"
     mentions: list[int] = field(default_factory=list)
     table: list[tuple[str, list[tuple[str, float]]]] = field(default_factory=list)
+    alt: str = ""
+    """The picture's description in words (a screen reader reads it)."""
     pending: Pending | None = field(default=None, repr=False)
     """A picture not drawn yet: private boards are drawn when delivered, after the
     public board is out, so they add nothing to the time a move takes to show."""
@@ -82,6 +84,19 @@ class Update:
     """The choice of the one player to act now, when :attr:`choices_known` (the buttons
     under the board come from it, without reading the match again)."""
     choices_known: bool = False
+    news: list[EventNews] = field(default_factory=list)
+    """What the match's end changed in its tournament (the next round, standings)."""
+
+
+@dataclass
+class EventNews:
+    """What a tournament step changed: the tournament now, posts for its channel
+    (pairings, standings, the final standings), and the first update of each match it
+    started (each to post in its own thread)."""
+
+    tournament: TournamentRecord
+    posts: list[Post] = field(default_factory=list)
+    started: list[Update] = field(default_factory=list)
 
 
 Renderer = Callable[..., bytes]

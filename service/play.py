@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from db import FINISHED, RUNNING, MatchRecord, MoveRecord, StaleVersion, Store, records
 from engines.ai.repetition import HISTORY, move_key
@@ -14,7 +15,7 @@ from engines.base import Game, Result, State
 from service.bank import Banks
 from service.computer import Computer
 from service.core import Matches, Now
-from service.model import STALE, Post, ServiceError, Update
+from service.model import STALE, EventNews, Post, ServiceError, Update
 from service.pictures import Pictures
 from service.ratings import Ratings
 from service.recent import marks_for, recent
@@ -24,6 +25,14 @@ log = logging.getLogger(__name__)
 
 AI_MOVE_LIMIT = 20000  # a safety bound on consecutive automatic moves in one call
 MAX_POST_LINES = 12  # a public post shows at most this many move lines
+
+
+class MatchEnds(Protocol):
+    """Who hears of a match's end besides its players: the tournaments."""
+
+    async def match_over(self, match: MatchRecord) -> list[EventNews]: ...
+
+    async def timed_out(self, match: MatchRecord, user_id: int) -> None: ...
 
 
 @dataclass(eq=False)
@@ -36,6 +45,17 @@ class Play:
     computer: Computer
     ratings: Ratings
     now: Now
+    events: MatchEnds | None = None
+    """Told when a match ends or a player runs out of time (set by the service)."""
+
+    async def ended(self, match: MatchRecord) -> list[EventNews]:
+        """Tell :attr:`events` that ``match`` is over; what that changed."""
+        return await self.events.match_over(match) if self.events is not None else []
+
+    async def timed_out(self, match: MatchRecord, user_id: int) -> None:
+        """Tell :attr:`events` that ``user_id`` forfeits ``match`` on time."""
+        if self.events is not None:
+            await self.events.timed_out(match, user_id)
 
     async def record(self, match: MatchRecord, game: Game, before: State, after: State,
                      seat: int, move: str, said: str | None = None) -> MatchRecord:
@@ -95,6 +115,8 @@ class Play:
                 history = [*history[-(HISTORY - 1):], key]
         played = await self.store.moves(match.id)
         update = await self.posts(match, game, state, lines, first_previous, played, moved)
+        if match.status != RUNNING:
+            update.news = await self.ended(match)
         return await self.with_clock_lines(update)
 
     async def posts(self, match: MatchRecord, game: Game, state: State, lines: list[str],

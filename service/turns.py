@@ -155,7 +155,8 @@ class Turns:
                                   *await self.play.final_lines(match, game, state)])
                 png = await self.pictures.picture(match, game, state, None)
                 return Update(match, Post(text, png,
-                                          table=self.matches.table(match, game, state)))
+                                          table=self.matches.table(match, game, state)),
+                              news=await self.play.ended(match))
             await self.store.mark_resigned(match.id, version=match.version,
                                            user_id=seated.user_id)
         except StaleVersion:
@@ -177,7 +178,8 @@ class Turns:
             raise ServiceError("The board changed; try again.") from None
         match = await self.matches.match(match.id)
         who = self.matches.actor_name(actor, "the host")
-        return Update(match, Post(f"Match #{match.id} was aborted by {who}."))
+        return Update(match, Post(f"Match #{match.id} was aborted by {who}."),
+                      news=await self.play.ended(match))
 
     async def abort_server(self, guild_id: int) -> list[int]:
         """Abort every lobby and running match of a server the bot was removed from, so
@@ -187,17 +189,21 @@ class Turns:
         while matches := await self.store.find_matches(guild_id=guild_id,
                                                        statuses=(LOBBY, RUNNING), limit=100):
             for match in matches:
-                for _ in range(5):  # a move landing meanwhile: read the match again
-                    try:
-                        await self.store.finish(match.id, version=match.version,
-                                                status=ABORTED, result=None)
-                        aborted.append(match.id)
-                        break
-                    except StaleVersion:
-                        again = await self.store.get_match(match.id)
-                        if again is None or again.status not in (LOBBY, RUNNING):
-                            break
-                        match = again
-                else:
-                    raise RuntimeError(f"match {match.id} kept changing; not aborted")
+                if await self.abort_now(match):
+                    aborted.append(match.id)
         return aborted
+
+    async def abort_now(self, match: MatchRecord) -> bool:
+        """Abort a lobby or running match whoever asks (the server is gone, a round's
+        deadline passed): False if it ended meanwhile."""
+        for _ in range(5):  # a move landing meanwhile: read the match again
+            try:
+                await self.store.finish(match.id, version=match.version, status=ABORTED,
+                                        result=None)
+                return True
+            except StaleVersion:
+                again = await self.store.get_match(match.id)
+                if again is None or again.status not in (LOBBY, RUNNING):
+                    return False
+                match = again
+        raise RuntimeError(f"match {match.id} kept changing; not aborted")

@@ -106,9 +106,11 @@ def test_only_the_discord_adapter_imports_discord():
 
 
 def test_service_modules_are_small():
+    """No service module over 500 lines, the project's rule for every module (the facade,
+    ``service/__init__.py``, one pass-through per operation, is the largest)."""
     sizes = {name: len(path.read_text().splitlines())
              for name, path in project_modules().items() if name.split(".")[0] == "service"}
-    assert max(sizes.values()) <= 400, sizes
+    assert max(sizes.values()) <= 500, sizes
 
 
 LOWER = {"db": {"engines", "rendering", "service", "bot", "console"},

@@ -16,6 +16,7 @@ from db.migrate import Refused, main, migrate
 from engines.ai import RandomPlayer
 from service import Actor, Invitee, Service
 from service.core import replay_problem
+from service.tournament_terms import EventTerms
 from tests.conftest import play_random
 
 pytestmark = pytest.mark.postgres
@@ -33,7 +34,10 @@ KEYS = {"matches": "id", "seats": "match_id, user_id", "moves": "match_id, seq",
         "rating_changes": "match_id, user_id", "challenges": "id",
         "challenge_players": "challenge_id, user_id", "rematch_votes": "match_id, user_id",
         "rematches": "match_id", "notify_settings": "user_id", "notify_held": "id",
-        "match_follows": "match_id, user_id", "match_notes": "match_id, user_id"}
+        "match_follows": "match_id, user_id", "match_notes": "match_id, user_id",
+        "tournaments": "id",
+        "tournament_entrants": "tournament_id, user_id",
+        "tournament_tables": "tournament_id, round, table_no"}
 
 
 def service_on(store) -> Service:
@@ -88,6 +92,14 @@ async def build(store) -> dict[str, int]:
     await store.hold_notices([(BO.user_id, running.id, "turn")], now, {BO.user_id: now})
     await service.notify.follow(running.id, CY, "moves")
     await service.notes.set_note(running.id, BO, "Ana likes moons.")
+    event = await service.create_tournament(ANA, "witch-stones", EventTerms("swiss", 2),
+                                            channel_id=10)
+    for actor in (ANA, BO):
+        await service.tournament_act("join", event.id, actor)
+    await service.tournament_act("computer", event.id, ANA, "easy")
+    # a round claimed (its tables stored), its bye scored, its match not made yet
+    await store.begin_round(event.id, 1, [[1, 2], [-1]], None)
+    await store.score_table(event.id, 1, 2, {-1: 1.0})
     return {"running": running.id, "rated": rated.id, "lobby": lobby.id,
             "aborted": aborted.id, "ai": ai.id}
 
@@ -155,6 +167,9 @@ async def test_migrate_copies_everything_verifies_and_the_service_carries_on(
             assert fresh.id == max(ids.values()) + 1
             assert await pg.start_vacation(ANA.user_id, datetime.now(UTC),
                                            datetime.now(UTC) + timedelta(days=1))
+            assert await pg.get_tournament(1) == await lite.get_tournament(1)
+            later = await service.create_tournament(BO, "angry-gods", EventTerms("swiss", 1))
+            assert later.id == 2
         finally:
             await lite.close()
             await pg.close()

@@ -12,8 +12,12 @@
   daily digest, following or muting a match).
 - :mod:`bot.cogs.challenges`: ``/challenge``, the user command "Challenge to a game" and
   the loop that lapses unanswered challenges.
+- :mod:`bot.cogs.tournaments`: ``/tournament`` (create, start, computer, standings, info,
+  withdraw, cancel, export); the clock loop of :mod:`bot.cogs.reminders` runs its rounds'
+  deadlines.
 """
 
 EXTENSIONS: tuple[str, ...] = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.info",
                                  "bot.cogs.reminders", "bot.cogs.social", "bot.cogs.records",
-                                 "bot.cogs.challenges", "bot.cogs.notify")
+                                 "bot.cogs.challenges", "bot.cogs.notify",
+                                 "bot.cogs.tournaments")

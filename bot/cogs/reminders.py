@@ -17,6 +17,7 @@ from discord.ext import commands, tasks
 from bot.cogs.common import PantheonCog, about_a_match, title_of
 from bot.interact import actor_of, defer, deferred_match, guard, reply
 from bot.publish import match_channel, send_dm, user_mentions
+from bot.tournament_ui import tell_news
 from bot.ui import announce
 from service import MAX_REMIND_AFTER_HOURS, Reminder
 
@@ -106,6 +107,9 @@ class Reminders(PantheonCog):
         for update in await self.service.expire(now):
             if await announce(self.bot, update) is not None:
                 sent += 1
+        for news in await self.service.tournament_pass(now):  # rounds' deadlines
+            await tell_news(self.bot, news)
+            sent += len(news.posts)
         async for batch in self.service.reminder_batches(now):
             for reminder in batch:
                 sent += await self.post_reminder(reminder, now)

@@ -1,0 +1,124 @@
+"""A tournament's post and its buttons (Join / Leave for everyone, Start for the
+organiser), and posting what a tournament step changed: the pairings, standings and final
+posts in the tournament's channel, each new match in its own thread. The buttons are
+dynamic items (``pantheon:event:join:<id>``): the tournament is a row, so a press after a
+restart still works."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.dynamic import IdButton
+from bot.interact import actor_of, defer, guard, reply, service_of, service_of_client
+from bot.publish import message_kwargs
+from bot.threads import open_thread
+from bot.ui import announce, use_news
+from db import EVENT_OPEN, TournamentRecord
+from service import Post
+from service.model import EventNews
+
+log = logging.getLogger(__name__)
+
+ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+}
+DONE = {"join": "You are in.", "leave": "You left the tournament.",
+        "start": "The tournament has begun: round 1 is posted."}
+
+
+def event_view(record: TournamentRecord) -> discord.ui.View | None:
+    """The post's buttons while the tournament takes entrants."""
+    if record.status != EVENT_OPEN:
+        return None
+    view = discord.ui.View(timeout=None)
+    for action in ACTIONS:
+        view.add_item(TournamentButton(action, record.id))
+    return view
+
+
+async def post_event(client: discord.Client, channel: discord.abc.Messageable,
+                     record: TournamentRecord) -> discord.Message:
+    """Post a new tournament with its buttons; remember where."""
+    service = service_of_client(client)
+    text = (await service.tournament_post(record, "entry")).text
+    message = await channel.send(text, view=event_view(record),
+                                 allowed_mentions=discord.AllowedMentions.none())
+    await service.set_tournament_message(record.id, message.id)
+    return message
+
+
+async def refresh_post(client: discord.Client, record: TournamentRecord) -> None:
+    """The tournament's post as it now reads (entrants, status; buttons while open)."""
+    channel = client.get_channel(record.channel_id) if record.channel_id else None
+    if record.message_id is None or not isinstance(channel, discord.TextChannel):
+        return
+    text = (await service_of_client(client).tournament_post(record, "entry")).text
+    try:
+        await channel.get_partial_message(record.message_id).edit(
+            content=text, view=event_view(record),
+            allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as exc:
+        log.info("tournament %s: post not edited: %s", record.id, exc)
+
+
+def post_kwargs(post: Post) -> dict[str, Any]:
+    """``send`` arguments for a tournament post: its picture carries its alt text."""
+    kwargs = message_kwargs(post)
+    if post.png and post.alt:
+        kwargs["file"].description = post.alt
+    return kwargs
+
+
+async def tell_news(client: discord.Client, news: EventNews) -> None:
+    """Post a tournament step: its posts in the tournament's channel, each match it
+    started in a thread of its own (whose own news follows), then the post refreshed.
+    Never raises: the step is already saved."""
+    record = news.tournament
+    channel = client.get_channel(record.channel_id) if record.channel_id else None
+    for post in news.posts:
+        if not isinstance(channel, discord.TextChannel):
+            log.info("tournament %s: no channel to post in", record.id)
+            break
+        try:
+            await channel.send(**post_kwargs(post))
+        except discord.HTTPException as exc:
+            log.warning("tournament %s: post failed: %s", record.id, exc)
+    for update in news.started:
+        try:
+            if update.match.thread_id is None:
+                await open_thread(client, update.match)
+            await announce(client, update)
+        except Exception:
+            log.exception("tournament %s: match %s not posted", record.id, update.match.id)
+    try:
+        latest = await service_of_client(client).tournament(record.id)
+        await refresh_post(client, latest)
+    except Exception:
+        log.exception("tournament %s: post not refreshed", record.id)
+
+
+use_news(tell_news)
+
+
+class TournamentButton(
+    IdButton,
+    template=r"pantheon:event:(?P<action>join|leave|start):(?P<event>\d+)",
+):
+    """Join / Leave (anyone) and Start (the organiser) under a tournament's post."""
+
+    def __init__(self, action: str, event_id: int) -> None:
+        self.action, self.event_id = action, event_id
+        super().__init__(f"pantheon:event:{action}:{event_id}", *ACTIONS[action])
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        async with guard(interaction, f"tournament {self.action} #{self.event_id}"):
+            await defer(interaction)
+            actor = actor_of(interaction)
+            await tell_news(interaction.client, await service_of(interaction).tournament_act(
+                self.action, self.event_id, actor))
+            await reply(interaction, DONE[self.action])
