@@ -90,8 +90,9 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
                 raise ServiceError(NOT_HERE)
             channel, parsed = interaction.channel, parse_options(options)
             await defer(interaction)
-            terms = terms_of(None, None, deadline, on_timeout, rated, 0, None, bank, None,
-                             None, weekends)  # reminders and bank growth: the defaults
+            # reminders and bank growth: the defaults
+            terms = terms_of(deadline=deadline, on_timeout=on_timeout, rated=rated,
+                             bank=bank, weekends=weekends)
             event = EventTerms(format, rounds, seats or (4 if format == TABLES else 2),
                                late_until, round_hours)
             record = await self.service.create_tournament(
