@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 
 EMBED_FIELD_LIMIT = 1024
 EMBED_FIELDS = 25
+ALT_LIMIT = 1024  # an attachment's (and a media item's) description
 DM_CLOSED = (
     "{mention} I couldn't DM you (your DMs are closed to me); "
     "use /myview to see your private information."
@@ -55,6 +56,14 @@ def score_embed(
     return embed
 
 
+def picture_file(post: Post) -> discord.File:
+    """The post's picture as an attachment, its alt text as the description (what a
+    screen reader says and a hover shows)."""
+    assert post.png is not None
+    alt = clip(post.alt, ALT_LIMIT) if post.alt else None
+    return discord.File(io.BytesIO(post.png), filename=post.filename, description=alt)
+
+
 def message_kwargs(post: Post, *, mention: bool = True) -> dict[str, Any]:
     """``send`` keyword arguments for a post: content, file, embed, allowed mentions."""
     pings = [u for u in post.mentions if u > 0] if mention else []
@@ -64,7 +73,7 @@ def message_kwargs(post: Post, *, mention: bool = True) -> dict[str, Any]:
         "allowed_mentions": user_mentions(pings) if pings else discord.AllowedMentions.none(),
     }
     if post.png:
-        kwargs["file"] = discord.File(io.BytesIO(post.png), filename=post.filename)
+        kwargs["file"] = picture_file(post)
     if post.table:
         kwargs["embed"] = score_embed(post.table)
     return kwargs

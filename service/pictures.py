@@ -7,8 +7,9 @@ import asyncio
 from dataclasses import dataclass
 
 import rendering
-from db import MatchRecord
-from engines.base import Game, State
+import rendering.alt
+from db import FINISHED, RUNNING, MatchRecord
+from engines.base import Game, Result, State
 from service import pool
 from service.core import outcome_of
 from service.model import Renderer
@@ -38,3 +39,23 @@ class Pictures:
                                         list(match.names), outcome_of(match), marks)
             return png
         return await asyncio.to_thread(self.draw, match, game, state, seat, marks)
+
+    def alt(self, match: MatchRecord, game: Game, state: State, seat: int | None = None,
+            marks: dict[int, list[str]] | None = None) -> str:
+        """The alt text of :meth:`draw`'s picture, from the same view, names, marks and
+        outcome (at most 1,024 characters)."""
+        return rendering.alt.alt_text(game.slug, game.view(state, seat), match.names,
+                                      marks=marks, outcome=outcome_of(match))
+
+    @staticmethod
+    def accent(match: MatchRecord, game: Game, state: State) -> int | None:
+        """The colour of the post's frame: the seat to act's, a finished match's winner's
+        (None: neutral, for a draw or an aborted match)."""
+        seats: list[int] = game.to_act(state)[:1] if match.status == RUNNING else []
+        if match.status == FINISHED and match.result:
+            first = Result(**match.result).ranking[:1]
+            seats = list(first[0]) if first and len(first[0]) == 1 else []
+        if not seats:
+            return None
+        red, green, blue = rendering.seat_colour(game.slug, seats[0])
+        return red << 16 | green << 8 | blue

@@ -128,7 +128,9 @@ class Play:
         marks = (marks_of(recent(played, acting[0])) or None) if acting else None
         public = Post("\n".join(lines),
                       await self.pictures.picture(match, game, state, None, marks),
-                      mentions=mentions, table=table)
+                      mentions=mentions, table=table,
+                      alt=self.pictures.alt(match, game, state, None, marks),
+                      accent=self.pictures.accent(match, game, state))
         return Update(match, public, self.private_posts(match, game, state, previous, played),
                       self.matches.choices_of(match, game, state), choices_known=True)
 
@@ -166,11 +168,14 @@ class Play:
                 continue
             if previous is not None and game.private_view(previous, seated.seat) == secret:
                 continue
+            marks = marks_of(recent(moves, seated.seat)) or None
             posts[seated.user_id] = Post(
                 self.matches.private_text(match, game, state, seated.seat),
                 filename="my-view.png",
                 pending=functools.partial(self.pictures.draw, match, game, state, seated.seat,
-                                          marks_of(recent(moves, seated.seat)) or None))
+                                          marks),
+                alt=self.pictures.alt(match, game, state, seated.seat, marks),
+                accent=self.pictures.accent(match, game, state))
         return posts
 
 

@@ -38,7 +38,9 @@ class Reading:
         png = await self.pictures.picture(match, game, state, None) if picture else None
         text = "\n".join([self.status_text(match, game, state),
                           *await self.clocks.clock_lines(match)])
-        return Post(text, png, table=self.matches.table(match, game, state))
+        return Post(text, png, table=self.matches.table(match, game, state),
+                    alt=self.pictures.alt(match, game, state) if picture else None,
+                    accent=self.pictures.accent(match, game, state))
 
     async def private(self, match_id: int, actor: Actor) -> Post:
         """The actor's own view (their secrets included), for the ephemeral command."""
@@ -47,7 +49,9 @@ class Reading:
         game, state = self.matches.state_of(match)
         text = self.matches.private_text(match, game, state, seated.number)
         return Post(text, await self.pictures.picture(match, game, state, seated.number),
-                    filename="my-view.png")
+                    filename="my-view.png",
+                    alt=self.pictures.alt(match, game, state, seated.number),
+                    accent=self.pictures.accent(match, game, state))
 
     async def history(self, match_id: int, actor: Actor | None = None,
                       public: bool = False) -> list[str]:

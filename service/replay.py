@@ -10,7 +10,8 @@ from typing import Any
 from db import ABORTED, FINISHED, MatchRecord, MoveRecord, Store
 from engines.base import Game
 from rendering import replay as replay_gif
-from service.core import Matches, positions
+from rendering.alt import replay_alt_text
+from service.core import Matches, outcome_of, positions
 from service.model import Actor, Post, Renderer, ServiceError
 
 log = logging.getLogger(__name__)
@@ -27,12 +28,12 @@ async def replay(store: Store, matches: Matches, render: Renderer, match_id: int
                            "moves so far.")
     game = matches.game_of(match.game)
     moves = await store.moves(match.id)
-    data = await asyncio.to_thread(_draw, render, match, game, moves)
+    data, alt = await asyncio.to_thread(_draw, render, match, game, moves)
     size = len(data) / 1024
     log.info("match %s: replay of %d moves, %.0f KB", match.id, len(moves), size)
     text = (f"**{game.title}** #{match.id}: replay of {len(moves)} "
             f"move{'s' if len(moves) != 1 else ''}.")
-    return Post(text, png=data, filename=f"match-{match.id}-replay.gif")
+    return Post(text, png=data, filename=f"match-{match.id}-replay.gif", alt=alt)
 
 
 def public_views(match: MatchRecord, game: Game, moves: list[MoveRecord]
@@ -41,7 +42,10 @@ def public_views(match: MatchRecord, game: Game, moves: list[MoveRecord]
     return [game.view(state, None) for state in positions(game, match, moves)]
 
 
+
 def _draw(render: Renderer, match: MatchRecord, game: Game, moves: list[MoveRecord]
-          ) -> bytes:
+          ) -> tuple[bytes, str]:
+    """The GIF and its alt text (both from the public views)."""
     views = public_views(match, game, moves)
-    return replay_gif.gif(game.slug, views, match.names, render=render)
+    return (replay_gif.gif(game.slug, views, match.names, render=render),
+            replay_alt_text(game.slug, views, match.names, outcome=outcome_of(match)))

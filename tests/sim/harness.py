@@ -178,6 +178,32 @@ class Sim:
         return self.ledger.errors
 
 
+PICTURE = re.compile(r"\.(png|gif)$", re.IGNORECASE)
+ALT_LIMIT = 1024
+
+
+def sent_pictures(body: Any) -> Iterable[dict[str, Any]]:
+    """The picture attachments (PNG, GIF) a JSON body sends, wherever they sit (a message,
+    an interaction's response, a webhook's followup, an edit)."""
+    if isinstance(body, dict):
+        for attachment in body.get("attachments") or ():
+            if isinstance(attachment, dict) and PICTURE.search(attachment.get("filename", "")):
+                yield attachment
+        for key, value in body.items():
+            if key != "attachments":
+                yield from sent_pictures(value)
+    elif isinstance(body, list):
+        for value in body:
+            yield from sent_pictures(value)
+
+
+def pictures_without_alt(requests: Iterable[Any]) -> list[str]:
+    """Each picture sent without alt text (a ``description`` of 1 to 1,024 characters)."""
+    return [f"{entry.method} {entry.path}: {picture.get('filename')}"
+            for entry in requests for picture in sent_pictures(entry.json)
+            if not 0 < len(picture.get("description") or "") <= ALT_LIMIT]
+
+
 def answer(result: simcord.InteractionResult) -> str:
     """The text the user was answered with (the last followup, else the response)."""
     if result.followups:
