@@ -217,9 +217,25 @@ def last(result: simcord.InteractionResult) -> Any:
     return result.followups[-1] if result.followups else result.response
 
 
+def components_of(message: Any) -> Iterable[Any]:
+    """Every component of a message, nested ones too (a Components V2 post's container
+    holds its text, its picture and its rows of buttons)."""
+    stack = list(reversed(message.components))
+    while stack:
+        component = stack.pop()
+        yield component
+        stack.extend(reversed(list(getattr(component, "children", None) or ())))
+
+
 def labels(message: discord.Message) -> list[str]:
-    return [child.label for row in message.components for child in row.children
-            if getattr(child, "label", None)]
+    return [c.label for c in components_of(message)
+            if isinstance(c, discord.Button) and c.label]
+
+
+def text_of(message: Any) -> str:
+    """What a message says: its content, then its text displays (Components V2)."""
+    texts = [c.content for c in components_of(message) if isinstance(c, discord.TextDisplay)]
+    return "\n".join(t for t in [message.content, *texts] if t)
 
 
 def close_dms(sim_env: simcord.Env, user: UserHandle) -> None:

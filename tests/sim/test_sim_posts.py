@@ -8,7 +8,15 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
-from tests.sim.harness import Sim, answer, pictures_without_alt, sent_pictures
+from tests.sim.harness import (
+    Sim,
+    answer,
+    last,
+    pictures_without_alt,
+    sent_pictures,
+    text_of,
+)
+from tests.sim.test_sim_picker import board_with, play_until
 
 
 def pictures(sim: Sim) -> list[dict]:
@@ -51,3 +59,48 @@ async def test_every_picture_says_whose_turn_or_the_result(sim: Sim):
     assert "Game over" in sent[-1]["description"]  # the replay ends on the result
     private = [p["description"] for p in sent if p["filename"] == "my-view.png"]
     assert private
+
+
+
+async def test_the_first_board_of_a_time_bank_match_shows_each_bank(sim: Sim):
+    """Started by /match start or by an accepted challenge, the first board gives the
+    terms and each player's bank (as every later board does; the README promises both)."""
+    match_id, thread = await sim.start(sim.ana, "witch-stones", [sim.bo], bank=3)
+    challenged = await sim.slash(sim.cy, "challenge", opponent=sim.di, game="angry-gods",
+                                 bank=2)
+    post = next(m for m in sim.posts(sim.channel) if "challenge #" in text_of(m))
+    accepted = await sim.di.click(post, label="Accept")
+    assert "is open in" in answer(accepted), (answer(challenged), answer(accepted))
+    for thread, banks in ((thread, ("ana: 3 days", "bo: 3 days")),
+                          (sim.channel.threads[-1], ("cy: 48 h", "di: 2 days"))):
+        first = text_of(next(m for m in sim.posts(thread) if m.attachments))
+        assert "time bank" in first and "Time banks" in first, first
+        assert all(bank in first for bank in banks), first
+
+
+async def test_challenge_to_a_game_in_a_thread_says_where_at_once(sim: Sim):
+    """The user command in a match's thread is refused before its game menu shows."""
+    _, thread = await sim.start(sim.ana, "witch-stones", [sim.bo])
+    menu = await sim.ana.context_menu(thread, "Challenge to a game", sim.cy)
+    assert menu.ephemeral and "text channel" in answer(menu), answer(menu)
+    assert "which game" not in answer(menu)
+    assert not last(menu).components  # no game menu
+
+
+async def test_a_terra_challenge_lists_only_the_options_someone_set(sim: Sim):
+    result = await sim.slash(sim.ana, "challenge", opponent=sim.bo, game="terra")
+    assert result.ephemeral, answer(result)
+    result = await sim.slash(sim.cy, "challenge", opponent=sim.di, game="terra",
+                             options="terrain=true")
+    plain, chosen = [text_of(m) for m in sim.posts(sim.channel) if "challenge #" in text_of(m)]
+    assert "Terms" not in plain and "open_reserves" not in plain, plain
+    assert "Terms: terrain=true." in chosen and "open_reserves" not in chosen, chosen
+
+
+async def test_your_moves_pressed_by_someone_not_playing(sim: Sim):
+    players = [sim.ana, sim.bo]
+    match_id, thread = await sim.start(sim.ana, "terra", players[1:])
+    await play_until(sim, match_id, thread, players, random.Random(6), 26)
+    board = board_with(sim, thread, "Your moves")
+    outsider = await sim.cy.click(board, label="Your moves")
+    assert outsider.ephemeral and answer(outsider) == "You are not playing in this match."
