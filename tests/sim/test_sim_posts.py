@@ -65,13 +65,13 @@ async def test_every_picture_says_whose_turn_or_the_result(sim: Sim):
 async def test_the_first_board_of_a_time_bank_match_shows_each_bank(sim: Sim):
     """Started by /match start or by an accepted challenge, the first board gives the
     terms and each player's bank (as every later board does; the README promises both)."""
-    match_id, thread = await sim.start(sim.ana, "witch-stones", [sim.bo], bank=3)
+    _, started = await sim.start(sim.ana, "witch-stones", [sim.bo], bank=3)
     challenged = await sim.slash(sim.cy, "challenge", opponent=sim.di, game="angry-gods",
                                  bank=2)
     post = next(m for m in sim.posts(sim.channel) if "challenge #" in text_of(m))
     accepted = await sim.di.click(post, label="Accept")
     assert "is open in" in answer(accepted), (answer(challenged), answer(accepted))
-    for thread, banks in ((thread, ("ana: 3 days", "bo: 3 days")),
+    for thread, banks in ((started, ("ana: 3 days", "bo: 3 days")),
                           (sim.channel.threads[-1], ("cy: 48 h", "di: 2 days"))):
         first = text_of(next(m for m in sim.posts(thread) if m.attachments))
         assert "time bank" in first and "Time banks" in first, first
