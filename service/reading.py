@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import rendering.text
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, Store
 from engines.base import Game, Result, State
 from service.core import Matches
@@ -26,6 +27,18 @@ class Reading:
     async def board(self, match_id: int, actor: Actor | None = None) -> Post:
         """The public board and status."""
         return await self.standing(match_id, actor, picture=True)
+
+    async def text_board(self, match_id: int, actor: Actor | None = None
+                         ) -> tuple[str, str]:
+        """The status (Markdown, names escaped) and the whole public board as plain text
+        (:mod:`rendering.text`, names as written): what a screen reader reads when the
+        picture's alt text had to leave something out. No board before the start."""
+        match = await self.matches.match(match_id, actor)
+        if match.status == LOBBY or match.snapshot is None:
+            return self.lobby.lobby_text(match), ""
+        game, state = self.matches.state_of(match)
+        board = rendering.text.text_board(game.slug, game.view(state, None), match.names)
+        return self.status_text(match, game, state), board
 
     async def standing(self, match_id: int, actor: Actor | None = None,
                        picture: bool = False) -> Post:

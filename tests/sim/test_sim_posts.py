@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
+from bot.cogs.info import text_pages
 from tests.sim.harness import (
     Sim,
     answer,
@@ -104,3 +105,31 @@ async def test_your_moves_pressed_by_someone_not_playing(sim: Sim):
     board = board_with(sim, thread, "Your moves")
     outsider = await sim.cy.click(board, label="Your moves")
     assert outsider.ephemeral and answer(outsider) == "You are not playing in this match."
+
+
+async def test_board_text_gives_the_whole_board_as_text_in_pages(sim: Sim):
+    players = [sim.ana, sim.bo, sim.cy, sim.di]
+    match_id, thread = await sim.start(sim.ana, "terra", players[1:])
+    before = len(sim.posts(thread))
+    result = await sim.slash(sim.bo, "board", thread, text=True)
+    pages = [m.content for m in ([result.response] if result.response else [])
+             + list(result.followups) if m.content]
+    assert result.ephemeral and len(pages) >= 1
+    assert len(sim.posts(thread)) == before  # only to the asker
+    assert pages[0].startswith(f"**Terra** #{match_id}") and "To act:" in pages[0]
+    assert all(len(page) <= 2000 and page.count("```") % 2 == 0 for page in pages)
+    _, board = await sim.bot.service.text_board(match_id)
+    shown = "\n".join(line for page in pages for line in page.splitlines()
+                      if line != "```")
+    assert all(line in shown for line in board.splitlines()), (shown, board)
+
+
+def test_a_long_text_board_is_paged_at_line_ends():
+    board = "\n".join(f"{i:02d} " + "x" * 60 for i in range(80))
+    pages = text_pages("**Terra** #1", board)
+    assert len(pages) >= 3 and pages[0] == "**Terra** #1"  # a full first page: alone
+    assert all(len(page) <= 2000 and page.count("```") == 2 for page in pages[1:])
+    lines = [line for page in pages[1:] for line in page.splitlines()[1:-1]]
+    assert lines == board.splitlines()[:len(lines)] and len(lines) == 80
+    assert "```" not in text_pages("s", "a```b")[0][5:-4]  # a fence cannot close the block
+    assert text_pages("s", "a\nb") == ["s\n```\na\nb\n```"]  # a short one: one message
