@@ -1,7 +1,9 @@
 """The last mile: turn the service's :class:`Post` objects into Discord messages.
 
-Public posts go to the match's thread (reopened if archived), with the board PNG as a
-file, the players to act mentioned (users only) and a score embed. Private posts go by
+Public posts go to the match's thread (reopened if archived): a board is one Components V2
+message (:mod:`bot.layout`: its text, the picture with its alt text, the score table and
+the buttons in a frame of the colour of the seat to act), the players to act mentioned
+(users only). Private posts go by
 DM; a closed DM (``Forbidden``, 50007) never blocks or drops a move: the thread says so
 once per player and match (until a DM to them succeeds again), without the secret, and
 points to ``/myview``.
@@ -17,6 +19,7 @@ from typing import Any
 import discord
 
 from bot.interact import clip
+from bot.layout import ALT_LIMIT, board_layout
 from db import MatchRecord
 from service import Post, Update, points_text
 
@@ -24,7 +27,6 @@ log = logging.getLogger(__name__)
 
 EMBED_FIELD_LIMIT = 1024
 EMBED_FIELDS = 25
-ALT_LIMIT = 1024  # an attachment's (and a media item's) description
 DM_CLOSED = (
     "{mention} I couldn't DM you (your DMs are closed to me); "
     "use /myview to see your private information."
@@ -64,18 +66,27 @@ def picture_file(post: Post) -> discord.File:
     return discord.File(io.BytesIO(post.png), filename=post.filename, description=alt)
 
 
-def message_kwargs(post: Post, *, mention: bool = True) -> dict[str, Any]:
-    """``send`` keyword arguments for a post: content, file, embed, allowed mentions."""
+def message_kwargs(post: Post, *, mention: bool = True,
+                   view: discord.ui.View | None = None) -> dict[str, Any]:
+    """``send`` keyword arguments for a post, and the buttons of ``view`` under it. A post
+    with a picture is one Components V2 message (:func:`bot.layout.board_layout`): the
+    text, the picture with its alt text, the score table and the buttons in one frame.
+    Others are plain: content, a score embed, the buttons."""
     pings = [u for u in post.mentions if u > 0] if mention else []
     tail = ("\n" + " ".join(f"<@{u}>" for u in pings)) if pings else ""
     kwargs: dict[str, Any] = {
-        "content": clip(post.text or "\u200b", 2000 - len(tail)) + tail,
         "allowed_mentions": user_mentions(pings) if pings else discord.AllowedMentions.none(),
     }
     if post.png:
+        items = list(view.children) if view is not None else []
+        kwargs["view"] = board_layout(post, items, tail)
         kwargs["file"] = picture_file(post)
+        return kwargs
+    kwargs["content"] = clip(post.text or "\u200b", 2000 - len(tail)) + tail
     if post.table:
         kwargs["embed"] = score_embed(post.table)
+    if view is not None:
+        kwargs["view"] = view
     return kwargs
 
 
@@ -111,9 +122,7 @@ async def send_public(
     if channel is None:
         log.warning("match %s has no channel to post in", match.id)
         return None
-    kwargs = message_kwargs(post)
-    if view is not None:
-        kwargs["view"] = view
+    kwargs = message_kwargs(post, view=view)
     try:
         return await channel.send(**kwargs)
     except discord.HTTPException as exc:

@@ -78,9 +78,7 @@ class Info(PantheonCog):
     async def _post_in_thread(self, interaction: discord.Interaction, record, post) -> bool:
         """Post the board publicly in the match's own thread (with move buttons)."""
         view = await move_view(self.service, record) if record.status == RUNNING else None
-        kwargs = message_kwargs(post, mention=False)
-        if view is not None:
-            kwargs["view"] = view
+        kwargs = message_kwargs(post, mention=False, view=view)
         try:
             await interaction.channel.send(**kwargs)
         except discord.HTTPException as exc:

@@ -207,8 +207,8 @@ def pictures_without_alt(requests: Iterable[Any]) -> list[str]:
 def answer(result: simcord.InteractionResult) -> str:
     """The text the user was answered with (the last followup, else the response)."""
     if result.followups:
-        return result.followups[-1].content
-    return result.response.content if result.response is not None else ""
+        return text_of(result.followups[-1])
+    return text_of(result.response) if result.response is not None else ""
 
 
 def last(result: simcord.InteractionResult) -> Any:
@@ -219,22 +219,33 @@ def last(result: simcord.InteractionResult) -> Any:
 
 def components_of(message: Any) -> Iterable[Any]:
     """Every component of a message, nested ones too (a Components V2 post's container
-    holds its text, its picture and its rows of buttons)."""
-    stack = list(reversed(message.components))
+    holds its text, its picture and its rows of buttons): discord.py's objects for a
+    message, simcord's JSON for an interaction's answer."""
+    stack = list(reversed(message.components or ()))
     while stack:
         component = stack.pop()
         yield component
-        stack.extend(reversed(list(getattr(component, "children", None) or ())))
+        children = (component.get("components") if isinstance(component, dict)
+                    else getattr(component, "children", None))
+        stack.extend(reversed(list(children or ())))
 
 
-def labels(message: discord.Message) -> list[str]:
-    return [c.label for c in components_of(message)
-            if isinstance(c, discord.Button) and c.label]
+def _kind(component: Any) -> int:
+    return component.get("type", 0) if isinstance(component, dict) else component.type.value
+
+
+def _field(component: Any, name: str) -> Any:
+    return component.get(name) if isinstance(component, dict) else getattr(component, name)
+
+
+def labels(message: Any) -> list[str]:
+    return [_field(c, "label") for c in components_of(message)
+            if _kind(c) == 2 and _field(c, "label")]
 
 
 def text_of(message: Any) -> str:
     """What a message says: its content, then its text displays (Components V2)."""
-    texts = [c.content for c in components_of(message) if isinstance(c, discord.TextDisplay)]
+    texts = [_field(c, "content") for c in components_of(message) if _kind(c) == 10]
     return "\n".join(t for t in [message.content, *texts] if t)
 
 

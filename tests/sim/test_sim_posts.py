@@ -9,6 +9,7 @@ import random
 from types import SimpleNamespace
 
 from bot.cogs.info import text_pages
+from rendering import seat_colour
 from tests.sim.harness import (
     Sim,
     answer,
@@ -18,6 +19,12 @@ from tests.sim.harness import (
     text_of,
 )
 from tests.sim.test_sim_picker import board_with, play_until
+
+V2 = 1 << 15  # the IS_COMPONENTS_V2 message flag
+
+
+def rgb(red: int, green: int, blue: int) -> int:
+    return red << 16 | green << 8 | blue
 
 
 def pictures(sim: Sim) -> list[dict]:
@@ -133,3 +140,42 @@ def test_a_long_text_board_is_paged_at_line_ends():
     assert lines == board.splitlines()[:len(lines)] and len(lines) == 80
     assert "```" not in text_pages("s", "a```b")[0][5:-4]  # a fence cannot close the block
     assert text_pages("s", "a\nb") == ["s\n```\na\nb\n```"]  # a short one: one message
+
+
+def board_bodies(sim: Sim, thread) -> list[dict]:
+    """The bodies of the boards posted in ``thread``, as sent."""
+    return [e.json for e in sim.env.http_requests
+            if e.method == "POST" and e.path == f"/channels/{thread.id}/messages"
+            and any(True for _ in sent_pictures(e.json))]
+
+
+async def test_a_board_is_one_components_v2_post(sim: Sim):
+    """Text, picture (with its alt text), buttons in one container tinted in the colour
+    of the seat to act; a move button spends the buttons and the post stays V2."""
+    match_id, thread = await sim.start(sim.ana, "witch-stones", [sim.bo])
+    body = board_bodies(sim, thread)[-1]
+    assert body["flags"] & V2 and not body.get("content") and not body.get("embeds")
+    [container] = body["components"]
+    assert container["type"] == 17
+    assert container["accent_color"] == rgb(*seat_colour("witch-stones", 1))
+    text, gallery, row = container["components"]
+    assert text["type"] == 10 and "To act: bo" in text["content"]
+    assert f"<@{sim.bo.id}>" in text["content"]  # the mention, in the text
+    [item] = gallery["items"]
+    assert item["media"]["url"] == "attachment://board.png"
+    assert item["description"] == body["attachments"][0]["description"]
+    assert "bo (B) to act" in item["description"]
+    assert row["type"] == 1 and [b["label"] for b in row["components"]] == ["suns", "moons"]
+
+    board = sim.posts(thread)[-1]
+    await sim.bo.click(board, label="moons")
+    spent = sim.env.backend.get_message(board.channel.id, board.id)
+    assert spent.flags & V2
+    assert [c["type"] for c in spent.components[0]["components"]] == [10, 12]
+    assert len(await sim.bot.service.store.moves(match_id)) == 1
+
+    await sim.slash(sim.ana, "resign", thread, confirm=True)
+    final = board_bodies(sim, thread)[-1]["components"][0]
+    assert final["accent_color"] == rgb(*seat_colour("witch-stones", 1))
+    assert "Rematch" in [b["label"] for c in final["components"] if c["type"] == 1
+                         for b in c["components"]]
