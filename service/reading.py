@@ -48,11 +48,13 @@ class Reading:
         if match.status == LOBBY:
             return Post(self.lobby.lobby_text(match))
         game, state = self.matches.state_of(match)
-        png = await self.pictures.picture(match, game, state, None) if picture else None
+        png = alt = None
+        if picture:  # the alt text says what the picture shows: the same view and marks
+            png = await self.pictures.picture(match, game, state, None)
+            alt = self.pictures.alt(match, game, state)
         text = "\n".join([self.status_text(match, game, state),
                           *await self.clocks.clock_lines(match)])
-        return Post(text, png, table=self.matches.table(match, game, state),
-                    alt=self.pictures.alt(match, game, state) if picture else None,
+        return Post(text, png, table=self.matches.table(match, game, state), alt=alt,
                     accent=self.pictures.accent(match, game, state))
 
     async def private(self, match_id: int, actor: Actor) -> Post:

@@ -114,11 +114,13 @@ def audit(slug: str, games: int, seed: int = 1, probes: int = 2) -> Audit:
             acting = game.to_act(state)
             twins = [game.determinise(state, None, rng) for _ in range(probes)]
             alt = rendering.alt.alt_text(slug, public, NAMES[:players])
+            running = game.result(state) is None  # a finished match may reveal its secrets
             for twin in twins:
                 result.check("view", step, game.view(twin, None), public)
-                result.check("alt text", step,
-                             rendering.alt.alt_text(slug, game.view(twin, None),
-                                                    NAMES[:players]), alt)
+                if running:
+                    result.check("alt text", step,
+                                  rendering.alt.alt_text(slug, game.view(twin, None),
+                                                         NAMES[:players]), alt)
                 result.check("to_act", step, game.to_act(twin), acting)
                 result.hidden_differ += game.dump(twin) != game.dump(state)
                 result.secrets_differ += hidden(game, twin) != hidden(game, state)
