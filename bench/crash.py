@@ -89,9 +89,7 @@ def run_harness(db_path: str, kills: int, moves: int, seed: int = 1) -> Report:
         budget = rng.randint(1, max(2, 2 * moves // max(1, kills)))
         seen = 0
         for line in proc.stdout:
-            if line.startswith("ACK"):
-                _, match_id, seq, seat, notation = line.rstrip("\n").split(" ", 4)
-                acks[(int(match_id), int(seq))] = (int(seat), json.loads(notation))
+            if _record(line, acks):
                 seen += 1
                 if seen >= budget:
                     # Land the kill at a random point of the next move's work.
@@ -99,11 +97,25 @@ def run_harness(db_path: str, kills: int, moves: int, seed: int = 1) -> Report:
                     break
         proc.send_signal(signal.SIGKILL)
         proc.wait()
+        # A move the child acknowledged while we slept is acknowledged all the same: its
+        # line is still in the pipe (before, it was dropped, and a fast child could show
+        # two moves past "the last ack").
+        for line in proc.stdout:
+            _record(line, acks)
         report.kills += 1
     report.acked = len(acks)
     report.seconds = time.perf_counter() - start
     asyncio.run(_verify(db_path, acks, report))
     return report
+
+
+def _record(line: str, acks: dict[tuple[int, int], tuple[int, str]]) -> bool:
+    """Note an ``ACK`` line of the child's; whether it was one."""
+    if not line.startswith("ACK"):
+        return False
+    _, match_id, seq, seat, notation = line.rstrip("\n").split(" ", 4)
+    acks[(int(match_id), int(seq))] = (int(seat), json.loads(notation))
+    return True
 
 
 async def _verify(db_path: str, acks: dict[tuple[int, int], tuple[int, str]],

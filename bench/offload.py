@@ -7,8 +7,10 @@ First, per game, what a picture costs drawn in this process (CPU time) against w
 sending it to the pool adds: pickling the view and names there and the PNG back (CPU
 time of both ends, measured here), and a whole round trip to an idle worker (wall). Then
 ``--matches`` matches each need their pictures at once (the public board and every seat's
-private one, as after a move), drawn in threads (``asyncio.to_thread``) or in the pool
-(``service.pool``), while a ticker on the event loop sleeps 5 ms at a time and records
+private one, as after a move), drawn in threads (``asyncio.to_thread``), in the pool
+(``service.pool``: the bot's way now), or the public one in the pool and the private ones
+in threads (the bot's way before), while a ticker on the event loop sleeps 5 ms at a time
+and records
 how late it wakes: the loop's lag p50/p99/max, the CPU time the loop's own thread spent
 per tick (what our work held it for, whatever else the machine ran meanwhile) and the
 pictures' wall time p50/p95, per way. Goal (issue 30): lag p99 ≤ 20 ms with 50 matches
@@ -21,6 +23,7 @@ import argparse
 import asyncio
 import pickle
 import random
+import statistics
 import time
 
 import engines
@@ -33,9 +36,10 @@ NAMES = ["Ana", "Bo", "Chen", "Dee", "Eve", "Fitz"]
 TICK = 0.005
 
 
-def jobs(slug: str, matches: int, seed: int = 3) -> list[tuple[dict, list[str]]]:
+def jobs(slug: str, matches: int, seed: int = 3) -> list[tuple[dict, list[str], bool]]:
     """The pictures ``matches`` matches need after a move: each one's public view and
-    every seat's, from random positions (of matches of the fewest players)."""
+    every seat's (True: a private one), from random positions (of matches of the fewest
+    players)."""
     game = engines.get(slug)
     states = sample_states(game, matches * 7, seed)
     random.Random(seed).shuffle(states)
@@ -43,13 +47,13 @@ def jobs(slug: str, matches: int, seed: int = 3) -> list[tuple[dict, list[str]]]
     players = game.min_players  # as sample_states plays them
     for state in states[:matches]:
         for viewer in (None, *range(players)):
-            out.append((game.view(state, viewer), NAMES[:players]))
+            out.append((game.view(state, viewer), NAMES[:players], viewer is not None))
     return out
 
 
-def costs(slug: str, work: list[tuple[dict, list[str]]]) -> str:
+def costs(slug: str, work: list[tuple[dict, list[str], bool]]) -> str:
     draw, send, trip = [], [], []
-    for view, names in work[:40]:
+    for view, names, _ in work[:40]:
         start = time.thread_time()
         png = rendering.render(slug, view, names=names)
         draw.append(time.thread_time() - start)
@@ -65,7 +69,7 @@ def costs(slug: str, work: list[tuple[dict, list[str]]]) -> str:
             f"| {percentile(trip, .5) * 1000:.2f} / {percentile(trip, .99) * 1000:.2f} |")
 
 
-async def burst(mode: str, slug: str, work: list[tuple[dict, list[str]]]
+async def burst(mode: str, slug: str, work: list[tuple[dict, list[str], bool]]
                 ) -> tuple[list[float], list[float], list[float]]:
     lags: list[float] = []
     holds: list[float] = []
@@ -73,25 +77,43 @@ async def burst(mode: str, slug: str, work: list[tuple[dict, list[str]]]
     tick = asyncio.create_task(lag_monitor(lags, stop, TICK, holds))
     await asyncio.sleep(0.05)
 
-    async def one(view: dict, names: list[str]) -> float:
+    async def one(view: dict, names: list[str], private: bool) -> float:
         started = time.perf_counter()
-        if mode == "thread":
+        if mode == "thread" or (mode == "private in threads" and private):
             await asyncio.to_thread(rendering.render, slug, view, None, names)
         else:
             await pool.run(pool.picture, slug, view, names)
         return time.perf_counter() - started
 
-    times = await asyncio.gather(*(one(v, n) for v, n in work))
+    times = await asyncio.gather(*(one(v, n, p) for v, n, p in work))
     stop.set()
     await tick
     return lags, holds, list(times)
 
 
+async def empty_jobs(count: int = 400) -> str:
+    """What sending any job costs, the work itself aside: an empty one (``len``) sent to
+    an idle worker, this process's CPU (both its threads) and the round trip's wall time
+    (``service.pool.INLINE_MS`` comes from it)."""
+    cpu, wall = [], []
+    for _ in range(count):
+        started, clock = time.process_time(), time.perf_counter()
+        await pool.run(len, "")
+        cpu.append(time.process_time() - started)
+        wall.append(time.perf_counter() - clock)
+    line = (f"An empty job sent to an idle worker: {statistics.mean(cpu) * 1000:.2f} ms of "
+            f"this process's CPU (mean), round trip p50 / p99 "
+            f"{percentile(wall, .5) * 1000:.2f} / {percentile(wall, .99) * 1000:.2f} ms.")
+    print(line, flush=True)
+    return line
+
+
 async def run(slugs: list[str], matches: int, rounds: int) -> list[str]:
     pool.executor()
-    await asyncio.gather(*(pool.run(pool.picture, s, *jobs(s, 1)[0]) for s in slugs
+    await asyncio.gather(*(pool.run(pool.picture, s, *jobs(s, 1)[0][:2]) for s in slugs
                            for _ in range(pool.size())))  # workers up and warm
-    lines = ["| game | draw here CPU ms p50 / p99 | pickle there and back CPU ms p50 / p99 "
+    lines = [await empty_jobs(), "",
+             "| game | draw here CPU ms p50 / p99 | pickle there and back CPU ms p50 / p99 "
              "| round trip to an idle worker ms p50 / p99 |", "|---|---|---|---|"]
     for slug in slugs:
         lines.append(costs(slug, jobs(slug, 40)))
@@ -102,7 +124,7 @@ async def run(slugs: list[str], matches: int, rounds: int) -> list[str]:
               "|---|---|---|---|---|---|"]
     for slug in slugs:
         work = jobs(slug, matches)
-        for mode in ("thread", "process"):
+        for mode in ("thread", "private in threads", "process"):
             lags: list[float] = []
             holds: list[float] = []
             times: list[float] = []

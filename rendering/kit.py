@@ -1,4 +1,4 @@
-"""The shared drawing kit: palette, fonts, header with players, hex helpers, PNG output.
+"""The shared drawing kit: palette, fonts, header with players, hex helpers.
 
 Every board module draws on a :class:`Board` canvas made here, so all games share one
 look: a header band with the game's title, each player's colour, name and score, and
@@ -7,7 +7,6 @@ whose turn it is; the board below; a footer line for counts and notes.
 
 from __future__ import annotations
 
-import io
 import math
 import unicodedata
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
@@ -20,6 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engines.base import name_seats as name_seats  # re-exported for reasons
 from engines.base import plural as plural  # the one plural, re-exported for pictures
+from rendering.png import to_png as to_png  # re-exported: the kit's pictures end there
 
 RGB = tuple[int, int, int]
 
@@ -476,35 +476,6 @@ def seats_from_view(names: Sequence[str] | None, count: int,
         score = "" if scores is None else plural(scores[i], "pt")
         seats.append(Seat(name=name, score=score))
     return seats
-
-
-COMPRESS_LEVEL = 6
-"""zlib's level for pictures, chosen by measurement (``bench/encode.py``): on a fixed
-64-colour palette, level 6 is the smallest file before the encode time climbs steeply
-(level 9 takes several times as long for a tenth less)."""
-
-
-def to_png(image: Image.Image, palette: Sequence[RGB] | None = None) -> bytes:
-    """Encode as a palette PNG: on the game's fixed ``palette`` when it has one (its
-    named colours exact, the rest mapped to the nearest: see ``bench/palettes.py``),
-    else on a 128-colour palette made for this picture (slower, and a few kilobytes
-    bigger)."""
-    out = io.BytesIO()
-    if palette:
-        indexed = image.quantize(palette=_palette_image(tuple(palette)),
-                                 dither=Image.Dither.NONE)
-    else:
-        indexed = image.quantize(colors=128, method=Image.Quantize.FASTOCTREE)
-    indexed.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
-    return out.getvalue()
-
-
-@lru_cache(maxsize=16)
-def _palette_image(colours: tuple[RGB, ...]) -> Image.Image:
-    """A palette image of exactly ``colours`` (up to 256), to quantize onto."""
-    image = Image.new("P", (1, 1))
-    image.putpalette([c for colour in colours for c in colour], "RGB")
-    return image
 
 
 def hex_corners(cx: float, cy: float, radius: float, pointy: bool = True

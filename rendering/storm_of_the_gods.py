@@ -50,10 +50,13 @@ POSITIONS = tuple(f"{c}{row}" for i, c in enumerate(COLUMNS) for row in range(1,
 
 
 def centre(board: kit.Board, position: str) -> tuple[float, float]:
+    return _at(position, board.top + board.map_top)  # type: ignore[attr-defined]
+
+
+def _at(position: str, top: float) -> tuple[float, float]:
+    """A hex's centre when the map's top edge is at ``top``."""
     q, y = _coords(position)
-    cx = MAP_LEFT + MAP_WIDTH / 2 + 1.5 * R * q
-    cy = board.top + board.map_top + MAP_HEIGHT / 2 - (ROOT3 / 2) * R * y  # type: ignore[attr-defined]
-    return cx, cy
+    return MAP_LEFT + MAP_WIDTH / 2 + 1.5 * R * q, top + MAP_HEIGHT / 2 - (ROOT3 / 2) * R * y
 
 
 def _name(names: list[str], seat: int) -> str:
@@ -83,12 +86,10 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     board = kit.Board("Storm of the Gods", seats, view.get("to_act", []), height,
                       status=status, outcome=outcome, game="storm-of-the-gods", footer=footer)
     board.map_top = map_top  # type: ignore[attr-defined]
+    cells = view.get("board", {})
+    _map(board, cells)
     if lines:
         _band(board, lines, fill, band)
-    _edges(board)
-    cells = view.get("board", {})
-    for position in POSITIONS:
-        _hex(board, position, cells.get(position))
     _path(board, view)
     for position in POSITIONS:
         _contents(board, position, cells.get(position))
@@ -170,32 +171,50 @@ def _phase_line(view: dict, names: list[str]) -> str:
     return ""
 
 
-def _edges(board: kit.Board) -> None:
+MAP_LAYER = EDGE + MAP_HEIGHT + EDGE + 12  # the letters under the map reach a little lower
+
+
+def _map(board: kit.Board, cells: dict) -> None:
+    """The tiles and the column letters: a kept layer per map (whose tiles change on
+    about every other move), pasted before anything is drawn over it."""
+    tiles = tuple(_tile(cells.get(position)) for position in POSITIONS)
+    board.paste(kit.layer(_paint_map, (board.width, MAP_LAYER), tiles),
+                board.top + board.map_top - EDGE)  # type: ignore[attr-defined]
+
+
+def _tile(cell: dict | None) -> int | str | None:
+    """What a tile's hex shows: nothing (None), the Compass, or its population."""
+    if cell is None:
+        return None
+    return "compass" if cell.get("compass") else int(cell.get("population", 0))
+
+
+def _paint_map(canvas: kit.Canvas, tiles: tuple[int | str | None, ...]) -> None:
+    for position, tile in zip(POSITIONS, tiles, strict=True):
+        _hex(canvas, _at(position, EDGE), tile)
     for i, letter in enumerate(COLUMNS):
         q = i - 4
         length = 9 - abs(q)
-        _, top_y = centre(board, f"{letter}{length}")
-        _, bottom_y = centre(board, f"{letter}1")
+        _, top_y = _at(f"{letter}{length}", EDGE)
+        _, bottom_y = _at(f"{letter}1", EDGE)
         x = MAP_LEFT + MAP_WIDTH / 2 + 1.5 * R * q
-        board.label((x, top_y - R - 4), letter, size=kit.LARGE, fill=kit.INK, anchor="ms")
-        board.label((x, bottom_y + R + 4), letter, size=kit.LARGE, fill=kit.INK, anchor="mt")
+        canvas.label((x, top_y - R - 4), letter, size=kit.LARGE, fill=kit.INK, anchor="ms")
+        canvas.label((x, bottom_y + R + 4), letter, size=kit.LARGE, fill=kit.INK, anchor="mt")
 
 
-def _hex(board: kit.Board, position: str, cell: dict | None) -> None:
-    d = board.draw
-    cx, cy = centre(board, position)
-    corners = kit.hex_corners(cx, cy, R - 1, pointy=False)
-    if cell is None:
+def _hex(canvas: kit.Canvas, centre: tuple[float, float], tile: int | str | None) -> None:
+    d = canvas.draw
+    corners = kit.hex_corners(*centre, R - 1, pointy=False)
+    if tile is None:
         d.polygon(corners, fill=EMPTY_FILL, outline=(205, 198, 186), width=1)
-    elif cell.get("compass"):
+    elif tile == "compass":
         d.polygon(corners, fill=COMPASS_FILL, outline=kit.GRID, width=2)
     else:
-        population = cell.get("population", 0)
         d.polygon(
             corners,
-            fill=TILE_FILL.get(population, TILE_FILL[0]),
+            fill=TILE_FILL.get(int(tile), TILE_FILL[0]),
             outline=kit.GRID,
-            width=3 if population == 5 else 2,
+            width=3 if tile == 5 else 2,
         )
 
 

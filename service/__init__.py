@@ -256,7 +256,7 @@ class Service:
         return await self.reading.replay(match_id)
 
     async def replay_gif(self, match_id: int, actor: Actor | None = None) -> Post:
-        return await replay.replay(self.store, self.matches, self.pictures.render, match_id,
+        return await replay.replay(self.store, self.matches, self.pictures, match_id,
                                    actor)
 
     async def export(self, match_id: int, actor: Actor | None = None) -> records.Export:

@@ -59,6 +59,7 @@ class Computer:
         moves = [(m.seat, m.notation) for m in await self.store.moves(match.id)]
         args = (game.slug, len(match.seats), match.seed, match.options, moves)
         if self.offload == "process":
-            keys: tuple[str, ...] = await pool.run(pool.recent_keys, *args)
+            keys: tuple[str, ...] = await pool.run(pool.recent_keys, *args,
+                                                   cost_ms=pool.keys_cost(len(moves)))
             return keys
         return await asyncio.to_thread(pool.recent_keys, *args)

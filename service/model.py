@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from db import MatchRecord
 
@@ -40,7 +40,7 @@ class Post:
     filename: str = "board.png"
     mentions: list[int] = field(default_factory=list)
     table: list[tuple[str, list[tuple[str, float]]]] = field(default_factory=list)
-    pending: Callable[[], bytes] | None = field(default=None, repr=False)
+    pending: Pending | None = field(default=None, repr=False)
     """A picture not drawn yet: private boards are drawn when delivered, after the
     public board is out, so they add nothing to the time a move takes to show."""
     alt: str | None = None
@@ -53,9 +53,18 @@ class Post:
     async def ready(self) -> Post:
         """Draw a pending picture (off the event loop); returns the post itself."""
         if self.png is None and self.pending is not None:
-            self.png = await asyncio.to_thread(self.pending)
+            self.png = await self.pending.drawn()
             self.pending = None
         return self
+
+
+class Pending(Protocol):
+    """A picture to draw later: called, it is drawn here and now; :meth:`drawn` draws
+    it off the event loop, where the service draws its pictures."""
+
+    def __call__(self) -> bytes: ...
+
+    async def drawn(self) -> bytes: ...
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,6 @@ position (a move, a resignation, a take-back, a timeout, an import) ends here.""
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -173,8 +172,7 @@ class Play:
             posts[seated.user_id] = Post(
                 self.matches.private_text(match, game, state, seated.seat),
                 filename="my-view.png",
-                pending=functools.partial(self.pictures.draw, match, game, state, seated.seat,
-                                          marks),
+                pending=self.pictures.later(match, game, state, seated.seat, marks),
                 alt=self.pictures.alt(match, game, state, seated.seat, marks),
                 accent=self.pictures.accent(match, game, state))
         return posts

@@ -55,8 +55,21 @@ def shutdown() -> None:
         log.info("process pool stopped")
 
 
-async def run(function: Any, *args: Any) -> Any:
-    """``function(*args)`` in the pool, awaited without blocking the loop."""
+INLINE_MS = 1.0
+"""Work expected to cost less CPU than this (ms) is done on the event loop itself rather
+than sent: an empty job sent costs the bot 0.1-0.2 ms of its own CPU (pickling, the
+pipe, the result's callback) and a round trip of 0.15-0.3 ms to an idle worker, tens of
+ms to a busy one (``python -m bench.offload`` prints it), while a millisecond on the loop
+is far under the 20 ms of lag it may show. Every picture (4-9 ms) and any search goes to
+the pool."""
+
+
+async def run(function: Any, *args: Any, cost_ms: float | None = None) -> Any:
+    """``function(*args)`` in the pool, awaited without blocking the loop; or right here
+    when its expected CPU cost ``cost_ms`` is under :data:`INLINE_MS` (unknown: the
+    pool)."""
+    if cost_ms is not None and cost_ms < INLINE_MS:
+        return function(*args)
     return await asyncio.get_running_loop().run_in_executor(executor(), function, *args)
 
 
@@ -119,6 +132,20 @@ def picture(slug: str, view: dict[str, Any], names: Sequence[str], outcome: str 
     import rendering
 
     return rendering.render(slug, view, names=list(names), outcome=outcome, marks=marks)
+
+
+def replay(slug: str, views: Sequence[dict[str, Any]], names: Sequence[str]) -> bytes:
+    """The animated GIF of a match's public views (:func:`rendering.replay.gif`)."""
+    from rendering import replay as replay_gif
+
+    return replay_gif.gif(slug, views, names)
+
+
+def keys_cost(moves: int) -> float:
+    """The CPU ms :func:`recent_keys` takes for a log of ``moves`` moves: set-up up to
+    0.4 ms and 0.01-0.08 ms a move, by game (measured; the dearest taken), so a match's
+    first few moves are replayed on the loop (:data:`INLINE_MS`)."""
+    return 0.4 + 0.08 * moves
 
 
 def recent_keys(slug: str, players: int, seed: int, options: dict[str, Any],

@@ -9,15 +9,15 @@ from typing import Any
 
 from db import ABORTED, FINISHED, MatchRecord, MoveRecord, Store
 from engines.base import Game
-from rendering import replay as replay_gif
 from rendering.alt import replay_alt_text
 from service.core import Matches, outcome_of, positions
-from service.model import Actor, Post, Renderer, ServiceError
+from service.model import Actor, Post, ServiceError
+from service.pictures import Pictures
 
 log = logging.getLogger(__name__)
 
 
-async def replay(store: Store, matches: Matches, render: Renderer, match_id: int,
+async def replay(store: Store, matches: Matches, pictures: Pictures, match_id: int,
                  actor: Actor | None = None) -> Post:
     """A GIF of a finished (or aborted after its start) match, from the public view."""
     match = await matches.match(match_id, actor)
@@ -28,7 +28,9 @@ async def replay(store: Store, matches: Matches, render: Renderer, match_id: int
                            "moves so far.")
     game = matches.game_of(match.game)
     moves = await store.moves(match.id)
-    data, alt = await asyncio.to_thread(_draw, render, match, game, moves)
+    views = await asyncio.to_thread(public_views, match, game, moves)
+    data = await pictures.replay(game.slug, views, match.names)
+    alt = replay_alt_text(game.slug, views, match.names, outcome=outcome_of(match))
     size = len(data) / 1024
     log.info("match %s: replay of %d moves, %.0f KB", match.id, len(moves), size)
     text = (f"**{game.title}** #{match.id}: replay of {len(moves)} "
@@ -40,12 +42,3 @@ def public_views(match: MatchRecord, game: Game, moves: list[MoveRecord]
                  ) -> list[dict[str, Any]]:
     """The public view at the start and after each move, rebuilt from the log."""
     return [game.view(state, None) for state in positions(game, match, moves)]
-
-
-
-def _draw(render: Renderer, match: MatchRecord, game: Game, moves: list[MoveRecord]
-          ) -> tuple[bytes, str]:
-    """The GIF and its alt text (both from the public views)."""
-    views = public_views(match, game, moves)
-    return (replay_gif.gif(game.slug, views, match.names, render=render),
-            replay_alt_text(game.slug, views, match.names, outcome=outcome_of(match)))

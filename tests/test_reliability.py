@@ -39,10 +39,15 @@ async def test_hundred_concurrent_submissions_one_accepted(service):
         assert 1 <= len(accepted) < 10
         versions = [update.match.version for update in accepted]
         assert len(set(versions)) == len(versions)
+    # A refusal says the turn moved on. On a pool, a submission that read the match after
+    # the accepted move may also find its move illegal in the new turn (Bo playing one of
+    # Ana's moves), even when only one move was accepted.
+    reasons = ("changed", "not your turn")
+    if service.store.backend != "sqlite":
+        reasons += ("Illegal move",)
     for refused in (o for o in outcomes if isinstance(o, BaseException)):
         assert isinstance(refused, ServiceError)
-        if len(accepted) == 1:  # else a move read for one turn may be illegal in the next
-            assert any(words in str(refused) for words in ("changed", "not your turn"))
+        assert any(words in str(refused) for words in reasons), str(refused)
     assert len(await service.store.moves(match.id)) == 1 + len(accepted)
 
 
