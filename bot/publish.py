@@ -1,8 +1,10 @@
 """The last mile: turn the service's :class:`Post` objects into Discord messages.
 
-Public posts go to the match's thread (reopened if archived), with the board PNG as a
-file, the players to act mentioned (users only, as their ``/notify`` settings allow now:
-the service routes each update first) and a score embed; notices go by DM. Private posts go by
+Public posts go to the match's thread (reopened if archived): a board is one Components V2
+message (:mod:`bot.layout`: its text, the picture with its alt text, the score table and
+the buttons in a frame of the colour of the seat to act), the players to act mentioned
+(users only, as their ``/notify`` settings allow now: the service routes each update
+first); notices go by DM. Private posts go by
 DM; a closed DM (``Forbidden``, 50007) never blocks or drops a move: the thread says so
 once per player and match (until a DM to them succeeds again), without the secret, and
 points to ``/myview``.
@@ -18,6 +20,7 @@ from typing import Any
 import discord
 
 from bot.interact import clip, service_of_client
+from bot.layout import ALT_LIMIT, board_layout
 from bot.notes_ui import notes_view
 from db import MatchRecord
 from service import Delivery, Post, Update, points_text
@@ -57,18 +60,35 @@ def score_embed(
     return embed
 
 
-def message_kwargs(post: Post, *, mention: bool = True) -> dict[str, Any]:
-    """``send`` keyword arguments for a post: content, file, embed, allowed mentions."""
+def picture_file(post: Post) -> discord.File:
+    """The post's picture as an attachment, its alt text as the description (what a
+    screen reader says and a hover shows)."""
+    assert post.png is not None
+    alt = clip(post.alt, ALT_LIMIT) if post.alt else None
+    return discord.File(io.BytesIO(post.png), filename=post.filename, description=alt)
+
+
+def message_kwargs(post: Post, *, mention: bool = True,
+                   view: discord.ui.View | None = None) -> dict[str, Any]:
+    """``send`` keyword arguments for a post, and the buttons of ``view`` under it. A post
+    with a picture is one Components V2 message (:func:`bot.layout.board_layout`): the
+    text, the picture with its alt text, the score table and the buttons in one frame.
+    Others are plain: content, a score embed, the buttons."""
     pings = [u for u in post.mentions if u > 0] if mention else []
     tail = ("\n" + " ".join(f"<@{u}>" for u in pings)) if pings else ""
     kwargs: dict[str, Any] = {
-        "content": clip(post.text or "\u200b", 2000 - len(tail)) + tail,
         "allowed_mentions": user_mentions(pings) if pings else discord.AllowedMentions.none(),
     }
     if post.png:
-        kwargs["file"] = discord.File(io.BytesIO(post.png), filename=post.filename)
+        items = list(view.children) if view is not None else []
+        kwargs["view"] = board_layout(post, items, tail)
+        kwargs["file"] = picture_file(post)
+        return kwargs
+    kwargs["content"] = clip(post.text or "\u200b", 2000 - len(tail)) + tail
     if post.table:
         kwargs["embed"] = score_embed(post.table)
+    if view is not None:
+        kwargs["view"] = view
     return kwargs
 
 
@@ -104,9 +124,7 @@ async def send_public(
     if channel is None:
         log.warning("match %s has no channel to post in", match.id)
         return None
-    kwargs = message_kwargs(post)
-    if view is not None:
-        kwargs["view"] = view
+    kwargs = message_kwargs(post, view=view)
     try:
         return await channel.send(**kwargs)
     except discord.HTTPException as exc:

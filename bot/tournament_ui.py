@@ -67,11 +67,9 @@ async def refresh_post(client: discord.Client, record: TournamentRecord) -> None
 
 
 def post_kwargs(post: Post) -> dict[str, Any]:
-    """``send`` arguments for a tournament post: its picture carries its alt text."""
-    kwargs = message_kwargs(post)
-    if post.png and post.alt:
-        kwargs["file"].description = post.alt
-    return kwargs
+    """``send`` arguments for a tournament post (a picture carries its alt text: see
+    :func:`bot.publish.picture_file`)."""
+    return message_kwargs(post)
 
 
 async def tell_news(client: discord.Client, news: EventNews) -> None:

@@ -19,6 +19,7 @@ import discord
 import engines
 from bot.dynamic import IdButton
 from bot.interact import actor_of, guard, reply, service_of, service_of_client
+from bot.layout import spent
 from bot.picker import PickButton, my_moves, open_picker, played_text, use_announce
 from bot.publish import publish, send_public
 from bot.threads import open_thread
@@ -159,8 +160,8 @@ class MoveButton(
             raise ServiceError(not_yours)
         move = moves[self.index]
         update = await service.submit(self.match_id, actor, move, expect_version=self.version)
-        try:  # the buttons are spent: one edit of a recent message
-            await interaction.edit_original_response(view=None)
+        try:  # the buttons are spent: one edit of a recent message (a V2 board stays V2)
+            await interaction.edit_original_response(view=spent(interaction.message))
         except discord.HTTPException as exc:
             log.info("could not remove move buttons: %s", exc)
         posted = await announce(interaction.client, update)
@@ -340,7 +341,7 @@ class RematchButton(
             await send_public(client, news.match, Post(f"{news.text} It is in {place}."))
             try:  # the button is spent
                 if interaction.message is not None:
-                    await interaction.message.edit(view=None)
+                    await interaction.message.edit(view=spent(interaction.message))
             except discord.HTTPException as exc:
                 log.info("could not remove the rematch button: %s", exc)
             await reply(interaction, f"Match #{news.update.match.id} is open in {place}.")

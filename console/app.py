@@ -35,6 +35,7 @@ from service.names import plural, points_text
 
 HELP = """Type a move (e.g. one from `moves`), or:
   moves      list your legal moves        board    show and save the board
+  board text the whole board as text      (--alt prints each picture's alt text)
   me         your private information     history  every move so far
   resign     give up this seat (asks)     quit     stop (resume later with --resume)"""
 
@@ -75,7 +76,8 @@ class Console:
                  read: Callable[[str], str] = input,
                  discard: Callable[[], bool] = typeahead.discard,
                  clear: terminal.Clear = terminal.clear_screen, text_board: bool = True,
-                 histories: terminal.Histories | None = None, resume_hint: str = "") -> None:
+                 histories: terminal.Histories | None = None, resume_hint: str = "",
+                 alt: bool = False) -> None:
         self.service = service
         self.boards = boards
         self.write = out
@@ -83,6 +85,8 @@ class Console:
         self.discard = discard
         self.clear = clear
         self.text_board = text_board
+        self.alt = alt
+        """Print each saved picture's alt text (what a screen reader says of it)."""
         self.histories = histories or terminal.Histories(None)
         self.resume_hint = resume_hint
         """The command that resumes a match from anywhere, with ``{id}`` for its number."""
@@ -220,6 +224,9 @@ class Console:
         return None
 
     async def _command(self, match: MatchRecord, actor: Actor, line: str) -> MatchRecord:
+        if " ".join(line.lower().split()) == "board text":
+            self.out("\n".join(await self.service.text_board(match.id, actor)))
+            return match
         command = await self._command_word(match, actor, line)
         if command in ("", "help"):
             self.out(HELP)
@@ -311,6 +318,8 @@ class Console:
             (folder / "current.png").write_bytes(post.png)
         self.say_path(f"[board: {path}" + (f", and {folder / 'current.png'}]" if current
                                            else "]"))
+        if self.alt and post.alt:
+            self.out(f"[alt text: {post.alt}]")
 
 
 def folder_name(actor: Actor) -> str:
@@ -353,6 +362,8 @@ def parser() -> argparse.ArgumentParser:
                         "draw (default: Player 1, Player 2, …)")
     p.add_argument("--no-text-board", dest="text_board", action="store_false",
                    help="show only the PNG's file name, not the text board, at each position")
+    p.add_argument("--alt", action="store_true",
+                   help="print each picture's alt text (as a screen reader hears it)")
     p.add_argument("--db", help="database file (default: DATABASE_PATH or pantheon.db)")
     p.add_argument("--boards", help="folder for board PNGs (default: BOARDS_DIR or boards)")
     return p
@@ -371,6 +382,8 @@ def resume_command(args: argparse.Namespace, database: str, boards: Path) -> str
         words += ["--ai-iterations", str(args.ai_iterations)]
     if not args.text_board:
         words.append("--no-text-board")
+    if args.alt:
+        words.append("--alt")
     return shlex.join(words).replace(" ID ", " {id} ")
 
 
@@ -446,7 +459,7 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
         console = Console(service, boards, out=out, read=read, discard=discard, clear=clear,
                           text_board=args.text_board, histories=terminal.Histories(
                               terminal.line_editing() if read is input else None),
-                          resume_hint=resume_command(args, database, boards))
+                          resume_hint=resume_command(args, database, boards), alt=args.alt)
         if args.record is not None:
             copy = await records.import_record(console, args.record, loaded)
             if copy is None:

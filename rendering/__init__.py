@@ -8,6 +8,7 @@ may know.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -31,3 +32,15 @@ def render(slug: str, view: Mapping[str, Any], highlight: Sequence[str] | None =
     marked = list(highlight if highlight is not None else Common.of(view).last)
     return draw(view, names=list(names or []), highlight=marked, outcome=outcome,
                 marks=None if marks is None else {int(s): list(p) for s, p in marks.items()})
+
+
+def seat_colour(slug: str, seat: int) -> tuple[int, int, int]:
+    """The colour of ``seat`` in the game's pictures (its renderer's ``seat_colour`` when it
+    has its own, else the kit's): the tint of the post that shows it."""
+    module = sys.modules[engines.spec(slug).render().__module__]
+    own = getattr(module, "seat_colour", None)
+    if callable(own):
+        return tuple(own(seat))  # type: ignore[return-value]
+    from rendering import kit
+
+    return kit.seat_colour(seat)

@@ -252,6 +252,10 @@ class Service:
     async def board(self, match_id: int, actor: Actor | None = None) -> Post:
         return await self.reading.board(match_id, actor)
 
+    async def text_board(self, match_id: int, actor: Actor | None = None
+                         ) -> tuple[str, str]:
+        return await self.reading.text_board(match_id, actor)
+
     async def standing(self, match_id: int, actor: Actor | None = None,
                        picture: bool = False) -> Post:
         return await self.reading.standing(match_id, actor, picture)

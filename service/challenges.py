@@ -36,7 +36,7 @@ from service.core import Matches, Now
 from service.lobby import NO_TERMS, Lobby, checked_level
 from service.model import Actor, ServiceError, Update
 from service.names import sentence
-from service.terms import MatchTerms
+from service.terms import MatchTerms, chosen_options
 
 log = logging.getLogger(__name__)
 
@@ -227,7 +227,7 @@ class Challenges:
         challenged = ", ".join(self.matches.escape(p.display_name) for p in record.players)
         lines = [f"**{game.title}** challenge #{record.id}: "
                  f"{self.matches.escape(record.challenger_name)} challenges {challenged}."]
-        terms = [f"{k}={v}".lower() for k, v in record.options.items()]
+        terms = [f"{k}={v}".lower() for k, v in chosen_options(game, record.options).items()]
         settings = record.settings
         if settings.get("bots"):
             terms.append(f"{plural(settings['bots'], 'computer player')}"

@@ -16,7 +16,7 @@ from service.core import Matches
 from service.model import Actor, ServiceError, Update
 from service.names import sentence
 from service.play import Play
-from service.terms import MatchTerms
+from service.terms import MatchTerms, chosen_options
 
 NO_TERMS = MatchTerms()
 
@@ -132,7 +132,7 @@ class Lobby:
     def lobby_text(self, match: MatchRecord) -> str:
         game = self.matches.game_of(match.game)
         names = ", ".join(self.matches.name(s) for s in match.seats) or "nobody yet"
-        options = ", ".join(f"{k}={v}" for k, v in match.options.items())
+        options = ", ".join(f"{k}={v}" for k, v in chosen_options(game, match.options).items())
         return (f"**{game.title}** #{match.id} — lobby ({len(match.seats)}/"
                 f"{game.max_players}, needs {game.min_players}). Players: {names}."
                 + (f" Options: {options}." if options else ""))

@@ -32,18 +32,23 @@ class Actor:
 
 @dataclass
 class Post:
-    """One message: text, optionally a board PNG, users to mention and a score table."""
+    """One message: text, optionally a board PNG and its alt text, users to mention and
+    a score table."""
 
     text: str
     png: bytes | None = None
     filename: str = "board.png"
     mentions: list[int] = field(default_factory=list)
     table: list[tuple[str, list[tuple[str, float]]]] = field(default_factory=list)
-    alt: str = ""
-    """The picture's description in words (a screen reader reads it)."""
     pending: Pending | None = field(default=None, repr=False)
     """A picture not drawn yet: private boards are drawn when delivered, after the
     public board is out, so they add nothing to the time a move takes to show."""
+    alt: str | None = None
+    """The picture's alt text (at most 1,024 characters, Discord's limit), written from
+    the same view as the picture: what a screen reader says instead of it."""
+    accent: int | None = None
+    """The colour (0xRRGGBB) of the seat to act, or of a finished match's winner: the
+    tint of the post's frame."""
 
     async def ready(self) -> Post:
         """Draw a pending picture (off the event loop); returns the post itself."""

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import rendering
-from db import MatchRecord
-from engines.base import Game, State
+import rendering.alt
+from db import FINISHED, RUNNING, MatchRecord
+from engines.base import Game, Result, State
 from rendering import replay as replay_gif
 from service import pool
 from service.core import outcome_of
@@ -66,6 +67,27 @@ class Pictures:
             data: bytes = await pool.run(pool.replay, slug, list(views), list(names))
             return data
         return await asyncio.to_thread(replay_gif.gif, slug, views, names, render=self.render)
+
+
+    def alt(self, match: MatchRecord, game: Game, state: State, seat: int | None = None,
+            marks: dict[int, list[str]] | None = None) -> str:
+        """The alt text of :meth:`draw`'s picture, from the same view, names, marks and
+        outcome (at most 1,024 characters)."""
+        return rendering.alt.alt_text(game.slug, game.view(state, seat), match.names,
+                                      marks=marks, outcome=outcome_of(match))
+
+    @staticmethod
+    def accent(match: MatchRecord, game: Game, state: State) -> int | None:
+        """The colour of the post's frame: the seat to act's, a finished match's winner's
+        (None: neutral, for a draw or an aborted match)."""
+        seats: list[int] = game.to_act(state)[:1] if match.status == RUNNING else []
+        if match.status == FINISHED and match.result:
+            first = Result(**match.result).ranking[:1]
+            seats = list(first[0]) if first and len(first[0]) == 1 else []
+        if not seats:
+            return None
+        red, green, blue = rendering.seat_colour(game.slug, seats[0])
+        return red << 16 | green << 8 | blue
 
 
 @dataclass(frozen=True, eq=False)

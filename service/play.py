@@ -11,7 +11,7 @@ from typing import Protocol
 
 from db import FINISHED, RUNNING, MatchRecord, MoveRecord, StaleVersion, Store, records
 from engines.ai.repetition import HISTORY, move_key
-from engines.base import Game, Result, State
+from engines.base import Game, Result, State, plural
 from service.bank import Banks
 from service.computer import Computer
 from service.core import Matches, Now
@@ -130,12 +130,13 @@ class Play:
         comes_back = acting and played and played[-1].seat != acting[0]
         earlier = recent(played[:len(played) - moved], acting[0]) if comes_back else []
         if earlier:
-            lines = [f"Since {names[acting[0]]}'s last turn:",
-                     *(self.matches.named(match, m.said) for m in earlier if m.said), *lines]
-        if len(lines) > MAX_POST_LINES:
-            skipped = len(lines) - MAX_POST_LINES
-            lines = [lines[0], f"… {skipped} more moves (see /history) …",
-                     *lines[-(MAX_POST_LINES - 1):]]
+            before = played[:len(played) - moved]
+            head = (f"Since {names[acting[0]]}'s last turn:"
+                    if any(m.seat == acting[0] for m in before)
+                    else f"Before {names[acting[0]]}'s first turn:")
+            lines = [head, *(self.matches.named(match, m.said) for m in earlier if m.said),
+                     *lines]
+        lines = elided(lines)
         if match.status == FINISHED and match.result:
             lines.extend(await self.final_lines(match, game, state))
         else:
@@ -149,7 +150,9 @@ class Play:
         marks = marks_for(played, acting[0] if acting else None)
         public = Post("\n".join(lines),
                       await self.pictures.picture(match, game, state, None, marks),
-                      mentions=mentions, table=table)
+                      mentions=mentions, table=table,
+                      alt=self.pictures.alt(match, game, state, None, marks),
+                      accent=self.pictures.accent(match, game, state))
         return Update(match, public, self.private_posts(match, game, state, previous, played),
                       self.matches.choices_of(match, game, state), choices_known=True)
 
@@ -187,12 +190,25 @@ class Play:
                 continue
             if previous is not None and game.private_view(previous, seated.seat) == secret:
                 continue
+            marks = marks_for(moves, seated.seat)
             posts[seated.user_id] = Post(
                 self.matches.private_text(match, game, state, seated.seat),
                 filename="my-view.png",
-                pending=self.pictures.later(match, game, state, seated.seat,
-                                            marks_for(moves, seated.seat)))
+                pending=self.pictures.later(match, game, state, seated.seat, marks),
+                alt=self.pictures.alt(match, game, state, seated.seat, marks),
+                accent=self.pictures.accent(match, game, state))
         return posts
+
+
+def elided(lines: list[str], limit: int = MAX_POST_LINES) -> list[str]:
+    """At most ``limit`` lines: the first, "… N more moves (see /history) …" in place of
+    those in the middle, then the latest. A marker never stands for one line alone: that
+    line is shown instead."""
+    if len(lines) <= limit + 1:
+        return lines
+    skipped = len(lines) - limit
+    return [lines[0], f"… {plural(skipped, 'more move')} (see /history) …",
+            *lines[-(limit - 1):]]
 
 
 def final_result(match: MatchRecord, result: Result) -> Result:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import rendering.text
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, Store
 from engines.base import Game, Result, State
 from service.boundary import neutral
@@ -29,6 +30,18 @@ class Reading:
         """The public board and status."""
         return await self.standing(match_id, actor, picture=True)
 
+    async def text_board(self, match_id: int, actor: Actor | None = None
+                         ) -> tuple[str, str]:
+        """The status (Markdown, names escaped) and the whole public board as plain text
+        (:mod:`rendering.text`, names as written): what a screen reader reads when the
+        picture's alt text had to leave something out. No board before the start."""
+        match = await self.matches.match(match_id, actor)
+        if match.status == LOBBY or match.snapshot is None:
+            return self.lobby.lobby_text(match), ""
+        game, state = self.matches.state_of(match)
+        board = rendering.text.text_board(game.slug, game.view(state, None), match.names)
+        return self.status_text(match, game, state), board
+
     async def standing(self, match_id: int, actor: Actor | None = None,
                        picture: bool = False) -> Post:
         """Scores and whose turn (with the itemised table where the game has one), and
@@ -38,14 +51,16 @@ class Reading:
         if match.status == LOBBY:
             return Post(self.lobby.lobby_text(match))
         game, state = self.matches.state_of(match)
-        png = None
-        if picture:
+        png = alt = None
+        if picture:  # the alt text says what the picture shows: the same view and marks
             acting = game.to_act(state) if match.status == RUNNING else []
             marks = marks_for(await self.store.moves(match.id), acting[0] if acting else None)
             png = await self.pictures.picture(match, game, state, None, marks)
+            alt = self.pictures.alt(match, game, state, None, marks)
         text = "\n".join([self.status_text(match, game, state),
                           *await self.clocks.clock_lines(match)])
-        return Post(text, png, table=self.matches.table(match, game, state))
+        return Post(text, png, table=self.matches.table(match, game, state), alt=alt,
+                    accent=self.pictures.accent(match, game, state))
 
     async def private(self, match_id: int, actor: Actor) -> Post:
         """The actor's own view (their secrets included), for the ephemeral command."""
@@ -58,7 +73,9 @@ class Reading:
             text = f"{text}\n\nYour note (only you see it):\n{neutral(note)}"
         marks = marks_for(await self.store.moves(match.id), seated.number)
         return Post(text, await self.pictures.picture(match, game, state, seated.number, marks),
-                    filename="my-view.png")
+                    filename="my-view.png",
+                    alt=self.pictures.alt(match, game, state, seated.number, marks),
+                    accent=self.pictures.accent(match, game, state))
 
     async def history(self, match_id: int, actor: Actor | None = None,
                       public: bool = False) -> list[str]:

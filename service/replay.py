@@ -9,7 +9,8 @@ from typing import Any
 
 from db import ABORTED, FINISHED, MatchRecord, MoveRecord, Store
 from engines.base import Game
-from service.core import Matches, positions
+from rendering.alt import replay_alt_text
+from service.core import Matches, outcome_of, positions
 from service.model import Actor, Post, ServiceError
 from service.pictures import Pictures
 
@@ -29,11 +30,12 @@ async def replay(store: Store, matches: Matches, pictures: Pictures, match_id: i
     moves = await store.moves(match.id)
     views = await asyncio.to_thread(public_views, match, game, moves)
     data = await pictures.replay(game.slug, views, match.names)
+    alt = replay_alt_text(game.slug, views, match.names, outcome=outcome_of(match))
     size = len(data) / 1024
     log.info("match %s: replay of %d moves, %.0f KB", match.id, len(moves), size)
     text = (f"**{game.title}** #{match.id}: replay of {len(moves)} "
             f"move{'s' if len(moves) != 1 else ''}.")
-    return Post(text, png=data, filename=f"match-{match.id}-replay.gif")
+    return Post(text, png=data, filename=f"match-{match.id}-replay.gif", alt=alt)
 
 
 def public_views(match: MatchRecord, game: Game, moves: list[MoveRecord]

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from db import ClockRecord
+from engines.base import Game
 from service import boundary
 from service.clock_options import clock_record
 
@@ -63,3 +64,10 @@ class MatchTerms:
         """Terms from stored settings (a name missing: its default)."""
         names = {f.name for f in dataclasses.fields(cls)}
         return cls(**{k: v for k, v in settings.items() if k in names})
+
+
+def chosen_options(game: Game, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of ``options`` that differ from the game's defaults: what somebody set,
+    the only ones a lobby or a challenge lists (a stored match keeps them all)."""
+    defaults = game.parse_options({})
+    return {k: v for k, v in options.items() if k not in defaults or defaults[k] != v}

@@ -155,7 +155,9 @@ class Turns:
                                   *await self.play.final_lines(match, game, state)])
                 png = await self.pictures.picture(match, game, state, None)
                 return Update(match, Post(text, png,
-                                          table=self.matches.table(match, game, state)),
+                                          table=self.matches.table(match, game, state),
+                                          alt=self.pictures.alt(match, game, state),
+                                          accent=self.pictures.accent(match, game, state)),
                               news=await self.play.ended(match))
             await self.store.mark_resigned(match.id, version=match.version,
                                            user_id=seated.user_id)

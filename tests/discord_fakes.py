@@ -67,18 +67,32 @@ class Sent:
         return self.kwargs.get("view")
 
     @property
-    def custom_ids(self) -> list[str]:
+    def items(self) -> list[Any]:
+        """The view's items, nested ones too (a Components V2 board's container)."""
         view = self.view
-        return [item.custom_id for item in view.children] if view is not None else []
+        if view is None:
+            return []
+        if isinstance(view, discord.ui.LayoutView):
+            return list(view.walk_children())
+        return list(view.children)
+
+    @property
+    def buttons(self) -> list[Any]:
+        return [item for item in self.items if isinstance(item, discord.ui.DynamicItem)]
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return [item.custom_id for item in self.buttons]
 
     @property
     def labels(self) -> list[str]:
-        view = self.view
-        return [item.item.label for item in view.children] if view is not None else []
+        return [item.item.label for item in self.buttons]
 
     @property
     def text(self) -> str:
-        return self.content or ""
+        """The content, and a Components V2 post's text displays."""
+        texts = [i.content for i in self.items if isinstance(i, discord.ui.TextDisplay)]
+        return "\n".join(t for t in [self.content, *texts] if t)
 
 
 def message(channel_id: int, sent: Sent | None = None) -> MagicMock:
@@ -87,6 +101,7 @@ def message(channel_id: int, sent: Sent | None = None) -> MagicMock:
     msg.channel = MagicMock(spec=discord.Thread)
     msg.channel.id = channel_id
     msg.content = sent.content if sent else ""
+    msg.flags = discord.MessageFlags()  # a plain message: simcord covers Components V2 edits
     return msg
 
 
@@ -360,7 +375,7 @@ async def press(
     from bot.buttons import DYNAMIC_ITEMS
 
     assert sent.view is not None, "that message has no buttons"
-    button = next((c for c in sent.view.children if c.item.label == label), None)
+    button = next((c for c in sent.buttons if c.item.label == label), None)
     assert button is not None, f"no button {label!r} in {sent.labels}"
     custom_id = button.custom_id
     found = [

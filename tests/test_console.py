@@ -312,3 +312,20 @@ async def test_the_screen_is_passed_only_when_the_person_changes(tmp_path):
         if kind == "prompt" and "Pass to" in text:
             assert events[number - 1][0] == "clear"  # nothing on screen but the prompt
     assert not any("typed too soon" in text for kind, text in events if kind == "out")
+
+
+async def test_board_text_and_alt_text_for_a_screen_reader(tmp_path):
+    """``board text`` prints the whole text board even with --no-text-board; ``--alt``
+    prints each saved picture's alt text, which says whose turn it is."""
+    out: list[str] = []
+    code = await console.run(["witch-stones", "--ai", "1", "--seed", "8", "--ai-level",
+                              "random", "--no-text-board", "--alt"],
+                             str(tmp_path / "c.db"), str(tmp_path / "b"),
+                             read=scripted(["board  TEXT", "quit"]), out=out.append)
+    assert code == 0
+    alts = [line for line in out if line.startswith("[alt text: Witch Stones.")]
+    assert alts and all(" to act" in line for line in alts), out
+    shown = "\n".join(out)
+    assert shown.count("   a b c d e f g h i") == 2  # the text board, asked for once
+    assert "B Player 1" in shown
+    assert "--alt" in "\n".join(out)  # the resume hint keeps it

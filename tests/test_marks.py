@@ -68,7 +68,10 @@ async def test_three_players_see_every_move_since_their_last_turn(store):
         if nxt != seat and len({r.seat for r in since}) > 1:
             # Moves by someone other than this update's mover are listed too.
             text = update.public.text
-            assert text.startswith(f"Since {PEOPLE[nxt].name}'s last turn:")
+            name = PEOPLE[nxt].name
+            moved = any(record.seat == nxt for record in played)
+            assert text.startswith(f"Since {name}'s last turn:" if moved
+                                   else f"Before {name}'s first turn:")
             seen_since += 1
     assert seen_since >= 3
 

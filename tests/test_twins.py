@@ -2,7 +2,8 @@
 public, at every position of random games, and so must what follows from them.
 
 For each position we build a public twin (every hidden value resampled from the public
-view) and compare: the public view, ``to_act``; and for the move played in the real
+view) and compare: the public view, its alt text (what a screen reader says of the public
+picture), ``to_act``; and for the move played in the real
 game, when it is legal in the twin, its public description and the public view after
 it. Chance that a move consumes face up (Storm's stack, the dice) is aligned between
 the two first: only what stays hidden is compared. A move that reveals a hidden value
@@ -24,11 +25,13 @@ from dataclasses import dataclass, field
 import pytest
 
 import engines
+import rendering.alt
 from engines.base import Game, IllegalMove, public_moves
 from tests.conftest import games_budget
 
 GAMES = [g.slug for g in engines.all()]
 RETRIES = 4
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
 SQUARE = re.compile(r"\b[a-p]\d{1,2}\b")
 
 # The share of twins whose secrets (beyond future chance) differ from the real state's.
@@ -110,8 +113,14 @@ def audit(slug: str, games: int, seed: int = 1, probes: int = 2) -> Audit:
             public = game.view(state, None)
             acting = game.to_act(state)
             twins = [game.determinise(state, None, rng) for _ in range(probes)]
+            alt = rendering.alt.alt_text(slug, public, NAMES[:players])
+            running = game.result(state) is None  # a finished match may reveal its secrets
             for twin in twins:
                 result.check("view", step, game.view(twin, None), public)
+                if running:
+                    result.check("alt text", step,
+                                  rendering.alt.alt_text(slug, game.view(twin, None),
+                                                         NAMES[:players]), alt)
                 result.check("to_act", step, game.to_act(twin), acting)
                 result.hidden_differ += game.dump(twin) != game.dump(state)
                 result.secrets_differ += hidden(game, twin) != hidden(game, state)

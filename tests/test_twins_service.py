@@ -1,6 +1,7 @@
 """Public twins through the whole service: two matches that look the same to everyone but
 hide different values (gods, reserves, cups, the stack's order) produce the same public
-outputs — channel text, public picture (real PNG bytes), move buttons, standing.
+outputs — channel text, public picture (real PNG bytes) and its alt text, move buttons,
+standing.
 
 Match B is kept a public twin of match A: before each move its stored state is replaced
 by ``determinise(A, None)`` (chance the move consumes face up aligned, as in
@@ -32,7 +33,8 @@ STEPS = 30
 
 def public(update, match_id: int) -> tuple:
     post = update.public
-    return (post.text.replace(f"#{match_id}", "#M"), post.png, post.mentions, post.table)
+    return (post.text.replace(f"#{match_id}", "#M"), post.png, post.mentions, post.table,
+            post.alt, post.accent)
 
 
 async def buttons(service: Service, match_id: int):
@@ -91,8 +93,9 @@ async def twins_show_the_same(store, slug: str) -> None:
         differ += game.dump(twin) != game.dump(state)
         assert await buttons(service, ids[0]) == await buttons(service, ids[1])
         board = [await service.board(i) for i in ids]
-        assert (board[0].text.replace(f"#{ids[0]}", "#M"), board[0].png) == (
-            board[1].text.replace(f"#{ids[1]}", "#M"), board[1].png)
+        assert (board[0].text.replace(f"#{ids[0]}", "#M"), board[0].png, board[0].alt) == (
+            board[1].text.replace(f"#{ids[1]}", "#M"), board[1].png, board[1].alt)
+        assert board[0].alt
         # 2. The same move in both: a twin where it is legal and reveals the same, with
         # the chance it consumes face up aligned.
         seat = game.to_act(state)[0]

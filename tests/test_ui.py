@@ -187,22 +187,51 @@ def test_match_suggestions_put_my_turn_first():
 
 
 # --- message building --------------------------------------------------------------------
-def test_a_post_becomes_a_message_with_a_file_mentions_and_an_embed():
+def test_a_board_becomes_one_components_v2_message_within_discords_limits():
     post = Post(
-        "x" * 2500,
+        "x" * 5000,
         b"\x89PNG",
         mentions=[7, -1],
         table=[("Ana", [("crowns", 10), ("suns", 2.5)]), ("Bo", [])],
+        alt="y" * 1100,
+        accent=0x0072B2,
     )
-    kwargs = message_kwargs(post)
-    assert len(kwargs["content"]) <= 2000 and kwargs["content"].endswith("<@7>")
-    assert isinstance(kwargs["file"], discord.File) and kwargs["file"].filename == "board.png"
+    buttons = discord.ui.View(timeout=None)
+    for index in range(23):
+        buttons.add_item(MoveButton(1, 2, index, label=f"m{index}"))
+    kwargs = message_kwargs(post, view=buttons)
+    assert "content" not in kwargs and "embed" not in kwargs
+    layout = kwargs["view"]
+    assert isinstance(layout, discord.ui.LayoutView) and layout.has_components_v2()
+    [frame] = layout.children
+    assert isinstance(frame, discord.ui.Container) and int(frame.accent_colour) == 0x0072B2
+    items = list(layout.walk_children())
+    assert len(items) <= 40  # the container included
+    texts = [i.content for i in items if isinstance(i, discord.ui.TextDisplay)]
+    assert sum(map(len, texts)) <= 4000 and texts[0].endswith("<@7>")
+    assert texts[1] == "**Ana**: crowns 10, suns 2.5; **total 12.5**\n**Bo**: **total 0**"
+    [gallery] = [i for i in items if isinstance(i, discord.ui.MediaGallery)]
+    assert gallery.items[0].media.url == "attachment://board.png"
+    assert len(gallery.items[0].description) == 1024
+    assert kwargs["file"].description == gallery.items[0].description
+    rows = [i for i in items if isinstance(i, discord.ui.ActionRow)]
+    assert [len(r.children) for r in rows] == [5, 5, 5, 5, 3]
     mentions = kwargs["allowed_mentions"]
     assert [u.id for u in mentions.users] == [7] and not mentions.everyone and not mentions.roles
+    crowded = discord.ui.View(timeout=None)
+    for index in range(25):  # a view's most; 5 rows of 5 pass 40 components with the rest
+        crowded.add_item(MoveButton(1, 2, index, label=f"m{index}"))
+    packed = list(message_kwargs(post, view=crowded)["view"].walk_children())
+    assert len(packed) <= 40 and sum(isinstance(i, discord.ui.ActionRow) for i in packed) == 5
+
+
+def test_a_post_without_a_picture_stays_plain_with_an_embed():
+    post = Post("x" * 2500, mentions=[7], table=[("Ana", [("crowns", 10), ("suns", 2.5)])])
+    kwargs = message_kwargs(post)
+    assert len(kwargs["content"]) <= 2000 and kwargs["content"].endswith("<@7>")
     embed = kwargs["embed"]
-    assert [f.name for f in embed.fields] == ["Ana", "Bo"]
+    assert [f.name for f in embed.fields] == ["Ana"]
     assert embed.fields[0].value == "crowns: 10\nsuns: 2.5\n**Total: 12.5**"
-    assert embed.fields[1].value == "**Total: 0**"
     quiet = message_kwargs(Post("hi", mentions=[7]), mention=False)
     assert "<@7>" not in quiet["content"] and "file" not in quiet and "embed" not in quiet
 

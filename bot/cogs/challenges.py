@@ -92,6 +92,8 @@ class Challenges(PantheonCog):
                              member: discord.Member) -> None:
         """The user command: a menu of games, only to the caller."""
         async with guard(interaction, MENU_NAME):
+            if not isinstance(interaction.channel, discord.TextChannel):
+                raise ServiceError(NOT_HERE)  # a thread, a forum post: say so before the menu
             if member.id == interaction.user.id:
                 raise ServiceError("You cannot challenge yourself: name another player.")
             if member.bot:

@@ -17,7 +17,7 @@ from bot.cogs.common import (
     send_long,
     title_of,
 )
-from bot.interact import actor_of, defer, deferred_match, guard, reply
+from bot.interact import MESSAGE_LIMIT, actor_of, clip, defer, deferred_match, guard, reply
 from bot.notes_ui import notes_view
 from bot.publish import message_kwargs, score_embed
 from bot.ui import move_view
@@ -33,16 +33,42 @@ HISTORY_VIEWS = [
 ]
 
 
+def text_pages(status: str, board: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+    """The status, then the board in code blocks, in messages of at most ``limit``
+    characters: a page ends at a line's end (a line longer than a page is cut)."""
+    fence = "```"
+    room = limit - 2 * len(fence) - 2
+    lines = [line.replace(fence, "`\u200b``")[:room] for line in board.splitlines()]
+    pages: list[list[str]] = []
+    for line in lines:
+        if pages and sum(len(x) + 1 for x in pages[-1]) + len(line) < room:
+            pages[-1].append(line)
+        else:
+            pages.append([line])
+    blocks = [f"{fence}\n" + "\n".join(page) + f"\n{fence}" for page in pages]
+    if blocks and len(status) + 1 + len(blocks[0]) <= limit:
+        return [f"{status}\n{blocks[0]}", *blocks[1:]]
+    return [clip(status, limit), *blocks]
+
+
 class Info(PantheonCog):
     @app_commands.command(
         name="board",
         description="Show a match's board and status "
         "(public in the match's thread, only to you elsewhere)",
     )
-    @about_a_match()
-    async def board(self, interaction: discord.Interaction, match: int | None = None) -> None:
+    @about_a_match(
+        text="The whole board as text, only to you (for a screen reader, or a small screen)")
+    async def board(
+        self, interaction: discord.Interaction, match: int | None = None, text: bool = False
+    ) -> None:
         async with guard(interaction, "/board"):
             record = await deferred_match(interaction, match)
+            if text:
+                status, board = await self.service.text_board(record.id, actor_of(interaction))
+                for page in text_pages(status, board):
+                    await reply(interaction, page, allowed_mentions=discord.AllowedMentions.none())
+                return
             post = await self.service.board(record.id, actor_of(interaction))
             own_thread = record.thread_id is not None and interaction.channel_id == record.thread_id
             if own_thread and post.png and await self._post_in_thread(interaction, record, post):
@@ -53,9 +79,7 @@ class Info(PantheonCog):
     async def _post_in_thread(self, interaction: discord.Interaction, record, post) -> bool:
         """Post the board publicly in the match's own thread (with move buttons)."""
         view = await move_view(self.service, record) if record.status == RUNNING else None
-        kwargs = message_kwargs(post, mention=False)
-        if view is not None:
-            kwargs["view"] = view
+        kwargs = message_kwargs(post, mention=False, view=view)
         try:
             await interaction.channel.send(**kwargs)
         except discord.HTTPException as exc:

@@ -15,7 +15,7 @@ import threading
 import pytest
 
 from bot.client import Pantheon
-from tests.sim.harness import Sim, close_dms, make_bot
+from tests.sim.harness import Sim, close_dms, make_bot, pictures_without_alt
 from tests.sim.openapi import TOTAL
 
 JOIN_SECONDS = 5.0
@@ -69,6 +69,8 @@ async def sim(simcord_env, simcord_bot, bots):
     yield made
     refused = made.validate()
     assert not refused, "bodies Discord's spec refuses:\n" + "\n".join(refused)
+    bare = pictures_without_alt(env.http_requests)
+    assert not bare, "pictures sent without alt text:\n" + "\n".join(bare)
 
 
 def pytest_collection_modifyitems(items):

@@ -178,11 +178,37 @@ class Sim:
         return self.ledger.errors
 
 
+PICTURE = re.compile(r"\.(png|gif)$", re.IGNORECASE)
+ALT_LIMIT = 1024
+
+
+def sent_pictures(body: Any) -> Iterable[dict[str, Any]]:
+    """The picture attachments (PNG, GIF) a JSON body sends, wherever they sit (a message,
+    an interaction's response, a webhook's followup, an edit)."""
+    if isinstance(body, dict):
+        for attachment in body.get("attachments") or ():
+            if isinstance(attachment, dict) and PICTURE.search(attachment.get("filename", "")):
+                yield attachment
+        for key, value in body.items():
+            if key != "attachments":
+                yield from sent_pictures(value)
+    elif isinstance(body, list):
+        for value in body:
+            yield from sent_pictures(value)
+
+
+def pictures_without_alt(requests: Iterable[Any]) -> list[str]:
+    """Each picture sent without alt text (a ``description`` of 1 to 1,024 characters)."""
+    return [f"{entry.method} {entry.path}: {picture.get('filename')}"
+            for entry in requests for picture in sent_pictures(entry.json)
+            if not 0 < len(picture.get("description") or "") <= ALT_LIMIT]
+
+
 def answer(result: simcord.InteractionResult) -> str:
     """The text the user was answered with (the last followup, else the response)."""
     if result.followups:
-        return result.followups[-1].content
-    return result.response.content if result.response is not None else ""
+        return text_of(result.followups[-1])
+    return text_of(result.response) if result.response is not None else ""
 
 
 def last(result: simcord.InteractionResult) -> Any:
@@ -191,9 +217,36 @@ def last(result: simcord.InteractionResult) -> Any:
     return result.followups[-1] if result.followups else result.response
 
 
-def labels(message: discord.Message) -> list[str]:
-    return [child.label for row in message.components for child in row.children
-            if getattr(child, "label", None)]
+def components_of(message: Any) -> Iterable[Any]:
+    """Every component of a message, nested ones too (a Components V2 post's container
+    holds its text, its picture and its rows of buttons): discord.py's objects for a
+    message, simcord's JSON for an interaction's answer."""
+    stack = list(reversed(message.components or ()))
+    while stack:
+        component = stack.pop()
+        yield component
+        children = (component.get("components") if isinstance(component, dict)
+                    else getattr(component, "children", None))
+        stack.extend(reversed(list(children or ())))
+
+
+def _kind(component: Any) -> int:
+    return component.get("type", 0) if isinstance(component, dict) else component.type.value
+
+
+def _field(component: Any, name: str) -> Any:
+    return component.get(name) if isinstance(component, dict) else getattr(component, name)
+
+
+def labels(message: Any) -> list[str]:
+    return [_field(c, "label") for c in components_of(message)
+            if _kind(c) == 2 and _field(c, "label")]
+
+
+def text_of(message: Any) -> str:
+    """What a message says: its content, then its text displays (Components V2)."""
+    texts = [_field(c, "content") for c in components_of(message) if _kind(c) == 10]
+    return "\n".join(t for t in [message.content, *texts] if t)
 
 
 def close_dms(sim_env: simcord.Env, user: UserHandle) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from tests.sim.harness import Sim, answer, labels
+from tests.sim.harness import Sim, answer, labels, text_of
 
 
 def challenge_post(sim: Sim, challenge_id: int):
@@ -45,7 +45,7 @@ async def test_a_challenge_accepted_opens_the_match_and_the_first_move_plays(sim
     post = challenge_post(sim, challenge_id)
     assert labels(post) == [] and "has begun" in post.content
     board = sim.posts(thread)[-1]
-    assert board.attachments and "begins" in board.content
+    assert board.attachments and "begins" in text_of(board)
     match_id = int(text.split("Match #")[1].split(" ")[0])
     record = await sim.bot.service.match(match_id)
     assert record.thread_id == thread.id and record.status == "running"

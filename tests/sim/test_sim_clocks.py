@@ -5,7 +5,7 @@ the service and the store read here — using a vacation day when a bank runs ou
 from __future__ import annotations
 
 from db import records
-from tests.sim.harness import Sim, answer
+from tests.sim.harness import Sim, answer, text_of
 
 HOUR = 3600
 
@@ -22,21 +22,21 @@ async def test_a_time_bank_is_shown_and_running_out_uses_a_vacation_day(sim: Sim
                                        bank_add=0.25, bank_max=2, weekends=False)
     clock = await sim.bot.service.store.clock(match_id)
     assert (clock.bank, clock.bank_add, clock.bank_max, clock.weekend_pause) == (12, 6, 48, True)
-    started = sim.posts(thread)[-1].content
+    started = text_of(sim.posts(thread)[-1])
     assert "time bank 12 h, +6 h per move, at most 2 days" in started
     assert "Time banks (+6 h per move, at most 2 days) — ana: 12 h; bo: 12 h (to move by" in started
 
     board = await sim.slash(sim.ana, "board", thread)
     assert "posted above" in answer(board)
-    assert "bo: 12 h (to move by" in sim.posts(thread)[-1].content
+    assert "bo: 12 h (to move by" in text_of(sim.posts(thread)[-1])
 
     # The reminders loop runs every 10 minutes of (virtual) time; Bo's 12 h run out (or
     # later, if a weekend falls in them): a vacation day is used and Bo is told.
     await env.advance_time(11 * HOUR)
-    assert not any("clock ran out" in m.content for m in sim.posts(thread))
+    assert not any("clock ran out" in text_of(m) for m in sim.posts(thread))
     for _ in range(8):  # at most 2 days of weekend on top of the 12 h
         await env.advance_time(6 * HOUR)
-        notices = [m for m in sim.posts(thread) if "clock ran out" in m.content]
+        notices = [m for m in sim.posts(thread) if "clock ran out" in text_of(m)]
         if notices:
             break
     (notice,) = notices

@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 
 from db import ABORTED, FINISHED, RUNNING
-from tests.sim.harness import Sim, answer, labels, last
+from tests.sim.harness import Sim, answer, labels, last, text_of
 
 
 async def running(sim: Sim, game: str = "witch-stones"):
@@ -55,7 +55,7 @@ async def test_resign_asks_for_confirmation_then_ends_the_match(sim: Sim):
     pressed = await sim.bo.click(question, label="Yes, resign")
     assert "You resigned" in pressed.response.content
     assert await status(sim, match_id) == FINISHED
-    assert any("bo resigned" in m.content for m in sim.posts(thread))
+    assert any("bo resigned" in text_of(m) for m in sim.posts(thread))
 
     again = await sim.slash(sim.bo, "resign", thread, match=match_id, confirm=True)
     assert again.ephemeral and "over" in answer(again)
@@ -78,7 +78,7 @@ async def test_board_is_public_in_the_thread_and_private_elsewhere(sim: Sim):
     assert here.ephemeral and "posted above" in answer(here)
     assert len(sim.posts(thread)) == posts + 1
     board = sim.posts(thread)[-1]
-    assert board.attachments and "To act: bo" in board.content
+    assert board.attachments and "To act: bo" in text_of(board)
     assert labels(board) == ["suns", "moons"]
 
     elsewhere = await sim.slash(sim.cy, "board", match=match_id)

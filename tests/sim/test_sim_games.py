@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tests.sim.harness import Sim, answer, labels, last
+from tests.sim.harness import Sim, answer, labels, last, text_of
 
 # game → (players by name, moves before /undo, the most moves played before a resignation)
 GAMES = {
@@ -76,7 +76,7 @@ async def test_a_whole_match_through_discord(sim: Sim, game: str) -> None:
             mover = other
             record = await sim.bot.service.match(match_id)
     assert record.status == "finished"
-    final = sim.posts(thread)[-1].content
+    final = text_of(sim.posts(thread)[-1])
     assert "Game over" in final or "resigned" in final, final
 
     replay = await sim.slash(host, "replay", thread)

@@ -5,7 +5,7 @@ move made outside the match's thread. (Ported from the hand-made fakes of test_c
 from __future__ import annotations
 
 from bot.interact import SOMETHING_WRONG
-from tests.sim.harness import Sim, answer
+from tests.sim.harness import Sim, answer, text_of
 
 
 async def running(sim: Sim):
@@ -37,7 +37,7 @@ async def test_move_finds_the_only_match_outside_its_thread(sim: Sim):
     _, thread = await running(sim)
     result = await sim.slash(sim.bo, "move", move="moons")  # in #games
     assert answer(result).startswith("Played")
-    assert "moons" in sim.posts(thread)[-1].content
+    assert "moons" in text_of(sim.posts(thread)[-1])
 
 
 async def test_unexpected_errors_are_logged_and_apologised_for(sim: Sim, monkeypatch, caplog):

@@ -1,0 +1,70 @@
+"""The lines of a public post after a move: the moves since the player's last turn under
+the right heading (never "since their last turn" before they have had one), a long turn
+elided by a marker that stands for two moves or more with its plural right, and a lobby
+or challenge that lists only the options somebody set."""
+
+from __future__ import annotations
+
+import re
+
+from engines.ai import RandomPlayer
+from service import Actor, Invitee, Service
+from service.play import MAX_POST_LINES, elided
+
+PEOPLE = [Actor(i, name, guild_id=50) for i, name in
+          enumerate(["Ana", "Bo", "Cy", "Di", "Ed", "Flo"], 1)]
+MARKER = re.compile(r"… (\d+) more (moves?) \(see /history\) …")
+
+
+def test_a_marker_never_stands_for_one_line():
+    lines = [f"line {i}" for i in range(MAX_POST_LINES + 1)]
+    assert elided(lines) == lines  # one over: shown, not hidden behind a marker
+    longer = [f"line {i}" for i in range(MAX_POST_LINES + 2)]
+    shown = elided(longer)
+    assert shown[1] == "… 2 more moves (see /history) …"
+    assert len(shown) == MAX_POST_LINES + 1 and shown[0] == "line 0" and shown[-1] == longer[-1]
+    assert elided(longer, limit=3) == ["line 0", f"… {len(longer) - 3} more moves (see "
+                                       "/history) …", *longer[-2:]]
+
+
+async def test_six_seat_storm_says_first_turn_and_never_hides_one_move(store):
+    """Six people at Storm (seed 105): each post that hands a player the turn lists what
+    happened since their last turn, or before their first."""
+    service = Service(store, seed_source=lambda: 105, shuffle=lambda seats: None,
+                      player=RandomPlayer())
+    match = await service.create(PEOPLE[0], "storm-of-the-gods")
+    for person in PEOPLE[1:]:
+        await service.join(match.id, person)
+    update = await service.start(match.id, PEOPLE[0])
+    moved: set[str] = set()
+    headings = {"Since": 0, "Before": 0}
+    for _ in range(40):
+        if update.match.status != "running":
+            break
+        ((user, moves),) = (await service.waiting(match.id)).items()
+        person = PEOPLE[user - 1]
+        update = await service.submit(match.id, person, moves[0])
+        moved.add(person.name)
+        text = update.public.text
+        for name in re.findall(r"^Since (\w+)'s last turn:", text, re.M):
+            assert name in moved, text
+            headings["Since"] += 1
+        for name in re.findall(r"^Before (\w+)'s first turn:", text, re.M):
+            assert name not in moved, text
+            headings["Before"] += 1
+        for count, word in MARKER.findall(text):
+            assert int(count) >= 2 and word == "moves", text
+    assert headings["Since"] and headings["Before"] >= 4, headings
+
+
+async def test_terra_lists_only_the_options_somebody_set(service):
+    plain = await service.challenge(PEOPLE[0], [Invitee(2, "Bo")], "terra")
+    assert "Terms" not in plain.text and "open_reserves" not in plain.text, plain.text
+    chosen = await service.challenge(PEOPLE[2], [Invitee(4, "Di")], "terra",
+                                     {"open_reserves": "true"})
+    assert "Terms: open_reserves=true." in chosen.text and "terrain" not in chosen.text
+    lobby = await service.create(PEOPLE[4], "terra")
+    assert "Options" not in service.lobby_text(lobby)
+    lobby = await service.create(PEOPLE[5], "terra", {"terrain": "true"})
+    assert "Options: terrain=True." in service.lobby_text(lobby)
+    assert "open_reserves" not in service.lobby_text(lobby)
