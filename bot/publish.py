@@ -175,7 +175,7 @@ async def send_private(
     try:
         await post.ready()
         channel = await client.create_dm(discord.Object(id=user_id))
-        await channel.send(**message_kwargs(post, mention=False), view=notes_view(match.id))
+        await channel.send(**message_kwargs(post, mention=False, view=notes_view(match.id)))
         noted.discard((match.id, user_id))
         return True
     except discord.Forbidden:

@@ -131,8 +131,8 @@ class Info(PantheonCog):
         async with guard(interaction, "/myview"):
             record = await deferred_match(interaction, match)
             post = await self.service.private(record.id, actor_of(interaction))
-            await reply(interaction, **message_kwargs(post, mention=False),
-                        view=notes_view(record.id))
+            await reply(interaction,
+                        **message_kwargs(post, mention=False, view=notes_view(record.id)))
 
     @app_commands.command(
         name="mymatches", description="Your open matches in this server, and where it is your turn"

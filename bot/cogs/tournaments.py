@@ -157,8 +157,7 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
                             "round's pairings and points, and the standings with their "
                             "tie-breaks.", file=discord.File(data, filename=post.filename))
                 return
-            kwargs = post_kwargs(post)
-            await reply(interaction, kwargs.pop("content"), ephemeral=not public, **kwargs)
+            await reply(interaction, ephemeral=not public, **post_kwargs(post))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 from db import records
 from service.notify import CLOCK_RULE
-from tests.sim.harness import Sim, answer, last
+from tests.sim.harness import Sim, answer, labels, last, text_of
 
 HOUR = 3600
 
@@ -42,15 +42,15 @@ async def test_quiet_hours_hold_the_ping_and_one_dm_follows(sim: Sim, monkeypatc
                     quiet_hours=f"{start:02d}:00-{end:02d}:00")
     match_id, thread = await sim.start(sim.ana, "witch-stones", [sim.bo], remind=0)
     board = sim.posts(thread)[-1]
-    assert "To act: bo" in board.content
-    assert f"<@{sim.bo.id}>" not in board.content and board.mentions == []
+    assert "To act: bo" in text_of(board)
+    assert f"<@{sim.bo.id}>" not in text_of(board) and board.mentions == []
     assert sim.dms(sim.bo) == []
     await sim.env.advance_time(4 * HOUR)  # the quiet hours end; the loop runs every 10 min
     (dm,) = sim.dms(sim.bo)
-    assert dm.content.startswith("While you slept: your move in 1 match.")
+    assert text_of(dm).startswith("While you slept: your move in 1 match.")
     assert f"**Witch Stones** #{match_id} — no deadline — https://discord.com/channels/" \
-        in dm.content
-    print("\nThe held-during-quiet-hours summary DM, as Bo reads it:\n" + dm.content)
+        in text_of(dm)
+    print("\nThe held-during-quiet-hours summary DM, as Bo reads it:\n" + text_of(dm))
     await sim.env.advance_time(30 * HOUR)
     assert len(sim.dms(sim.bo)) == 1  # once
 
@@ -65,13 +65,13 @@ async def test_the_daily_digest_dm_as_a_player_reads_it(sim: Sim, monkeypatch):
     await sim.slash(sim.bo, "notify", digest_hour=hour)
     await sim.env.advance_time(2 * HOUR + 10 * 60)
     (dm,) = sim.dms(sim.bo)
-    print("\nThe daily digest DM, as Bo reads it:\n" + dm.content)
-    lines = dm.content.split("\n")
+    print("\nThe daily digest DM, as Bo reads it:\n" + text_of(dm))
+    lines = text_of(dm).split("\n")
     assert lines[0] == "Your daily digest: your move in 2 matches (longest wait first)."
     assert lines[1].startswith(f"1. **Witch Stones** #{first} vs ana — waiting 5 h")
     assert lines[2].startswith(f"2. **Witch Stones** #{second} vs cy — waiting 2 h")
     assert "46 h left on the clock" in lines[2]
-    assert f"#{other} " not in dm.content  # it waits on Ana, not on Bo
+    assert f"#{other} " not in text_of(dm)  # it waits on Ana, not on Bo
     assert all("https://discord.com/channels/" in line for line in lines[1:3])
     await sim.env.advance_time(23 * HOUR)
     assert len(sim.dms(sim.bo)) == 1  # one a day, at the hour
@@ -82,8 +82,7 @@ async def test_the_daily_digest_dm_as_a_player_reads_it(sim: Sim, monkeypatch):
 async def test_the_notes_form_keeps_a_note_across_a_restart(sim: Sim, tmp_path, monkeypatch):
     _, thread = await sim.start(sim.ana, "witch-stones", [sim.bo], remind=0)
     mine = await sim.slash(sim.bo, "myview", thread)
-    assert [c["label"] for row in last(mine).components for c in row["components"]] \
-        == ["Notes"]
+    assert labels(last(mine)) == ["Notes"]
     shown = await sim.bo.click(last(mine), label="Notes")
     assert shown.modal is not None and "Your note on Witch Stones" in shown.modal["title"]
     kept = await sim.bo.submit_modal(shown, {"note": "Take the suns; Ana likes moons."})

@@ -15,7 +15,7 @@ import bot.client as client_module
 from bot.client import Pantheon
 from bot.config import Settings
 from db import EVENT_FINISHED
-from tests.sim.harness import Sim, answer, fixed_service, labels, last, make_bot
+from tests.sim.harness import Sim, answer, fixed_service, labels, last, make_bot, text_of
 from tests.toy_game import registered
 
 
@@ -41,7 +41,7 @@ async def simcord_bot(request, tmp_path, monkeypatch, bots):
 
 
 def event_post(sim: Sim, event_id: int):
-    return next(m for m in sim.posts(sim.channel) if f"tournament #{event_id} —" in m.content)
+    return next(m for m in sim.posts(sim.channel) if f"tournament #{event_id} —" in text_of(m))
 
 
 async def restart(sim: Sim) -> None:
@@ -86,11 +86,11 @@ async def test_a_whole_swiss_through_the_commands_and_buttons(sim: Sim) -> None:
     refused = await sim.bo.click(event_post(sim, event_id), label="Start")
     assert "Only the organiser" in answer(refused)
     post = event_post(sim, event_id)
-    assert "Entrants (6): ana, bo, Computer 1 (easy)" in post.content
+    assert "Entrants (6): ana, bo, Computer 1 (easy)" in text_of(post)
     started = await sim.ana.click(post, label="Start")
     assert "has begun" in answer(started)
     assert labels(event_post(sim, event_id)) == []
-    channel_posts = [m.content for m in sim.posts(sim.channel)]
+    channel_posts = [text_of(m) for m in sim.posts(sim.channel)]
     assert any("round 1 pairings" in p for p in channel_posts)
     await play_round(sim, rng, stop_after=1)
     await restart(sim)  # in the middle of the event
@@ -101,16 +101,16 @@ async def test_a_whole_swiss_through_the_commands_and_buttons(sim: Sim) -> None:
         assert await play_round(sim, rng) > 0
     assert record.status == EVENT_FINISHED
     posts = sim.posts(sim.channel)
-    assert sum("pairings:" in m.content for m in posts) == 3
-    standings = [m for m in posts if "standings after round" in m.content]
+    assert sum("pairings:" in text_of(m) for m in posts) == 3
+    standings = [m for m in posts if "standings after round" in text_of(m)]
     assert len(standings) == 2 and all(m.attachments for m in standings)
     final = posts[-1]
-    assert "is over:" in final.content and ("wins!" in final.content
-                                           or "share first place" in final.content)
+    assert "is over:" in text_of(final) and ("wins!" in text_of(final)
+                                           or "share first place" in text_of(final))
     picture = final.attachments[0]
     assert picture.filename == "standings.png" and "final standings" in picture.description
     assert len(picture.description) <= 1024
-    assert "Ties are broken by Buchholz" in final.content
+    assert "Ties are broken by Buchholz" in text_of(final)
     # each game in its own thread, named as /match start names them
     for table in record.tables:
         assert sim.thread(table.match_id) is not None
@@ -142,7 +142,7 @@ async def test_nine_at_tables_of_four_to_the_final_post(sim: Sim) -> None:
     event_id = int(answer(result).split("#")[1].split(" ")[0])
     for _ in range(9):
         await sim.slash(sim.ana, "tournament computer", level="easy")
-    assert "Entrants (9)" in event_post(sim, event_id).content
+    assert "Entrants (9)" in text_of(event_post(sim, event_id))
     started = await sim.ana.click(event_post(sim, event_id), label="Start")
     assert "has begun" in answer(started)
     record = await sim.bot.service.tournament(event_id)
@@ -151,8 +151,8 @@ async def test_nine_at_tables_of_four_to_the_final_post(sim: Sim) -> None:
     for table in record.tables:
         assert sim.thread(table.match_id) is not None
     posts = sim.posts(sim.channel)
-    pairings = [m.content for m in posts if "pairings:" in m.content]
+    pairings = [text_of(m) for m in posts if "pairings:" in text_of(m)]
     assert len(pairings) == 2 and all(p.count("Table ") == 3 for p in pairings)
     final = posts[-1]
-    assert "is over:" in final.content and final.attachments[0].description
-    assert "The tournament is over" in event_post(sim, event_id).content
+    assert "is over:" in text_of(final) and final.attachments[0].description
+    assert "The tournament is over" in text_of(event_post(sim, event_id))
