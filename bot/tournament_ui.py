@@ -17,7 +17,6 @@ from bot.publish import message_kwargs
 from bot.threads import open_thread
 from bot.ui import announce, use_news
 from db import EVENT_OPEN, TournamentRecord
-from service import Post
 from service.model import EventNews
 
 log = logging.getLogger(__name__)
@@ -66,12 +65,6 @@ async def refresh_post(client: discord.Client, record: TournamentRecord) -> None
         log.info("tournament %s: post not edited: %s", record.id, exc)
 
 
-def post_kwargs(post: Post) -> dict[str, Any]:
-    """``send`` arguments for a tournament post (a picture carries its alt text: see
-    :func:`bot.publish.picture_file`)."""
-    return message_kwargs(post)
-
-
 async def tell_news(client: discord.Client, news: EventNews) -> None:
     """Post a tournament step: its posts in the tournament's channel, each match it
     started in a thread of its own (whose own news follows), then the post refreshed.
@@ -83,7 +76,7 @@ async def tell_news(client: discord.Client, news: EventNews) -> None:
             log.info("tournament %s: no channel to post in", record.id)
             break
         try:
-            await channel.send(**post_kwargs(post))
+            await channel.send(**message_kwargs(post))
         except discord.HTTPException as exc:
             log.warning("tournament %s: post failed: %s", record.id, exc)
     for update in news.started:

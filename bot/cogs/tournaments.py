@@ -19,7 +19,8 @@ from discord.ext import commands
 from bot.cogs.common import GAME_CHOICES, PantheonCog
 from bot.cogs.lobby import LEVEL_CHOICES, TERMS_HELP, TIMEOUT_CHOICES, terms_of
 from bot.interact import actor_of, defer, guard, reply
-from bot.tournament_ui import post_event, post_kwargs, tell_news
+from bot.publish import message_kwargs
+from bot.tournament_ui import post_event, tell_news
 from service import ServiceError, parse_options
 from service import clock_math as clocks
 from service.pairing import ROUND_ROBIN, SWISS, TABLES
@@ -157,7 +158,7 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
                             "round's pairings and points, and the standings with their "
                             "tie-breaks.", file=discord.File(data, filename=post.filename))
                 return
-            await reply(interaction, ephemeral=not public, **post_kwargs(post))
+            await reply(interaction, ephemeral=not public, **message_kwargs(post))
 
 
 async def setup(bot: commands.Bot) -> None:
