@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from rendering import kit
 
@@ -16,11 +16,11 @@ BODY = kit.min_size(WIDTH) + 2  # 22 px: digits 15 px, 10 px tall at a phone's 4
 TITLE = BODY + 4
 ROW = BODY + 12
 PAD = 12
-MAX_ROWS = 40
+MAX_ROWS = 32  # then "… and N more": a picture a phone shows whole
 PODIUM: tuple[kit.RGB, ...] = ((230, 159, 0), (160, 160, 160), (170, 110, 60))
 STRIPE: kit.RGB = (236, 229, 214)
-# Column starts as shares of the width: #, Player, Pts, Buch, SB, Wins, Games
-COLUMNS = (0.0, 0.08, 0.50, 0.60, 0.71, 0.80, 0.89)
+GAP = 14  # between columns
+MEDAL = 7  # a podium disc's radius, beside the rank
 
 
 def draw(title: str, rows: Sequence[Sequence[str]]) -> bytes:
@@ -31,10 +31,10 @@ def draw(title: str, rows: Sequence[Sequence[str]]) -> bytes:
     top = PAD + len(title_lines) * (TITLE + 6) + 6
     height = top + ROW * len(shown) + (ROW if more else 0) + PAD
     image = Image.new("RGB", (WIDTH, height), kit.BACKGROUND)
-    d = ImageDraw.Draw(image)
+    d = kit.Draw(image)
     for i, line in enumerate(title_lines):
         d.text((PAD, PAD + i * (TITLE + 6)), line, font=kit.font(TITLE), fill=kit.INK)
-    inner = WIDTH - 2 * PAD
+    starts = _starts(shown)
     for r, row in enumerate(shown):
         y = top + r * ROW
         if r and r % 2 == 0:
@@ -43,16 +43,32 @@ def draw(title: str, rows: Sequence[Sequence[str]]) -> bytes:
             d.line((PAD, y + ROW - 2, WIDTH - PAD, y + ROW - 2), fill=kit.GRID, width=2)
         rank = row[0] if row else ""
         if r and rank in ("1", "2", "3"):  # a medal disc beside the rank's own number
-            cx, cy = PAD + 34, y + ROW // 2
-            d.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=PODIUM[int(rank) - 1],
-                      outline=kit.INK)
-        for c, cell in enumerate(row[:len(COLUMNS)]):
-            x = PAD + COLUMNS[c] * inner
-            end = PAD + (COLUMNS[c + 1] * inner if c + 1 < len(COLUMNS) else inner)
-            text = kit.fit(cell, end - x - 6, BODY)
-            d.text((x, y + (ROW - BODY) // 2), text, font=kit.font(BODY),
-                   fill=kit.MUTED if r == 0 else kit.INK)
+            cx, cy = starts[1] - GAP / 2 - MEDAL, y + ROW // 2
+            d.ellipse((cx - MEDAL, cy - MEDAL, cx + MEDAL, cy + MEDAL),
+                      fill=PODIUM[int(rank) - 1], outline=kit.INK)
+        for c, cell in enumerate(row[:len(starts)]):
+            end = starts[c + 1] - GAP if c + 1 < len(starts) else WIDTH - PAD
+            d.text((starts[c], y + (ROW - BODY) // 2), kit.fit(cell, end - starts[c], BODY),
+                   font=kit.font(BODY), fill=kit.MUTED if r == 0 else kit.INK)
     if more:
         d.text((PAD, top + ROW * len(shown) + (ROW - BODY) // 2),
                kit.clean(f"… and {more} more"), font=kit.font(BODY), fill=kit.MUTED)
     return kit.to_png(image)
+
+
+def _starts(rows: Sequence[Sequence[str]]) -> list[float]:
+    """Each column's left edge: the rank (and its medal) and the name from the left, the
+    numbers from the right, each as wide as its widest cell, heading included; the name
+    gets the room left between."""
+    face = kit.font(BODY)
+    count = max(len(row) for row in rows)
+    wide = [max(kit.length(kit.clean(row[c]), face) for row in rows if c < len(row))
+            for c in range(count)]
+    starts = [float(PAD), PAD + wide[0] + GAP + 2 * MEDAL + 4]
+    right = float(WIDTH - PAD)
+    numbers = []
+    for c in reversed(range(2, count)):
+        right -= wide[c]
+        numbers.append(right)
+        right -= GAP
+    return starts[:count] + numbers[::-1]

@@ -351,7 +351,7 @@ async def test_a_full_field_keeps_the_picture_and_its_alt_text_in_bounds(store) 
     post = await service.tournament_post(await service.tournament(record.id), "standings")
     assert len(post.alt) <= 1024 and post.alt.endswith("… and more.")
     image = Image.open(io.BytesIO(post.png))
-    assert image.width == 600 and image.height < 1400  # 40 rows, then "… and 24 more"
+    assert image.width == 600 and image.height < 1400  # 32 rows, then "… and 32 more"
     assert len(post.text) <= 2000
 
 
@@ -377,3 +377,20 @@ async def test_two_processes_sweeping_at_once_make_each_match_once(database) -> 
     finally:
         for store in stores:
             await store.close()
+
+
+def test_the_standings_picture_shows_every_heading_and_number_whole() -> None:
+    """Columns sized to what they hold: headings and scores are never cut short ("Ga…"
+    once), only a long name is, and nothing reaches past the picture's edge."""
+    from rendering import kit, standings
+
+    rows = [("#", "Player", "Pts", "Buch", "SB", "Wins", "Games")] + [
+        (str(i), f"Bartholomew the Magnificent {i}", "3.5", "12.5", "10.25", "3", "5")
+        for i in range(1, 40)]
+    with kit.recording() as seen:
+        standings.draw("Swiss tournament #4 - Witch Stones, round 3 of 5", rows)
+    drawn = [text for _, text in seen]
+    assert all(cell in drawn for cell in rows[0] + rows[1][2:]), drawn
+    assert any(text.startswith("Barth") and text.endswith("…") for text in drawn)
+    assert not seen.outside
+    assert min(kit.inked(size) for size, _ in seen) * kit.PHONE / standings.WIDTH >= kit.PHONE_MIN
