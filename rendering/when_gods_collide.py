@@ -293,7 +293,8 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     cell = min(MAX_CELL, (kit.WIDTH - 2 * LABEL - 32) // cols, 860 // rows)
     bw, bh = cols * cell, rows * cell
-    height = LABEL * 2 + bh + DICE_STRIP + 12
+    strip = 0 if view.get("phase") == "over" else DICE_STRIP  # no dice once it is over
+    height = LABEL * 2 + bh + strip + 12
 
     eliminated = set(view.get("eliminated") or [])
     winners = set(view.get("winners") or [])
