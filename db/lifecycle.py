@@ -1,7 +1,8 @@
-"""A store's life cycle, written once for both backends: :meth:`Lifecycle.open` connects
-and sets up (PRAGMAs, migrations), :meth:`Lifecycle.close` lets go of the connection.
+"""A store's life cycle, written once for both backends: :meth:`Lifecycle.open` connects,
+prepares the connection (SQLite's PRAGMAs) and migrates, :meth:`Lifecycle.close` lets go
+of the connection.
 
-If the set-up fails (a file that is not a database, a failed migration) the connection is
+If that fails (a file that is not a database, a failed migration) the connection is
 closed before the error goes on: an SQLite connection's worker thread is not a daemon,
 and left running it keeps the process from exiting; a pool left open keeps its
 PostgreSQL connections.
@@ -22,21 +23,26 @@ H = TypeVar("H", bound=Handle)
 
 
 class Lifecycle(Generic[H]):
-    """Open, close and the open handle; a backend says how to connect and set up."""
+    """Open, close and the open handle; a backend says how to connect, prepare and
+    migrate."""
 
     _handle: H | None = None
 
     async def _connect(self) -> H:
         raise NotImplementedError
 
-    async def _set_up(self) -> None:
-        """What follows the connection (the handle is open): PRAGMAs, migrations."""
+    async def _prepare(self) -> None:
+        """What the open connection needs before anything else (SQLite: PRAGMAs)."""
+
+    async def _migrate(self) -> None:
+        raise NotImplementedError
 
     async def open(self) -> Self:
-        """Connect and set up; if the set-up fails, close again before raising."""
+        """Connect, prepare and migrate; if that fails, close again before raising."""
         self._handle = await self._connect()
         try:
-            await self._set_up()
+            await self._prepare()
+            await self._migrate()
         except BaseException:
             await self.close()
             raise

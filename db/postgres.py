@@ -102,9 +102,6 @@ class PostgresStore(Lifecycle[asyncpg.Pool], MatchQueries, ClockQueries, SocialQ
             self.url, min_size=self._sizes[0], max_size=self._sizes[1],
             connection_class=_Connection)
 
-    async def _set_up(self) -> None:
-        await self._migrate()
-
     @property
     def pool(self) -> asyncpg.Pool:
         return self._opened()

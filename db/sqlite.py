@@ -79,11 +79,10 @@ class SqliteStore(Lifecycle[aiosqlite.Connection], MatchQueries, ClockQueries,
         db.row_factory = aiosqlite.Row
         return db
 
-    async def _set_up(self) -> None:
+    async def _prepare(self) -> None:
         tx = SqliteTx(self.db)
         for pragma in PRAGMAS:
             await tx.fetch(f"PRAGMA {pragma}")  # fetched and closed: no open statement
-        await self._migrate()
 
     @property
     def db(self) -> aiosqlite.Connection:
