@@ -21,7 +21,7 @@ import random
 import time
 
 import engines
-from bench.run import ms
+from bench.run import ms, pooled
 from engines.ai import player
 from service import pool
 
@@ -89,12 +89,8 @@ async def run(game: engines.Game, level: str, rounds: int, decisions: int) -> li
     lines = ["| mode | workers | decisions at once | rounds | loop lag p50 / p99 / max (ms) "
              "| decision p50 / p95 (ms) |", "|---|---|---|---|---|---|"]
     for mode in ("thread", "process"):
-        lags: list[float] = []
-        times: list[float] = []
-        for r in range(rounds):
-            more_lags, more_times = await round_of(game, mode, level, positions, 1000 * r)
-            lags += more_lags
-            times += more_times
+        lags, times = await pooled(round_of(game, mode, level, positions, 1000 * r)
+                                   for r in range(rounds))
         workers = decisions if mode == "thread" else pool.size()
         lines.append(
             f"| {mode} | {workers} | {decisions} | {rounds} "

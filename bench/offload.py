@@ -29,7 +29,7 @@ import time
 import engines
 import rendering
 from bench.multi import lag_monitor
-from bench.run import ms, sample_states
+from bench.run import ms, pooled, sample_states
 from service import pool
 
 NAMES = ["Ana", "Bo", "Chen", "Dee", "Eve", "Fitz"]
@@ -123,14 +123,7 @@ async def run(slugs: list[str], matches: int, rounds: int) -> list[str]:
     for slug in slugs:
         work = jobs(slug, matches)
         for mode in ("thread", "private in threads", "process"):
-            lags: list[float] = []
-            holds: list[float] = []
-            times: list[float] = []
-            for _ in range(rounds):
-                more_lags, more_holds, more_times = await burst(mode, slug, work)
-                lags += more_lags
-                holds += more_holds
-                times += more_times
+            lags, holds, times = await pooled(burst(mode, slug, work) for _ in range(rounds))
             lines.append(
                 f"| {slug} | {len(work)} | {mode} "
                 f"| {ms(lags, digits=1, peak=True)} | {ms(holds, (0.99,), digits=1)} "
