@@ -64,6 +64,18 @@ async def pooled(rounds: Iterable[Awaitable[Sequence[list[float]]]]) -> list[lis
     return joined
 
 
+def shown(lines: list[str], row: str) -> None:
+    """Keep a table's row and print it at once: a long run shows its rows as they come."""
+    lines.append(row)
+    print(row, flush=True)
+
+
+def command_line(module: str, doc: str | None) -> argparse.ArgumentParser:
+    """The arguments of ``python -m <module>``, described by its docstring's first line."""
+    return argparse.ArgumentParser(prog=f"python -m {module}",
+                                   description=(doc or "").splitlines()[0])
+
+
 def timed(fn: Callable[[], object]) -> tuple[float, object]:
     start = time.perf_counter()
     value = fn()
