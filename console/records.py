@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
+import engines
 import rendering
 from db import MatchRecord
 from service import Service, ServiceError, Update, names
@@ -52,7 +53,8 @@ async def import_record(console: Screen, path: str,
         console.out(f"{number}. {said}")
     board = save_board(console.boards, Path(path).stem, loaded)
     if loaded.result is not None:  # over
-        console.out(names.result_text(loaded.names, loaded.result))
+        console.out(names.result_text(loaded.names, loaded.result,
+                                      engines.spec(loaded.game.slug).score_unit))
         reveal = loaded.game.final_reveal(loaded.final)
         if reveal:
             console.out("Revealed: " + names.named(reveal, loaded.names))

@@ -109,12 +109,14 @@ class GameSpec:
     alt_text: Ref
     view_type: type = View
     """The ``TypedDict`` of the game's views (:mod:`engines.view`)."""
+    score_unit: str = "point"
+    """What a score counts, as the result says it: "Ana: 3 checkers", not "Ana: 3"."""
     _cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False,
                                    repr=False)
 
     @classmethod
     def standard(cls, game: Game, package: str, *, order: int, computer: Computer,
-                 view_type: type = View) -> GameSpec:
+                 view_type: type = View, score_unit: str = "point") -> GameSpec:
         """The spec of one of the project's own games, its parts where the project keeps
         them: rules text ``engines/rules/<slug>.md``, picture ``rendering/<name>.py``, text
         board ``rendering/text/<name>.py``, alt text ``rendering/alt/<name>.py``, where
@@ -125,7 +127,7 @@ class GameSpec:
                    renderer=f"rendering.{name}:render",
                    text_board=f"rendering.text.{name}:text_board",
                    alt_text=f"rendering.alt.{name}:alt_text",
-                   computer=computer, view_type=view_type)
+                   computer=computer, view_type=view_type, score_unit=score_unit)
 
     @property
     def slug(self) -> str:

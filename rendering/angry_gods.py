@@ -29,7 +29,7 @@ ROWS = "ABCDEFG"
 ROW_LENGTHS = (4, 5, 6, 7, 6, 5, 4)
 CORNER = {"n": (0, -2), "ne": (1, -1), "se": (1, 1), "s": (0, 2), "sw": (-1, 1), "nw": (-1, -1)}
 
-CIRCLE = 58  # radius of a space's circle; neighbouring circles touch
+CIRCLE = (kit.WIDTH - 64) // 14  # a space's radius (52 at 800: row D and its letters fit)
 UNIT_X = CIRCLE  # half-unit sizes: a centre is (2q + r, 3r) half-units
 UNIT_Y = CIRCLE / math.sqrt(3)
 EDGE = 30  # row letters and numbers around the hexagon

@@ -45,31 +45,33 @@ SEAT_COLOURS: tuple[RGB, ...] = (
     (90, 195, 255),   # sky blue
 )
 
-WIDTH = 900
+WIDTH = 800
 PHONE = 400  # the width a phone shows a picture at, in CSS pixels
-PHONE_MIN = 9  # the smallest text height there, in pixels
+PHONE_MIN = 9  # the inked height of the smallest digits and capitals there, in pixels
+
+
+def inked(size: int) -> int:
+    """The inked height of a digit or capital in the kit's font at ``size`` (about 0.7
+    of the size): what a reader sees, and what must stay readable on a phone."""
+    _, top, _, bottom = font(size).getbbox("0")
+    return bottom - top
 
 
 def min_size(width: int = WIDTH) -> int:
-    """The smallest font size that stays readable when ``width`` shrinks to a phone's."""
-    return math.ceil(PHONE_MIN * width / PHONE)
+    """The smallest font size whose digits and capitals stay :data:`PHONE_MIN` px tall
+    when ``width`` shrinks to a phone's."""
+    size = 8
+    while inked(size) * PHONE < PHONE_MIN * width:
+        size += 1
+    return size
 
 
-SMALL = min_size()  # 21 px at 900: footers, labels, side notes
-TEXT = SMALL + 2
-LARGE = SMALL + 5
-TITLE = SMALL + 9
 BANNER: RGB = (255, 226, 150)
-TITLE_ROW = 46
-SEAT_ROW = 62
-TURN_ROW = 46
-FOOTER_LINE = SMALL + 7
-HEADER = TITLE_ROW + SEAT_ROW + TURN_ROW + 8  # the header of a match of up to 3 players
 BLOCKS_KEPT = 6  # Pillow's freed memory blocks kept for reuse (each up to 16 MB)
 
 
 if Image.core.get_blocks_max() == 0:  # unless set by PILLOW_BLOCKS_MAX
-    # Keep a few freed image blocks for the next picture: a fresh 900×1300 canvas then
+    # Keep a few freed image blocks for the next picture: a fresh 800×1300 canvas then
     # costs a fraction of a millisecond instead of ~2 ms of page faults.
     Image.core.set_blocks_max(BLOCKS_KEPT)
 
@@ -80,14 +82,34 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)
 
 
+SMALL = min_size()  # 25 px at 800 (digits 18 px, 9 px on a phone): labels, side notes
+TEXT = SMALL + 2
+LARGE = SMALL + 5
+TITLE = SMALL + 9
+TITLE_ROW = TITLE + 18
+SEAT_ROW = TEXT + SMALL + 20  # a name over its score
+TURN_ROW = LARGE + 18
+FOOTER_LINE = SMALL + 7
+HEADER = TITLE_ROW + SEAT_ROW + TURN_ROW + 8  # the header of a match of up to 3 players
+
+
 # ---- what was drawn: every text's size, for the phone-readability test ---------------
-_records: list[list[tuple[int, str]]] = []
+_records: list[Seen] = []
+
+
+class Seen(list[tuple[int, str]]):
+    """The texts drawn, as ``(font size, text)``, and those that reach past the edge of
+    their canvas (cut off: :attr:`outside`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.outside: list[str] = []
 
 
 @contextmanager
-def recording() -> Iterator[list[tuple[int, str]]]:
+def recording() -> Iterator[Seen]:
     """Within the block, each text a :class:`Board` draws adds ``(font size, text)``."""
-    seen: list[tuple[int, str]] = []
+    seen = Seen()
     _records.append(seen)
     try:
         yield seen
@@ -146,8 +168,13 @@ class Draw(ImageDraw.ImageDraw):
         text = clean(str(text))
         if _records:
             size = int(getattr(font, "size", 10))
+            left, top, right, bottom = self.textbbox(xy, text, font=font, anchor=anchor)
+            width, height = self._image.size
+            cut = left < 0 or top < 0 or right > width or bottom > height
             for seen in _records:
                 seen.append((size, text))
+                if cut:
+                    seen.outside.append(text)
         if args or kwargs or "\n" in text or not isinstance(font, ImageFont.FreeTypeFont):
             return super().text(xy, text, fill, font, anchor, *args, **kwargs)
         ink, fill_ink = self._getink(fill)
@@ -395,14 +422,14 @@ class Board(Canvas):
                 d.rounded_rectangle((x, y + 2, x + column - 6, y + SEAT_ROW - 4), radius=8,
                                     outline=colour, width=4)
             if seat.emblem is not None:
-                seat.emblem(d, x + 20, y + SEAT_ROW / 2, 14)
+                seat.emblem(d, x + 22, y + SEAT_ROW / 2, 16)
             else:
-                seat_disc(d, x + 20, y + SEAT_ROW / 2, 12, i, colour, width=2)
-            room = column - 50
-            d.text((x + 38, y + 18), _fit(clean(seat.name), "", room, font(TEXT)),
+                seat_disc(d, x + 22, y + SEAT_ROW / 2, 14, i, colour, width=2)
+            room = column - 56
+            d.text((x + 44, y + 6 + TEXT / 2), _fit(clean(seat.name), "", room, font(TEXT)),
                    font=font(TEXT), fill=INK, anchor="lm")
             line = " · ".join(p for p in (seat.score, seat.note) if p)
-            d.text((x + 38, y + 44), _fit(clean(line), "", room, font(SMALL)),
+            d.text((x + 44, y + SEAT_ROW - 6 - SMALL / 2), _fit(clean(line), "", room, font(SMALL)),
                    font=font(SMALL), fill=MUTED, anchor="lm")
         y = TITLE_ROW + seat_rows(len(seats)) * SEAT_ROW + 2
         if outcome:

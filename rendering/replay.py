@@ -24,7 +24,6 @@ from rendering import kit
 MAX_BYTES = 8 * 1024 * 1024  # Discord's default attachment limit is 10 MB
 MAX_FRAMES = 90
 WIDTH = 600
-CAPTION = 26
 MOVE_MS = 700  # the pause on each position
 LAST_MS = 5000  # the final position stays longer
 COLOURS = 255  # the 256th palette entry is the transparent one
@@ -78,12 +77,16 @@ def _board(slug: str, view: dict, names: Sequence[str], render: Render) -> Image
 
 
 def _frame(board: Image.Image, width: int, caption: str) -> Image.Image:
+    """The board shrunk to ``width``, over a caption as readable on a phone as the
+    board's own texts (:func:`kit.min_size`)."""
     height = round(board.height * width / board.width)
     board = board.resize((width, height), Image.Resampling.LANCZOS)
-    frame = Image.new("RGB", (width, height + CAPTION), kit.BACKGROUND)
+    size = kit.min_size(width)
+    band = size + 12
+    frame = Image.new("RGB", (width, height + band), kit.BACKGROUND)
     frame.paste(board, (0, 0))
     draw = ImageDraw.Draw(frame)
-    draw.text((10, height + CAPTION // 2), caption, font=kit.font(15), fill=kit.INK,
+    draw.text((10, height + band // 2), caption, font=kit.font(size), fill=kit.INK,
               anchor="lm")
     return frame
 

@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 from rendering import kit
 
 WIDTH = 600
-BODY = kit.min_size(WIDTH) + 2  # 16 px: still 10 px tall at a phone's 400
+BODY = kit.min_size(WIDTH) + 2  # 22 px: digits 15 px, 10 px tall at a phone's 400
 TITLE = BODY + 4
 ROW = BODY + 12
 PAD = 12

@@ -14,7 +14,7 @@ import math
 
 from rendering import kit
 
-R = 59  # hex radius (centre to corner)
+R = (kit.WIDTH - 40) // 14  # hex radius (centre to corner): 54 at 800 px
 ROOT3 = math.sqrt(3)
 COLUMNS = "abcdefghi"
 WIND: kit.RGB = (58, 36, 112)
@@ -102,7 +102,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         _contents(board, position, cells.get(position))
     wind = view.get("wind")
     if wind in POSITIONS:
-        _wind(board, *centre(board, wind), R * 0.42)
+        _wind(board, *centre(board, wind), R * 0.36)  # clear of the population and coordinate
     _panel(board, view, names, board.top + map_top + MAP_HEIGHT + EDGE)
     return board.png()
 
@@ -359,6 +359,21 @@ def _burst(board: kit.Board, x: float, y: float, s: float) -> None:
 # ---- the side panel -----------------------------------------------------------------
 
 
+TABLE = ("community", "limbo", "built", "sanctuary")  # the panel's columns, after the names
+
+
+def _columns(width: int) -> dict[str, float]:
+    """Each column's centre, the last one ending at the right margin, each as wide as its
+    title and a gap."""
+    face = kit.font(kit.SMALL)
+    right, columns = width - 16.0, {}
+    for title in reversed(TABLE):
+        span = max(kit.length(title, face), 56) + 24
+        columns[title] = right - span / 2
+        right -= span
+    return dict(reversed(columns.items()))
+
+
 def _panel_height(players: int) -> int:
     return ROW * (2 + players) + 14 + ROW * 2 + 6
 
@@ -378,7 +393,7 @@ def _panel(board: kit.Board, view: dict, names: list[str], y: float) -> None:
     board.label((x, y + ROW / 2), kit.fit(text, board.width - 40, kit.TEXT), size=kit.TEXT,
                 anchor="lm")
     y += ROW
-    columns = {"community": 430, "limbo": 560, "built": 670, "sanctuary": 790}
+    columns = _columns(board.width)
     for title, cx in columns.items():
         board.label((cx, y + ROW / 2), title, size=kit.SMALL, anchor="mm", fill=kit.MUTED)
     y += ROW
@@ -388,7 +403,8 @@ def _panel(board: kit.Board, view: dict, names: list[str], y: float) -> None:
     sanctuaries = view.get("sanctuaries", [None] * players)
     for seat in range(players):
         kit.seat_disc(d, x + 10, y + ROW / 2, 10, seat)
-        board.label((x + 28, y + ROW / 2), kit.fit(_name(names, seat), 340, kit.TEXT),
+        room = min(columns.values()) - kit.length("community", kit.font(kit.SMALL)) / 2 - x - 40
+        board.label((x + 28, y + ROW / 2), kit.fit(_name(names, seat), room, kit.TEXT),
                     size=kit.TEXT, anchor="lm")
         sanct = sanctuaries[seat] if seat < len(sanctuaries) and sanctuaries[seat] else "-"
         values = (community[seat] if seat < len(community) else 0,

@@ -18,14 +18,17 @@ from PIL import ImageDraw
 from rendering import kit
 
 COLUMNS = "abcdefghi"
-CELL = 90
 LEFT = 36  # board's left edge (row numbers to its left)
+CELL = (kit.WIDTH - 2 * LEFT) // 9  # 80 at 800 px: row numbers either side
 TOP_GAP = 32  # column letters above the board
 BOARD = CELL * 9
 HEIGHT = TOP_GAP + BOARD + 36  # the board and its coordinates; the panel goes under it
 TILE_INSET = 8
 ROW = 38  # a line of the panel
 CHIT = 44  # a reserve chit drawn as a tile
+CHITS_LEFT = 250  # where a row of chits starts, after its caption
+CHIT_STEP = CHIT + 62  # a chit and its count
+CHITS_PER_LINE = (kit.WIDTH - CHITS_LEFT - 16) // CHIT_STEP  # then the row goes on below
 
 PLAIN = (236, 226, 204)
 PLAIN_ALT = (228, 216, 190)
@@ -395,7 +398,13 @@ def _panel_rows(view: dict, players: int) -> list[tuple[int, str, list[str]]]:
 
 def _panel_height(rows: list, players: int, terrain: bool) -> int:
     legend = 3 if terrain else 2  # 7 kinds, then mountain and river
-    return 6 + ROW * players + 12 + (CHIT + 12) * len(rows) + 16 + legend * (CHIT + 10) + 8
+    lines = sum(_lines(chits) for _, _, chits in rows)
+    return 6 + ROW * players + 12 + (CHIT + 12) * lines + 16 + legend * (CHIT + 10) + 8
+
+
+def _lines(chits: list[str]) -> int:
+    """How many lines a row of chits takes: as many kinds as fit on each."""
+    return max(1, -(-len(set(chits)) // CHITS_PER_LINE))
 
 
 def _panel(board: kit.Board, view: dict, names: Sequence[str],
@@ -421,15 +430,14 @@ def _panel(board: kit.Board, view: dict, names: Sequence[str],
         colour = kit.seat_colour(seat)
         kit.seat_disc(d, x + 10, y + CHIT / 2, 10, seat, width=1)
         board.label((x + 28, y + CHIT / 2), caption, kit.SMALL, kit.INK, "lm")
-        cx = 250.0
         if not chits:
-            board.label((cx, y + CHIT / 2), "none", kit.SMALL, kit.MUTED, "lm")
-        for kind, count in _counted(chits):
-            kit.stamp(board.image, _chit_piece, cx + CHIT / 2, y + CHIT / 2, CHIT // 2 + 2,
-                      kind, colour)
-            board.label((cx + CHIT + 6, y + CHIT / 2), f"x{count}", kit.TEXT, kit.INK, "lm")
-            cx += CHIT + 62
-        y += CHIT + 12
+            board.label((CHITS_LEFT, y + CHIT / 2), "none", kit.SMALL, kit.MUTED, "lm")
+        for k, (kind, count) in enumerate(_counted(chits)):
+            cx = CHITS_LEFT + (k % CHITS_PER_LINE) * CHIT_STEP
+            cy = y + (k // CHITS_PER_LINE) * (CHIT + 12) + CHIT / 2
+            kit.stamp(board.image, _chit_piece, cx + CHIT / 2, cy, CHIT // 2 + 2, kind, colour)
+            board.label((cx + CHIT + 6, cy), f"x{count}", kit.TEXT, kit.INK, "lm")
+        y += (CHIT + 12) * _lines(chits)
     y += 16
     board.paste(kit.layer(_legend, (board.width, (3 if terrain else 2) * (CHIT + 10)),
                           terrain), y)

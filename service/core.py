@@ -194,7 +194,11 @@ class Matches:
         return names.waiting_text(self.names(match), game.to_act(state))
 
     def result_text(self, match: MatchRecord, result: Result) -> str:
-        return names.result_text(self.names(match), result)
+        return names.result_text(self.names(match), result, self.score_unit(match))
+
+    def score_unit(self, match: MatchRecord) -> str:
+        """What the match's scores count ("point", "checker")."""
+        return engines.spec(match.game).score_unit
 
     def private_text(self, match: MatchRecord, game: Game, state: State, seat: int) -> str:
         """``seat``'s private information as the game words it, headed by the match."""

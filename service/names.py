@@ -27,10 +27,12 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:].rstrip(".") + "."
 
 
-def scores_text(names: Sequence[str], scores: Sequence[float]) -> str:
+def scores_text(names: Sequence[str], scores: Sequence[float], unit: str | None = None
+                ) -> str:
     """Each name with its score, written so that a name ending in a digit cannot run into
-    its score: ``Computer 1: 3 · Ana: 0``."""
-    return " · ".join(f"{name}: {points_text(score)}"
+    its score: ``Computer 1: 3 · Ana: 0``, or with the game's ``unit``, ``Computer 2: 2
+    checkers · Ana: 0 checkers``."""
+    return " · ".join(f"{name}: {plural(score, unit) if unit else points_text(score)}"
                       for name, score in zip(names, scores, strict=False))
 
 
@@ -47,10 +49,11 @@ def verdict(names: Sequence[str], result: Result) -> str:
     return f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
 
 
-def result_text(names: Sequence[str], result: Result) -> str:
-    """The end of a match in one line: who won, why, and the scores."""
+def result_text(names: Sequence[str], result: Result, unit: str | None = None) -> str:
+    """The end of a match in one line: who won, why, and the scores (in ``unit``, what
+    the game's scores count)."""
     return (f"Game over: {verdict(names, result)} ({named(result.reason, names)}). "
-            f"Scores: {scores_text(names, result.scores)}.")
+            f"Scores: {scores_text(names, result.scores, unit)}.")
 
 
 def outcome_text(names: Sequence[str], result: Result) -> str:

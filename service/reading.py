@@ -106,7 +106,8 @@ class Reading:
         view = game.view(state, None)
         parts = [f"**{game.title}** #{match.id}"]
         if "scores" in view:
-            parts.append(scores_text(self.matches.names(match), view["scores"]))
+            parts.append(scores_text(self.matches.names(match), view["scores"],
+                                     self.matches.score_unit(match)))
         if match.status == RUNNING:
             parts.append(f"To act: {self.matches.waiting_text(match, game, state)}.")
         elif match.result:

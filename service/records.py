@@ -17,6 +17,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
+import engines
 from db import ABORTED, FINISHED, LOBBY, MatchRecord, MoveRecord, Store
 from engines.base import Game, Result, State
 from service import names
@@ -144,7 +145,8 @@ def readable(match: MatchRecord, game: Game, moves: list[MoveRecord],
     if match.options:
         lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in match.options.items()))
     if match.result and match.status == FINISHED:
-        lines.append(names.result_text(seats, Result(**match.result)))
+        lines.append(names.result_text(seats, Result(**match.result),
+                                       engines.spec(game.slug).score_unit))
     elif match.status not in OVER:
         lines.append("The match is running: this is what everyone has seen so far.")
     lines.append("")

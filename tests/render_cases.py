@@ -59,8 +59,9 @@ def cases(slugs=SLUGS, viewers=(None, 0)) -> Iterator[Case]:
                     yield Case(slug, players, stage, viewer, game.view(state, viewer))
 
 
-def smallest_text(chosen) -> dict[str, tuple[float, str]]:
-    """Each game's smallest text over ``chosen`` cases, in px on a 400 px wide screen."""
+def smallest_text(chosen) -> dict[str, tuple[float, int, str]]:
+    """Each game's smallest text over ``chosen`` cases: the inked height of its digits
+    and capitals in px on a 400 px wide screen, its font size, and the text."""
     import io
 
     from PIL import Image
@@ -68,22 +69,13 @@ def smallest_text(chosen) -> dict[str, tuple[float, str]]:
     import rendering
     from rendering import kit
 
-    out: dict[str, tuple[float, str]] = {}
+    out: dict[str, tuple[float, int, str]] = {}
     for case in chosen:
         with kit.recording() as seen:
             png = rendering.render(case.slug, case.view, names=NAMES[: case.players])
         width = Image.open(io.BytesIO(png)).width
         size, text = min(seen)
-        height = size * kit.PHONE / width
+        height = kit.inked(size) * kit.PHONE / width
         if case.slug not in out or height < out[case.slug][0]:
-            out[case.slug] = (height, text)
+            out[case.slug] = (height, size, text)
     return out
-
-
-def digit_height(size: int) -> int:
-    """The inked height of a digit (as tall as a capital) in the kit's font at ``size``:
-    what a reader sees, about 0.7 of the font size."""
-    from rendering import kit
-
-    _, top, _, bottom = kit.font(size).getbbox("0")
-    return bottom - top

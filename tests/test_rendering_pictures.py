@@ -15,7 +15,7 @@ import engines
 import rendering
 from rendering import angry_gods, kit
 from rendering import when_gods_collide as wgc_picture
-from tests.render_cases import NAMES, SLUGS, cases, digit_height, smallest_text
+from tests.render_cases import NAMES, SLUGS, cases, smallest_text
 
 ALL = list(cases())
 
@@ -37,8 +37,9 @@ def drawn(slug: str, view: dict, players: int, **kwargs) -> tuple[bytes, list[st
 
 @pytest.mark.parametrize("case", ALL, ids=lambda c: c.name)
 def test_every_text_is_readable_on_a_phone(case):
-    """The smallest text, scaled to a 400 px wide phone screen, is at least 9 px tall;
-    the picture is 800-1000 px wide and well under 300 KB."""
+    """The smallest text's digits and capitals, the picture scaled to a 400 px wide
+    phone screen, are at least 9 px tall (inked, not the font's size); no text reaches
+    past the picture's edge; the picture is 800-1000 px wide and well under 300 KB."""
     for extras in ({}, {"outcome": "Ana wins - reached 50 points"},
                    {"marks": {0: list(case.view.get("last", []))}}):
         with kit.recording() as seen:
@@ -47,20 +48,20 @@ def test_every_text_is_readable_on_a_phone(case):
         assert 800 <= image.width <= 1000
         assert len(png) < 300_000
         size, text = min(seen)
-        assert size * kit.PHONE / image.width >= kit.PHONE_MIN, (case.name, text)
+        assert kit.inked(size) * kit.PHONE / image.width >= kit.PHONE_MIN, (case.name, text)
+        assert not seen.outside, (case.name, seen.outside)  # no text cut off at an edge
 
 
 def test_smallest_text_table(capsys):
-    """The table of the report: each game's smallest text at 400 px, as a font size and
-    as the inked height of its digits and capitals."""
+    """The table of the report: each game's smallest text at 400 px, as the inked height
+    of its digits and capitals and as a font size."""
     table = smallest_text(ALL)
     with capsys.disabled():
         print()
-        for slug, (height, text) in table.items():
-            inked = digit_height(round(height * kit.WIDTH / kit.PHONE)) * kit.PHONE / kit.WIDTH
-            print(f"{slug:20} {height:5.2f} px (digits {inked:4.1f} px)  {text!r}")
+        for slug, (height, size, text) in table.items():
+            print(f"{slug:20} digits {height:4.1f} px (font {size:2d} px)  {text!r}")
     assert set(table) == set(SLUGS)
-    assert min(h for h, _ in table.values()) >= kit.PHONE_MIN
+    assert min(h for h, _, _ in table.values()) >= kit.PHONE_MIN
 
 
 def test_no_one_with_a_plural():
@@ -143,10 +144,11 @@ def test_marks_of_two_seats_in_their_colours_where_the_highlight_goes(slug):
     box_first = _changed(plain, draw(highlight=[first]))  # where the red highlight goes
     box_second = _changed(plain, draw(highlight=[second]))
     both = draw(highlight=[], marks={0: [first], 1: [second]})
-    assert _changed(plain, both) == (min(box_first[0], box_second[0]),
-                                     min(box_first[1], box_second[1]),
-                                     max(box_first[2], box_second[2]),
-                                     max(box_first[3], box_second[3]))
+    expected = (min(box_first[0], box_second[0]), min(box_first[1], box_second[1]),
+                max(box_first[2], box_second[2]), max(box_first[3], box_second[3]))
+    # To the pixel but for an outline's antialiased edge, which a seat's colour and the
+    # highlight's cross the threshold of _changed at different shades.
+    assert all(abs(a - b) <= 1 for a, b in zip(_changed(plain, both), expected, strict=True))
     blue, orange = kit.seat_colour(0), kit.seat_colour(1)
 
     def gained(box, colour):

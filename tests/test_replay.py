@@ -194,3 +194,17 @@ async def test_replay_command_sends_the_gif_ephemerally(quick):
     fake = world.interaction(ana)
     await cog.replay.callback(cog, fake.interaction, None)
     assert "match` option" in fake.last.text
+
+
+@pytest.mark.parametrize("width", [replay_gif.WIDTH, 300])
+def test_a_frames_caption_reads_on_a_phone(width):
+    """The caption's capitals and digits are at least 9 px tall when the frame is shown
+    400 px wide, as the board's own texts are (it was 6.7 px)."""
+    from rendering import kit
+
+    board = Image.new("RGB", (800, 600), kit.BACKGROUND)
+    frame = replay_gif._frame(board, width, "After move 18 of 40")
+    band = frame.crop((0, round(600 * width / 800), width, frame.height))
+    ink = ImageChops.difference(band, Image.new("RGB", band.size, kit.BACKGROUND)).getbbox()
+    assert ink is not None
+    assert (ink[3] - ink[1]) * 400 / width >= kit.PHONE_MIN

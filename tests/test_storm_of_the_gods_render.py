@@ -9,6 +9,7 @@ from PIL import Image
 
 import rendering
 from engines.storm_of_the_gods import GAME
+from rendering import kit
 from rendering import storm_of_the_gods as picture
 
 
@@ -31,7 +32,7 @@ def check_png(png: bytes) -> None:
     assert png.startswith(b"\x89PNG")
     assert len(png) < 300_000
     image = Image.open(io.BytesIO(png))
-    assert image.width == 900 and image.height < 2000
+    assert image.width == kit.WIDTH and image.height < 2000
 
 
 def test_render_start_middle_and_end():

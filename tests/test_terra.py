@@ -12,7 +12,7 @@ import engines
 from engines.base import IllegalMove, chance
 from engines.terra import GAME, MAX_TURNS, TerraState
 from engines.terra.board import CHIT_TYPES, ORTHOGONAL, PLOTS, near, sort_chits
-from rendering import render
+from rendering import kit, render
 
 
 def full_set() -> list[str]:
@@ -641,4 +641,4 @@ def test_render_png(players: int, options: dict, moves: int, tmp_path) -> None:
     assert png.startswith(b"\x89PNG") and len(png) < 300_000
     (tmp_path / "b.png").write_bytes(png)
     with Image.open(tmp_path / "b.png") as image:
-        assert image.width == 900 and image.height < 2000
+        assert image.width == kit.WIDTH and image.height < 2000

@@ -24,6 +24,23 @@ def test_plural():
 
 def test_scores_cannot_be_misread_when_names_end_in_digits():
     assert scores_text(["Computer 1", "Player 2"], [1, 0.5]) == "Computer 1: 1 · Player 2: 0.5"
+    assert scores_text(["Computer 1", "Computer 2"], [1, 2], "checker") == (
+        "Computer 1: 1 checker · Computer 2: 2 checkers")
+
+
+async def test_the_result_says_what_a_score_counts(service):
+    """When Gods Collide's scores are checkers left, not points: its final post once said
+    "Scores: Computer 2: 2", a number that could be either."""
+    for slug, unit in (("when-gods-collide", "checker"), ("witch-stones", "point")):
+        assert engines.spec(slug).score_unit == unit
+        match = await service.create(ANA, slug, channel_id=5)
+        await service.join(match.id, BO)
+        await service.start(match.id, ANA)
+        final = await service.resign(match.id, BO)
+        said = final.public.text[final.public.text.index("Scores: "):].split("\n")[0]
+        assert said.startswith("Scores: Computer 1: "), said
+        assert f" {unit}s" in said or f" 1 {unit}" in said, said
+        assert said.count(unit) == 2, said
 
 
 async def test_terra_table_on_request_and_at_the_end_not_after_every_move(service):

@@ -15,6 +15,7 @@ from engines.base import IllegalMove
 from engines.when_gods_collide import GAME, State
 from engines.when_gods_collide.geometry import block_squares
 from engines.when_gods_collide.state import HERO_NAMES
+from rendering import kit
 from rendering.when_gods_collide import render
 from tests.conftest import refuses
 
@@ -731,7 +732,7 @@ def test_render_start_middle_and_end_are_small_pngs():
         png = render(view, names=["Ana", "Bo", "Cy", "Di"][: state.players], highlight=view["last"])
         assert png.startswith(b"\x89PNG") and len(png) < 300_000
         image = Image.open(io.BytesIO(png))
-        assert image.width == 900 and 400 <= image.height <= 2000
+        assert image.width == kit.WIDTH and 400 <= image.height <= 2000
 
 
 def test_a_checker_seth_converted_is_never_taken_for_its_new_owners_god():

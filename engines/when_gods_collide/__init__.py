@@ -16,6 +16,7 @@ SPEC = GameSpec.standard(
                       hard=Budget(iterations=250, seconds=1.5),
                       scale=3.0, adjust="engines.when_gods_collide.computer:deep_totals"),
     view_type=WhenGodsCollideView,
+    score_unit="checker",  # a score is the checkers a seat has left on the board
 )
 
 __all__ = ["GAME", "SPEC", "State", "WhenGodsCollide"]
