@@ -7,12 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engines.storm_of_the_gods.map import COLUMNS
+from engines.storm_of_the_gods.map import COLUMNS, DIRECTION_NAMES
 from rendering.alt import common as say
 from rendering.text.common import letter
-
-DIRECTIONS = {"n": "north", "ne": "north-east", "se": "south-east", "s": "south",
-              "sw": "south-west", "nw": "north-west"}
 
 
 def alt_text(view: dict, names: Sequence[str], *,
@@ -47,7 +44,7 @@ def _task(view: dict) -> str:
     phase = view.get("phase")
     roll = view.get("roll") or {}
     if phase == "wind":
-        options = " or ".join(DIRECTIONS.get(d, d) for d in view.get("choices", []))
+        options = " or ".join(DIRECTION_NAMES.get(d, d) for d in view.get("choices", []))
         return f"rolled {roll.get('face')} {roll.get('steps')}, choose the wind: {options}"
     if phase == "occupy":
         return f"occupy {view.get('emptied')}, emptied by the wind, or skip"
@@ -95,7 +92,7 @@ def _wind(view: dict) -> str:
     direction = roll.get("direction")
     if roll and direction:
         text += (f"; rolled {roll.get('face')} {roll.get('steps')} and blew "
-                 f"{DIRECTIONS.get(direction, direction)} from {view.get('wind_from')}")
+                 f"{DIRECTION_NAMES.get(direction, direction)} from {view.get('wind_from')}")
         path = list(view.get("path") or [])
         text += f" through {', '.join(path)}" if path else ", going nowhere"
     if view.get("attacked"):
