@@ -45,7 +45,7 @@ def board_layout(post: Post, items: Sequence[discord.ui.Item] = (), tail: str = 
     ``items`` (buttons) go in rows under it, ``tail`` (the mentions) ends the text."""
     table = clip(score_lines(post.table), TABLE_LIMIT) if post.table else ""
     text = clip(post.text or "\u200b", TEXT_LIMIT - len(table) - len(tail)) + tail
-    gallery = discord.ui.MediaGallery(discord.MediaGalleryItem(
+    gallery: discord.ui.MediaGallery = discord.ui.MediaGallery(discord.MediaGalleryItem(
         f"attachment://{post.filename}",
         description=clip(post.alt, ALT_LIMIT) if post.alt else None))
     parts: list[discord.ui.Item] = [discord.ui.TextDisplay(text), gallery]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from typing import Literal
 
 import discord
 
@@ -15,7 +16,7 @@ from db import MatchRecord
 
 log = logging.getLogger(__name__)
 
-THREAD_ARCHIVE_MINUTES = 10080  # 7 days, Discord's longest auto-archive
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # 7 days, Discord's longest auto-archive
 
 
 def thread_name(match: MatchRecord) -> str:
@@ -65,7 +66,7 @@ async def open_thread(client: discord.Client, match: MatchRecord) -> discord.Thr
                         match.id, match.channel_id)
             return None
     except discord.HTTPException as exc:
-        log.warning("match %s: no thread in channel %s: %s", match.id, channel.id, exc)
+        log.warning("match %s: no thread in channel %s: %s", match.id, match.channel_id, exc)
         return None
     await service_of_client(client).set_places(match.id, thread_id=thread.id)
     match.thread_id = thread.id

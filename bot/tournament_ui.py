@@ -45,7 +45,7 @@ async def post_event(client: discord.Client, channel: discord.abc.Messageable,
     """Post a new tournament with its buttons; remember where."""
     service = service_of_client(client)
     text = (await service.tournament_post(record, "entry")).text
-    message = await channel.send(text, view=event_view(record),
+    message = await channel.send(text, view=event_view(record) or discord.utils.MISSING,
                                  allowed_mentions=discord.AllowedMentions.none())
     await service.set_tournament_message(record.id, message.id)
     return message

@@ -1,11 +1,12 @@
 """An animated GIF replay of a match from its public views, one frame per position.
 
 Frames are the ordinary board pictures (:func:`rendering.render`, taken before they are
-encoded, so built from the same kept layers), downscaled, with a
-caption strip ("Move 12 of 340"), all on one shared palette so the GIF needs a single
-colour table and Pillow can store each frame as the small rectangle that changed. Long
-matches are sampled evenly (the start and the final position always kept) so the file
-stays well under Discord's attachment limit; a file still too big is redone smaller.
+encoded, so built from the same kept layers), downscaled, with a caption strip ("After
+move 12 of 340"), all on one shared palette so the GIF needs a single colour table and
+Pillow can store each frame as the small rectangle that changed. Long matches are sampled
+evenly (the start and the final position always kept; a frame then outlines every move
+since the one before) so the file stays well under Discord's attachment limit; a file
+still too big is redone smaller.
 
 Only public views ever come here (the caller builds them with ``view(state, None)``).
 """
@@ -19,6 +20,7 @@ from itertools import pairwise
 from PIL import Image, ImageChops, ImageDraw
 
 import rendering
+from engines.view import Common
 from rendering import kit
 
 MAX_BYTES = 8 * 1024 * 1024  # Discord's default attachment limit is 10 MB
@@ -49,8 +51,9 @@ def gif(slug: str, views: Sequence[dict], names: Sequence[str] = (), *,
         raise ValueError("a replay needs at least one position")
     while True:
         indices = sample(len(views), max_frames)
-        frames = [_frame(_board(slug, views[i], names, render), width,
-                         _caption(i, len(views) - 1)) for i in indices]
+        frames = [_frame(_board(slug, views[i], names, render, _since(views, before, i)),
+                         width, _caption(i, len(views) - 1, before))
+                  for before, i in zip([0, *indices], indices, strict=False)]
         data = _encode(_same_size(frames))
         if len(data) <= limit or (max_frames <= 2 and width <= 200):
             return data
@@ -58,22 +61,34 @@ def gif(slug: str, views: Sequence[dict], names: Sequence[str] = (), *,
         width = max(200, width * 5 // 6)
 
 
-def _caption(index: int, moves: int) -> str:
+def _caption(index: int, moves: int, before: int) -> str:
+    """``After move 7 of 40``, or for a frame that stands for several moves (a long
+    match sampled) ``After moves 5-7 of 40``."""
     if index == 0:
         return f"Start ({moves} move{'s' if moves != 1 else ''} to come)"
-    return f"After move {index} of {moves}" + (", final position" if index == moves else "")
+    done = f"move {index}" if index - before <= 1 else f"moves {before + 1}-{index}"
+    return f"After {done} of {moves}" + (", final position" if index == moves else "")
 
 
-def _board(slug: str, view: dict, names: Sequence[str], render: Render) -> Image.Image:
-    """The board picture of ``view``: straight from the drawing (its kept layers
-    included, no PNG encoded and decoded) with the real renderer, else from the PNG
-    ``render`` makes."""
+def _since(views: Sequence[dict], before: int, index: int) -> list[str]:
+    """The places every move after frame ``before`` up to frame ``index`` touched: a
+    sampled frame outlines them all, not only the last move's."""
+    return list(dict.fromkeys(p for view in views[before + 1:index + 1]
+                              for p in Common.of(view).last))
+
+
+def _board(slug: str, view: dict, names: Sequence[str], render: Render,
+           highlight: list[str]) -> Image.Image:
+    """The board picture of ``view`` with ``highlight`` outlined: straight from the
+    drawing (its kept layers included, no PNG encoded and decoded) with the real
+    renderer, else from the PNG ``render`` makes."""
     if render is rendering.render:
         with kit.unencoded() as kept:
-            render(slug, view, names=list(names))
+            render(slug, view, highlight=highlight, names=list(names))
         if kept:
             return kept[-1]
-    return Image.open(io.BytesIO(render(slug, view, names=list(names)))).convert("RGB")
+    return Image.open(io.BytesIO(render(slug, view, highlight=highlight, names=list(names)))
+                      ).convert("RGB")
 
 
 def _frame(board: Image.Image, width: int, caption: str) -> Image.Image:

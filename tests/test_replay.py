@@ -208,3 +208,25 @@ def test_a_frames_caption_reads_on_a_phone(width):
     ink = ImageChops.difference(band, Image.new("RGB", band.size, kit.BACKGROUND)).getbbox()
     assert ink is not None
     assert (ink[3] - ink[1]) * 400 / width >= kit.PHONE_MIN
+
+
+def test_a_sampled_frame_outlines_every_move_since_the_frame_before():
+    """A long match shows every few positions: a frame outlines all the moves it stands
+    for, and its caption says which ("After moves 5-7 of 40")."""
+    views = random_views("witch-stones", 2, 40, seed=3)
+    seen: list[tuple[int, list[str]]] = []
+
+    def spy(slug, view, highlight=None, names=None, **kwargs):
+        seen.append((len(seen), list(highlight)))
+        return rendering.render(slug, view, highlight, names, **kwargs)
+
+    replay_gif.gif("witch-stones", views, ["Ana", "Bo"], render=spy, max_frames=5)
+    indices = replay_gif.sample(len(views), 5)
+    assert len(seen) == len(indices) == 5
+    for (frame, highlight), before, index in zip(seen, [0, *indices], indices, strict=False):
+        moved = {p for view in views[before + 1:index + 1] for p in view.get("last", [])}
+        assert set(highlight) == moved, frame
+    assert len(seen[2][1]) > len(views[indices[2]].get("last", []))  # more than the last
+    assert replay_gif._caption(indices[2], 40, indices[1]) == (
+        f"After moves {indices[1] + 1}-{indices[2]} of 40")
+    assert replay_gif._caption(3, 40, 2) == "After move 3 of 40"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, TypeVar
 
 import discord
@@ -21,7 +21,8 @@ log = logging.getLogger(__name__)
 MAX_CHUNKS = 3  # longer texts go as a file plus one message
 MATCH_HELP = "The match number (default: this thread's match, or your only one)"
 
-Autocomplete = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[int]]]]
+Autocomplete = Callable[[discord.Interaction, str],
+                        Coroutine[Any, Any, list[app_commands.Choice[int]]]]
 F = TypeVar("F", bound=Callable[..., Any])
 
 class PantheonCog(commands.Cog):

@@ -80,6 +80,8 @@ class Info(PantheonCog):
         """Post the board publicly in the match's own thread (with move buttons)."""
         view = await move_view(self.service, record) if record.status == RUNNING else None
         kwargs = message_kwargs(post, mention=False, view=view)
+        if not isinstance(interaction.channel, discord.Thread):
+            return False
         try:
             await interaction.channel.send(**kwargs)
         except discord.HTTPException as exc:

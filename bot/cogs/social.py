@@ -21,7 +21,8 @@ from bot.publish import match_channel, message_kwargs, user_mentions
 from bot.ui import announce
 from bot.undo_ui import undo_view
 from db import ABORTED, FINISHED
-from service import ServiceError, overview, ratings, undo
+from service import ServiceError, overview, ratings
+from service.undo import Asked
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +53,7 @@ class Social(PantheonCog):
             await reply(interaction, "Your request is posted in the match's thread; the "
                         "moves are taken back when every opponent accepts.")
 
-    async def _post_request(self, asked: undo.Asked) -> bool:
+    async def _post_request(self, asked: Asked) -> bool:
         channel = await match_channel(self.bot, asked.match)
         if channel is None:
             return False
