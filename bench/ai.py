@@ -21,7 +21,6 @@ Goals (issue 17, at hard): ≥ 97 % against random, ≥ 80 % against greedy, p95
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import json
 import multiprocessing
@@ -29,7 +28,7 @@ import time
 from pathlib import Path
 
 import engines
-from bench.run import ms
+from bench.run import command_line, ms
 from engines.ai import LEVELS, GreedyPlayer, MctsPlayer, Player, RandomPlayer, player
 from engines.ai.evaluate import evaluate
 from engines.ai.repetition import HISTORY, move_key
@@ -136,7 +135,7 @@ def table(rows: list[dict]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(prog="python -m bench.ai", description=__doc__.splitlines()[0])
+    p = command_line("bench.ai", __doc__)
     p.add_argument("--games", type=int, default=200, help="games per game and opponent")
     p.add_argument("--game", choices=[g.slug for g in engines.all()], help="one game only")
     p.add_argument("--opponent", choices=list(OPPONENTS), help="one opponent only")

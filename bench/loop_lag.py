@@ -15,13 +15,12 @@ included). Goal (issue 17): lag p99 ≤ 20 ms with the process pool.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import random
 import time
 
 import engines
-from bench.run import ms
+from bench.run import command_line, ms, pooled, shown
 from engines.ai import player
 from service import pool
 
@@ -89,23 +88,16 @@ async def run(game: engines.Game, level: str, rounds: int, decisions: int) -> li
     lines = ["| mode | workers | decisions at once | rounds | loop lag p50 / p99 / max (ms) "
              "| decision p50 / p95 (ms) |", "|---|---|---|---|---|---|"]
     for mode in ("thread", "process"):
-        lags: list[float] = []
-        times: list[float] = []
-        for r in range(rounds):
-            more_lags, more_times = await round_of(game, mode, level, positions, 1000 * r)
-            lags += more_lags
-            times += more_times
+        lags, times = await pooled(round_of(game, mode, level, positions, 1000 * r)
+                                   for r in range(rounds))
         workers = decisions if mode == "thread" else pool.size()
-        lines.append(
-            f"| {mode} | {workers} | {decisions} | {rounds} "
-            f"| {ms(lags, digits=1, peak=True)} | {ms(times, (0.5, 0.95), digits=0)} |")
-        print(lines[-1], flush=True)
+        shown(lines, f"| {mode} | {workers} | {decisions} | {rounds} "
+                     f"| {ms(lags, digits=1, peak=True)} | {ms(times, (0.5, 0.95), digits=0)} |")
     return lines
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(prog="python -m bench.loop_lag",
-                                description=__doc__.splitlines()[0])
+    p = command_line("bench.loop_lag", __doc__)
     slugs = [g.slug for g in engines.all()]
     p.add_argument("--game", choices=slugs, default=slugs[0],
                    help="the game (default the first in the registry)")

@@ -19,7 +19,6 @@ moving at once.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import pickle
 import random
@@ -29,7 +28,7 @@ import time
 import engines
 import rendering
 from bench.multi import lag_monitor
-from bench.run import ms, sample_states
+from bench.run import command_line, ms, pooled, sample_states, shown
 from service import pool
 
 NAMES = ["Ana", "Bo", "Chen", "Dee", "Eve", "Fitz"]
@@ -114,8 +113,7 @@ async def run(slugs: list[str], matches: int, rounds: int) -> list[str]:
              "| game | draw here CPU ms p50 / p99 | pickle there and back CPU ms p50 / p99 "
              "| round trip to an idle worker ms p50 / p99 |", "|---|---|---|---|"]
     for slug in slugs:
-        lines.append(costs(slug, jobs(slug, 40)))
-        print(lines[-1], flush=True)
+        shown(lines, costs(slug, jobs(slug, 40)))
     lines += ["", f"{matches} matches at once, their public and private pictures:", "",
               "| game | pictures | way | loop lag ms p50 / p99 / max "
               "| loop's own CPU per tick ms p99 | picture wall ms p50 / p95 |",
@@ -123,25 +121,15 @@ async def run(slugs: list[str], matches: int, rounds: int) -> list[str]:
     for slug in slugs:
         work = jobs(slug, matches)
         for mode in ("thread", "private in threads", "process"):
-            lags: list[float] = []
-            holds: list[float] = []
-            times: list[float] = []
-            for _ in range(rounds):
-                more_lags, more_holds, more_times = await burst(mode, slug, work)
-                lags += more_lags
-                holds += more_holds
-                times += more_times
-            lines.append(
-                f"| {slug} | {len(work)} | {mode} "
-                f"| {ms(lags, digits=1, peak=True)} | {ms(holds, (0.99,), digits=1)} "
-                f"| {ms(times, (0.5, 0.95), digits=0)} |")
-            print(lines[-1], flush=True)
+            lags, holds, times = await pooled(burst(mode, slug, work) for _ in range(rounds))
+            shown(lines, f"| {slug} | {len(work)} | {mode} "
+                         f"| {ms(lags, digits=1, peak=True)} | {ms(holds, (0.99,), digits=1)} "
+                         f"| {ms(times, (0.5, 0.95), digits=0)} |")
     return lines
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(prog="python -m bench.offload",
-                                description=__doc__.splitlines()[0])
+    p = command_line("bench.offload", __doc__)
     p.add_argument("games", nargs="*", help="game slugs (default: all)")
     p.add_argument("--matches", type=int, default=50, help="matches moving at once")
     p.add_argument("--rounds", type=int, default=3)

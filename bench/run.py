@@ -23,7 +23,7 @@ import sqlite3
 import statistics
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 
 from PIL import Image
@@ -50,6 +50,30 @@ def ms(samples: Sequence[float], quantiles: Sequence[float] = (0.5, 0.99), *,
         return "–"
     values = [percentile(samples, q) for q in quantiles] + ([max(samples)] if peak else [])
     return " / ".join(f"{v * 1000:.{digits}f}" for v in values)
+
+
+async def pooled(rounds: Iterable[Awaitable[Sequence[list[float]]]]) -> list[list[float]]:
+    """Await each round in turn (a round measures several things, a list of samples
+    each) and join each measure's samples across the rounds."""
+    joined: list[list[float]] = []
+    for round_ in rounds:
+        samples = await round_
+        joined += [[] for _ in range(len(samples) - len(joined))]
+        for together, more in zip(joined, samples, strict=False):
+            together += more
+    return joined
+
+
+def shown(lines: list[str], row: str) -> None:
+    """Keep a table's row and print it at once: a long run shows its rows as they come."""
+    lines.append(row)
+    print(row, flush=True)
+
+
+def command_line(module: str, doc: str | None) -> argparse.ArgumentParser:
+    """The arguments of ``python -m <module>``, described by its docstring's first line."""
+    return argparse.ArgumentParser(prog=f"python -m {module}",
+                                   description=(doc or "").splitlines()[0])
 
 
 def timed(fn: Callable[[], object]) -> tuple[float, object]:

@@ -25,10 +25,6 @@ from service.boundary import neutral
 
 log = logging.getLogger(__name__)
 
-LAST_DEV_GUILD = "commands_guild"
-"""The bot state key of the guild the commands were last synced to."""
-
-
 class PantheonTree(app_commands.CommandTree):
     """The command tree; its ``on_error`` is the last resort for app command errors."""
 
@@ -104,17 +100,17 @@ class Pantheon(commands.Bot):
                    else "check the bot's token and that its application is enabled")
             log.error("could not sync the slash commands %s (%s): %s", where, exc, fix)
             return
-        last = await self.store.bot_state(LAST_DEV_GUILD)
-        if last is not None and int(last) != dev:
+        last = await self.service.commands_guild()
+        if last is not None and last != dev:
             try:
-                await self.http.bulk_upsert_guild_commands(self.application_id, int(last), [])
+                await self.http.bulk_upsert_guild_commands(self.application_id, last, [])
                 log.info("cleared the commands of guild %s (the last DEV_GUILD_ID)", last)
             except (discord.Forbidden, discord.NotFound) as exc:  # not in it: none shown
                 log.warning("could not clear the commands of guild %s: %s", last, exc)
             except discord.HTTPException as exc:  # try again at the next start
                 log.warning("could not clear the commands of guild %s: %s", last, exc)
                 return
-        await self.store.set_bot_state(LAST_DEV_GUILD, str(dev) if dev is not None else None)
+        await self.service.set_commands_guild(dev)
 
     def clock_shards(self) -> db.Shards | None:
         """The shards whose guilds' reminders, deadlines and computer moves this process

@@ -25,6 +25,7 @@ import asyncpg
 
 from db.challenges import ChallengeQueries
 from db.clocks import ClockQueries
+from db.lifecycle import Lifecycle
 from db.matches import MatchQueries
 from db.notify import NotifyQueries
 from db.schema import migrations
@@ -85,8 +86,8 @@ class _Connection(asyncpg.Connection):  # type: ignore[misc]  # asyncpg has no t
         return ""
 
 
-class PostgresStore(MatchQueries, ClockQueries, SocialQueries, ChallengeQueries,
-                    StateQueries, NotifyQueries, TournamentQueries):
+class PostgresStore(Lifecycle[asyncpg.Pool], MatchQueries, ClockQueries, SocialQueries,
+                    ChallengeQueries, StateQueries, NotifyQueries, TournamentQueries):
     """The PostgreSQL store at ``url`` (``postgresql://user:password@host:port/db``)."""
 
     backend = "postgres"
@@ -94,30 +95,16 @@ class PostgresStore(MatchQueries, ClockQueries, SocialQueries, ChallengeQueries,
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10) -> None:
         self.url = url
         self._sizes = (min_size, max_size)
-        self._pool: asyncpg.Pool | None = None
 
-    # --- life cycle ---------------------------------------------------------------------
-    async def open(self) -> PostgresStore:
-        self._pool = await asyncpg.create_pool(
+    # --- life cycle (open and close: db.lifecycle) -------------------------------------
+    async def _connect(self) -> asyncpg.Pool:
+        return await asyncpg.create_pool(
             self.url, min_size=self._sizes[0], max_size=self._sizes[1],
             connection_class=_Connection)
-        try:
-            await self._migrate()
-        except BaseException:
-            await self.close()
-            raise
-        return self
-
-    async def close(self) -> None:
-        if self._pool is not None:
-            await self._pool.close()
-            self._pool = None
 
     @property
     def pool(self) -> asyncpg.Pool:
-        if self._pool is None:
-            raise RuntimeError("the store is not open")
-        return self._pool
+        return self._opened()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PostgresTx]:

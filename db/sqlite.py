@@ -19,6 +19,7 @@ import aiosqlite
 
 from db.challenges import ChallengeQueries
 from db.clocks import ClockQueries
+from db.lifecycle import Lifecycle
 from db.matches import MatchQueries
 from db.notify import NotifyQueries
 from db.schema import migrations, statements
@@ -61,45 +62,31 @@ class SqliteTx:
         """Nothing to do: one writer at a time already."""
 
 
-class SqliteStore(MatchQueries, ClockQueries, SocialQueries, ChallengeQueries,
-                  StateQueries, NotifyQueries, TournamentQueries):
+class SqliteStore(Lifecycle[aiosqlite.Connection], MatchQueries, ClockQueries,
+                  SocialQueries, ChallengeQueries, StateQueries, NotifyQueries,
+                  TournamentQueries):
     """The SQLite store over the file at ``path``."""
 
     backend = "sqlite"
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
 
-    # --- life cycle ---------------------------------------------------------------------
-    async def open(self) -> SqliteStore:
-        """Connect, set the PRAGMAs and migrate. If any of it fails (a file that is not a
-        database, a failed migration) the connection is closed before the error goes on:
-        its worker thread is not a daemon, and left running it keeps the process from
-        exiting."""
-        self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        try:
-            self._db.row_factory = aiosqlite.Row
-            tx = SqliteTx(self._db)
-            for pragma in PRAGMAS:
-                await tx.fetch(f"PRAGMA {pragma}")  # fetched and closed: no open statement
-            await self._migrate()
-        except BaseException:
-            await self.close()
-            raise
-        return self
+    # --- life cycle (open and close: db.lifecycle) -------------------------------------
+    async def _connect(self) -> aiosqlite.Connection:
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        return db
 
-    async def close(self) -> None:
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+    async def _prepare(self) -> None:
+        tx = SqliteTx(self.db)
+        for pragma in PRAGMAS:
+            await tx.fetch(f"PRAGMA {pragma}")  # fetched and closed: no open statement
 
     @property
     def db(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise RuntimeError("the store is not open")
-        return self._db
+        return self._opened()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTx]:

@@ -70,6 +70,9 @@ from service.turns import Turns
 from service.undo import Outcome, Undo
 from service.vacations import MAX_REMIND_AFTER_HOURS, Vacations
 
+COMMANDS_GUILD = "commands_guild"
+"""The bot state key of the guild the commands were last synced to."""
+
 
 class Service:
     """Every operation on matches, in one object: each method hands the call to the part
@@ -405,6 +408,16 @@ class Service:
     async def tournament_post(self, record: TournamentRecord, what: str) -> Post:
         """entry, info, standings, or export (the event as a JSON file)."""
         return await self.tournaments.text.post(record, what)
+
+    # --- the front end's own state ------------------------------------------------------
+    async def commands_guild(self) -> int | None:
+        """The guild the front end last synced its commands to (None: none, or global)."""
+        value = await self.store.bot_state(COMMANDS_GUILD)
+        return int(value) if value is not None else None
+
+    async def set_commands_guild(self, guild_id: int | None) -> None:
+        await self.store.set_bot_state(COMMANDS_GUILD,
+                                       str(guild_id) if guild_id is not None else None)
 
 
 __all__ = [

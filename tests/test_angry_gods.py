@@ -406,29 +406,28 @@ def test_follower_next_to_another_god_of_its_colour_is_protected():
     assert sorted(after.removed) == sorted([canon("D4se"), canon("D4s")])
 
 
+def completed_at_sw(colours: list[str], pool: dict[str, int], move: str
+                    ) -> tuple[ag.AngryGodsState, ag.AngryGodsState]:
+    """Red's leader on D4 (blue's on F2) with followers of ``colours`` on its corners but
+    the south-west one, which ``move`` (seat 0's) fills: the position and after."""
+    s = build(leaders={"D4": R, "F2": B}, followers=surround("D4", colours, skip=4),
+              pool=pool)
+    return s, GAME.play(s, 0, move)
+
+
 def test_worshipper_is_taken_before_the_removed_followers_return():
     # Red majority, but no red stone in the pool when the god arises: none is gained,
     # even though 4 red followers return to the pool right after.
-    colours = [R, R, R, R, B, B]
-    s = build(
-        leaders={"D4": R, "F2": B},
-        followers=surround("D4", colours, skip=4),
-        pool={R: 0, Y: 20, G: 20, B: 5},
-    )
-    after = GAME.play(s, 0, "follower blue D4sw")
+    _, after = completed_at_sw([R, R, R, R, B, B], {R: 0, Y: 20, G: 20, B: 5},
+                               "follower blue D4sw")
     assert after.gods == {"D4": R}
     assert after.worshippers[0] == []
     assert after.pool[R] == 4
 
 
 def test_no_worshipper_when_the_pool_lacks_the_majority_colour():
-    colours = [B, B, B, B, R, R]
-    s = build(
-        leaders={"D4": R, "F2": B},
-        followers=surround("D4", colours, skip=4),
-        pool={R: 3, Y: 20, G: 20, B: 0},
-    )
-    after = GAME.play(s, 0, "follower red D4sw")
+    s, after = completed_at_sw([B, B, B, B, R, R], {R: 3, Y: 20, G: 20, B: 0},
+                               "follower red D4sw")
     assert after.gods == {"D4": R} and after.worshippers[0] == []
     assert "no blue stone was left" in GAME.describe(s, 0, "follower red D4sw", None)
 

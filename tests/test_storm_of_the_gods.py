@@ -10,28 +10,18 @@ import pytest
 import engines
 from engines.base import IllegalMove, chance
 from engines.storm_of_the_gods import GAME
+from engines.storm_of_the_gods import tile as T
 from engines.storm_of_the_gods.map import COMPASS_FACES, NEIGHBOURS, POSITIONS, STEP
-from engines.storm_of_the_gods.state import (
-    BUILT,
-    MEN,
-    NOBODY,
-    OWNER,
-    POP,
-    SANCT,
-    SINCE,
-    TILE_POPULATIONS,
-    State,
-    on_map,
-)
+from engines.storm_of_the_gods.state import TILE_POPULATIONS, State, on_map
 from engines.storm_of_the_gods.wind import DIE_FACES
 
 # ---- helpers ----------------------------------------------------------------------------
 
 
 def tile(
-    pop: int, owner: int = NOBODY, men: int = 0, built: int = 0, sanct: int = 0, since: int = 1
+    pop: int, owner: int = T.NOBODY, men: int = 0, built: int = 0, sanct: int = 0, since: int = 1
 ) -> list[int]:
-    return [pop, owner, men, built, sanct, since if owner != NOBODY else 0]
+    return [pop, owner, men, built, sanct, since if owner != T.NOBODY else 0]
 
 
 def make(
@@ -109,7 +99,7 @@ def test_map_has_61_positions_in_columns_of_5_to_9():
 def test_tiles_and_cults_at_set_up():
     assert Counter(TILE_POPULATIONS) == {0: 8, 1: 12, 2: 14, 3: 12, 4: 8, 5: 5}
     s = GAME.setup(4, 123, {})
-    drawn = [t[POP] for t in s.tiles.values()]
+    drawn = [t[T.POP] for t in s.tiles.values()]
     assert Counter(s.stack + drawn) == Counter(TILE_POPULATIONS)
     assert s.discarded == 0 and s.wind_from == "e5"
     view = GAME.view(s, None)
@@ -178,7 +168,7 @@ def test_wind_draws_tiles_and_stops_on_the_last_one():
     s2 = make(phase="wind", face="E", steps=3, stack=[5, 4, 1, 2])
     s2 = play(s2, "wind ne")
     assert s2.path == ["f5", "g5", "h5"] and s2.wind == "h5"
-    assert [s2.tiles[p][POP] for p in s2.path] == [2, 1, 4]  # the top of the stack first
+    assert [s2.tiles[p][T.POP] for p in s2.path] == [2, 1, 4]  # the top of the stack first
     assert s2.stack == [5]
     assert s2.drawn == ["f5", "g5", "h5"]
     assert s2.last == ["e5", "f5", "g5", "h5"]
@@ -228,7 +218,7 @@ def test_compass_sanctuary_and_edge_block_the_wind(tiles, wind, face, direction,
     assert any(blocker in e for e in s.events)
     assert s.stack == [2] * 5
     if "f6" in tiles:
-        assert s.tiles["f6"][MEN] == 2 and s.tiles["f6"][SANCT] == 1
+        assert s.tiles["f6"][T.MEN] == 2 and s.tiles["f6"][T.SANCT] == 1
 
 
 def test_blocked_after_moving_loses_the_remaining_steps():
@@ -242,7 +232,7 @@ def test_attack_on_worshippers_only_removes_one_per_remaining_step():
     s = make({"f5": tile(2, 1, 5)}, phase="wind", face="E", steps=3)
     s = play(s, "wind ne")
     assert s.wind == "e5" and s.attacked == "f5"
-    assert s.tiles["f5"][MEN] == 2 and s.tiles["f5"][OWNER] == 1
+    assert s.tiles["f5"][T.MEN] == 2 and s.tiles["f5"][T.OWNER] == 1
     assert total(s, 1) == 30 and s.limbo[1] == 30 - 10 - 2
 
 
@@ -250,7 +240,7 @@ def test_attack_after_moving_uses_the_remaining_steps():
     s = make({"g5": tile(2, 1, 5)}, phase="wind", face="E", steps=3, stack=[4])
     s = play(s, "wind ne")
     assert s.wind == "f5" and s.path == ["f5"]
-    assert s.tiles["g5"][MEN] == 3  # two steps left: two worshippers removed
+    assert s.tiles["g5"][T.MEN] == 3  # two steps left: two worshippers removed
     assert "g5" in s.last and "f5" in s.last
 
 
@@ -258,27 +248,27 @@ def test_attack_after_moving_uses_the_remaining_steps():
 def test_a_construction_absorbs_the_first_two_steps(steps, left):
     s = make({"f5": tile(2, 1, 4, built=1)}, phase="wind", face="E", steps=steps)
     s = play(s, "wind ne")
-    assert s.tiles["f5"][MEN] == left and s.tiles["f5"][BUILT] == 1
+    assert s.tiles["f5"][T.MEN] == left and s.tiles["f5"][T.BUILT] == 1
     assert total(s, 1) == 30
 
 
 def test_a_construction_alone_is_never_emptied_by_the_wind():
     s = make({"f5": tile(2, 1, 0, built=1)}, phase="wind", face="E", steps=3)
     s = play(s, "wind ne")
-    assert s.tiles["f5"][BUILT] == 1 and s.tiles["f5"][OWNER] == 1 and s.emptied == ""
+    assert s.tiles["f5"][T.BUILT] == 1 and s.tiles["f5"][T.OWNER] == 1 and s.emptied == ""
 
 
 def test_tile_emptied_by_the_wind_may_be_occupied():
     s = make({"f5": tile(2, 1, 2)}, phase="wind", face="E", steps=3, community=[10, 10])
     s = play(s, "wind ne")
     assert s.phase == "occupy" and s.emptied == "f5"
-    assert s.tiles["f5"][OWNER] == NOBODY and s.limbo[1] == 30 - 10
+    assert s.tiles["f5"][T.OWNER] == T.NOBODY and s.limbo[1] == 30 - 10
     assert GAME.legal_moves(s, 0) == ["occupy f5", "skip"]
     illegal(s, "end", "occupy f5 or skip")
     illegal(s, "occupy f4", "only f5")
     s = play(s, "occupy f5")
-    assert s.tiles["f5"][OWNER] == 0 and s.tiles["f5"][MEN] == 3
-    assert s.tiles["f5"][SINCE] == s.turn
+    assert s.tiles["f5"][T.OWNER] == 0 and s.tiles["f5"][T.MEN] == 3
+    assert s.tiles["f5"][T.SINCE] == s.turn
     # occupying counts as the tile's action this turn; then strengthening (1 + 0 + 0)
     assert "f5" in s.used and s.phase == "develop"
     assert s.community[0] == 10 - 3 + 1
@@ -290,7 +280,7 @@ def test_the_roller_may_occupy_their_own_emptied_tile():
     s = play(s, "wind ne")
     assert s.emptied == "f5"
     s = play(s, "occupy f5")
-    assert s.tiles["f5"][MEN] == 2 and total(s, 0) == 30
+    assert s.tiles["f5"][T.MEN] == 2 and total(s, 0) == 30
 
 
 def test_emptied_tile_not_occupied_is_discarded():
@@ -314,7 +304,7 @@ def test_roller_converts_one_drawn_tile_but_not_the_one_under_the_wind():
     illegal(s, "convert e4", "not drawn")
     illegal(s, "build f5", "convert one tile")
     s = play(s, "convert g5")
-    assert s.tiles["g5"][OWNER] == 0 and s.tiles["g5"][MEN] == 3
+    assert s.tiles["g5"][T.OWNER] == 0 and s.tiles["g5"][T.MEN] == 3
     assert "g5" in s.used  # ruling: the conversion is the tile's action this turn
     assert s.phase == "develop" and s.community[0] == 10 - 3 + 1
     # ruling: the other drawn tile cannot be converted later in the turn
@@ -386,7 +376,7 @@ def test_sanctuary_upkeep_moves_one_worshipper_to_limbo():
     s = play(s, "wind n")
     # ruling: the sanctuary tile counts as a building (+1), then upkeep (-1)
     assert s.community[0] == 4 + 1 + 1 - 1
-    assert s.tiles["a3"][SANCT] == 1 and total(s, 0) == 30
+    assert s.tiles["a3"][T.SANCT] == 1 and total(s, 0) == 30
 
 
 def test_sanctuary_tile_counts_as_a_building_for_strengthening():
@@ -411,7 +401,7 @@ def test_upkeep_failure_leaves_a_tile_with_worshippers():
     tiles.update({p: tile(1, 0, 5) for p in ("b1", "b2", "b3", "b4", "b5")})
     s = make(tiles, phase="wind", face="NE", steps=1, wind="i5", community=[0, 0], limbo=[0, 30])
     s = play(s, "wind n")
-    assert s.tiles["a3"][SANCT] == 0 and s.tiles["a3"][MEN] == 5 and s.tiles["a3"][OWNER] == 0
+    assert s.tiles["a3"][T.SANCT] == 0 and s.tiles["a3"][T.MEN] == 5 and s.tiles["a3"][T.OWNER] == 0
 
 
 # ---- development ----------------------------------------------------------------------
@@ -421,7 +411,7 @@ def test_convert_an_enemy_tile_with_one_more_worshipper():
     s = make({"c3": tile(1, 1, 4)}, community=[5, 5])
     assert "convert c3" in GAME.legal_moves(s, 0)
     s = play(s, "convert c3")
-    assert s.tiles["c3"][OWNER] == 0 and s.tiles["c3"][MEN] == 5
+    assert s.tiles["c3"][T.OWNER] == 0 and s.tiles["c3"][T.MEN] == 5
     assert s.community[0] == 0 and s.limbo[1] == 30 - 5
     assert total(s, 0) == 30 and total(s, 1) == 30
 
@@ -450,14 +440,14 @@ def test_build_costs_two_and_sends_the_worshippers_to_limbo():
     s = make({"c3": tile(2, 0, 3)}, community=[5, 5])
     assert {"build c3", "build c3 keep"} <= set(GAME.legal_moves(s, 0))
     s = play(s, "build c3")
-    assert s.tiles["c3"][BUILT] == 1 and s.tiles["c3"][MEN] == 0 and s.tiles["c3"][OWNER] == 0
+    assert s.tiles["c3"][T.BUILT] == 1 and s.tiles["c3"][T.MEN] == 0 and s.tiles["c3"][T.OWNER] == 0
     assert s.community[0] == 3 and total(s, 0) == 30
 
 
 def test_build_keep_leaves_the_worshippers():
     s = make({"c3": tile(2, 0, 3)}, community=[5, 5])
     s = play(s, "build c3 keep")
-    assert s.tiles["c3"][BUILT] == 1 and s.tiles["c3"][MEN] == 3 and s.community[0] == 3
+    assert s.tiles["c3"][T.BUILT] == 1 and s.tiles["c3"][T.MEN] == 3 and s.community[0] == 3
 
 
 @pytest.mark.parametrize("population", [0, 5])
@@ -530,7 +520,7 @@ def test_destroy_own_construction_sacrifices_one_and_the_bare_tile_vanishes():
     )
     s = play(s, "destroy c3", "destroy c4")
     assert s.community[0] == 3 and total(s, 0) == 30
-    assert s.tiles["c3"][BUILT] == 0 and s.tiles["c4"] == [2, 0, 2, 0, 0, 1]
+    assert s.tiles["c3"][T.BUILT] == 0 and s.tiles["c4"] == [2, 0, 2, 0, 0, 1]
     force_roll(s, "SE", 1)
     s = play(s, "end")
     assert "c3" not in s.tiles and "c4" in s.tiles
@@ -548,11 +538,11 @@ def test_explore_next_to_a_construction_then_convert_it():
     moves = GAME.legal_moves(s, 0)
     assert {f"explore {n}" for n in NEIGHBOURS["c3"]} <= set(moves)
     s = play(s, "explore c4")
-    assert s.tiles["c4"] == [3, NOBODY, 0, 0, 0, 0] and s.community[0] == 4
+    assert s.tiles["c4"] == [3, T.NOBODY, 0, 0, 0, 0] and s.community[0] == 4
     assert s.stack == [1] and total(s, 0) == 30
     assert "convert c4" in GAME.legal_moves(s, 0)
     s = play(s, "convert c4")
-    assert s.tiles["c4"][OWNER] == 0 and s.tiles["c4"][MEN] == 4 and s.community[0] == 0
+    assert s.tiles["c4"][T.OWNER] == 0 and s.tiles["c4"][T.MEN] == 4 and s.community[0] == 0
 
 
 def test_an_explored_tile_not_converted_is_discarded_at_the_end_of_turn():
@@ -579,7 +569,7 @@ def test_build_a_sanctuary():
     s = make({"c3": tile(5, 0, 6)}, community=[3, 5])
     assert "sanctuary c3" in GAME.legal_moves(s, 0)
     s = play(s, "sanctuary c3")
-    assert s.tiles["c3"][SANCT] == 1 and s.tiles["c3"][MEN] == 6 and s.community[0] == 0
+    assert s.tiles["c3"][T.SANCT] == 1 and s.tiles["c3"][T.MEN] == 6 and s.community[0] == 0
     assert total(s, 0) == 30
 
 
@@ -598,7 +588,7 @@ def test_sanctuary_rules():
 def test_an_unbuilt_sanctuary_tile_may_be_converted_by_an_opponent():
     s = make({"c3": tile(5, 1, 6)}, community=[7, 5])
     s = play(s, "convert c3")
-    assert s.tiles["c3"][OWNER] == 0
+    assert s.tiles["c3"][T.OWNER] == 0
 
 
 def test_a_sanctuary_tile_attacked_by_the_wind_before_building_is_discarded_when_bare():
@@ -714,7 +704,7 @@ def test_encirclement_ends_the_game_when_it_comes_back_round():
     around = [0, 0]
     for p in ("a2", "b2", "b1"):
         t = s.tiles[p]
-        around[t[OWNER]] += t[MEN] + 3 * t[BUILT] + 10 * t[SANCT]
+        around[t[T.OWNER]] += t[T.MEN] + 3 * t[T.BUILT] + 10 * t[T.SANCT]
     assert result.scores == around and result.winners == [0]
     assert around[0] >= 5 + 10 + 4 + 3
 
@@ -725,8 +715,8 @@ def test_encirclement_broken_before_it_comes_back_round():
     assert s.current == 0 and s.encircled_since == 0
     # Player 1 destroys their own construction on b2 with no worshipper left on it: at
     # the end of the turn the tile vanishes next to the wind and breaks the encirclement.
-    s.limbo[0] += s.tiles["b2"][MEN]
-    s.tiles["b2"][MEN] = 0
+    s.limbo[0] += s.tiles["b2"][T.MEN]
+    s.tiles["b2"][T.MEN] = 0
     s = play(s, "destroy b2")
     force_roll(s, "NE", 1)
     s = play(s, "end")
@@ -943,7 +933,7 @@ def test_the_view_counts_discarded_populations_and_determinise_keeps_them():
     s = play(s, "end")
     view = GAME.view(s, None)
     left = Counter(TILE_POPULATIONS)
-    left.subtract(t[POP] for t in s.tiles.values())
+    left.subtract(t[T.POP] for t in s.tiles.values())
     left.subtract(s.stack)
     assert view["discarded_populations"] == [left[p] for p in range(6)]
     assert sum(view["discarded_populations"]) == 59 - len(s.tiles) - len(s.stack)

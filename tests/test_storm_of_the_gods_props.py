@@ -10,19 +10,10 @@ from hypothesis import strategies as st
 
 from engines.base import IllegalMove
 from engines.storm_of_the_gods import GAME
+from engines.storm_of_the_gods import tile as T
 from engines.storm_of_the_gods.actions import Move, why_not
 from engines.storm_of_the_gods.map import POSITIONS
-from engines.storm_of_the_gods.state import (
-    BUILT,
-    MEN,
-    NOBODY,
-    OWNER,
-    POP,
-    SANCT,
-    State,
-    belief_points,
-    on_map,
-)
+from engines.storm_of_the_gods.state import State, belief_points, on_map
 from tests.conftest import games_budget, random_games
 
 GAMES = games_budget(1000)
@@ -38,7 +29,7 @@ def pick(rnd: random.Random, state: State, moves: list[str], purposeful: bool) -
             if chosen:
                 return rnd.choice(chosen)
         fives = [
-            m for m in moves if m.startswith("convert") and state.tiles[m.split()[1]][POP] == 5
+            m for m in moves if m.startswith("convert") and state.tiles[m.split()[1]][T.POP] == 5
         ]
         if fives:
             return fives[0]
@@ -53,22 +44,22 @@ def check(state: State) -> None:
     for seat in range(n):
         assert state.community[seat] >= 0 and state.limbo[seat] >= 0
         assert state.community[seat] + state.limbo[seat] + on_map(state, seat) == 30
-        built = sum(t[BUILT] for t in state.tiles.values() if t[OWNER] == seat)
-        sanctuaries = sum(t[SANCT] for t in state.tiles.values() if t[OWNER] == seat)
+        built = sum(t[T.BUILT] for t in state.tiles.values() if t[T.OWNER] == seat)
+        sanctuaries = sum(t[T.SANCT] for t in state.tiles.values() if t[T.OWNER] == seat)
         assert built <= 5 and sanctuaries <= 1
     assert len(state.tiles) + len(state.stack) + state.discarded == 59
     assert "e5" not in state.tiles
     for p, t in state.tiles.items():
-        if t[OWNER] == NOBODY:
-            assert t[MEN] == t[BUILT] == t[SANCT] == 0, p
+        if t[T.OWNER] == T.NOBODY:
+            assert t[T.MEN] == t[T.BUILT] == t[T.SANCT] == 0, p
         else:
-            assert t[MEN] or t[BUILT] or t[SANCT], p
-        if t[BUILT]:
-            assert 1 <= t[POP] <= 4
-        if t[SANCT]:
-            assert t[POP] == 5
+            assert t[T.MEN] or t[T.BUILT] or t[T.SANCT], p
+        if t[T.BUILT]:
+            assert 1 <= t[T.POP] <= 4
+        if t[T.SANCT]:
+            assert t[T.POP] == 5
     if state.wind in state.tiles:
-        assert state.tiles[state.wind][OWNER] == NOBODY
+        assert state.tiles[state.wind][T.OWNER] == T.NOBODY
     view = GAME.view(state, None)
     json.dumps(view)
     assert view["scores"] == belief_points(state)

@@ -69,6 +69,13 @@ def build(
     )
 
 
+def princess(pieces: dict[str, str], blocks: list[str] | None, chess: str, number: int
+             ) -> State:
+    """A battle position where seat 0 plays the Princess, moving as the ``chess`` piece
+    up to ``number`` times."""
+    return build(pieces, blocks, chess=chess, hero="princess", number=number)
+
+
 def owners(state: State) -> dict[str, int]:
     return {sq: v[0] for sq, v in state.board.items()}
 
@@ -498,12 +505,8 @@ def test_god_of_wind_pushes_an_enemy_up_to_n_squares_without_capturing():
 
 
 def test_princess_slides_n_squares_capturing_several_and_passing_over_a_god():
-    s = build(
-        {"a1": "0", "a2": "0G", "c1": "1", "d1": "1G", "e1": "1", "p1": "1"},
-        chess="rook",
-        hero="princess",
-        number=5,
-    )
+    s = princess({"a1": "0", "a2": "0G", "c1": "1", "d1": "1G", "e1": "1", "p1": "1"},
+                 None, "rook", 5)
     assert "princess a1-f1" in GAME.legal_moves(s, 0)
     assert GAME.is_private("princess a1-f1")
     with pytest.raises(IllegalMove, match="princess"):
@@ -525,12 +528,8 @@ def test_princess_slides_n_squares_capturing_several_and_passing_over_a_god():
 
 
 def test_a_god_known_to_all_is_kept_by_every_determinisation():
-    s = build(
-        {"a1": "0", "a2": "0G", "c1": "1", "d1": "1G", "e1": "1", "p1": "1", "p2": "1"},
-        chess="rook",
-        hero="princess",
-        number=5,
-    )
+    s = princess({"a1": "0", "a2": "0G", "c1": "1", "d1": "1G", "e1": "1", "p1": "1", "p2": "1"},
+                 None, "rook", 5)
     after = GAME.play(s, 0, "princess a1-f1")
     rng = random.Random(5)
     for seat in (None, 0, 1):
@@ -545,13 +544,7 @@ def test_a_god_known_to_all_is_kept_by_every_determinisation():
 
 def test_princess_stops_before_gap_and_own_checker_and_may_not_end_on_a_god():
     blocks = ["a1", "c1", "e1", "k1"]
-    s = build(
-        {"a1": "0", "b2": "0G", "c1": "1", "f1": "1G", "k1": "1"},
-        blocks,
-        chess="rook",
-        hero="princess",
-        number=6,
-    )
+    s = princess({"a1": "0", "b2": "0G", "c1": "1", "f1": "1G", "k1": "1"}, blocks, "rook", 6)
     # rightwards the gap at g1 ends the slide on f1, which holds a god: refused
     assert "princess a1-f1" in GAME.legal_moves(s, 0)
     after = GAME.play(s, 0, "princess a1-f1")
@@ -560,25 +553,15 @@ def test_princess_stops_before_gap_and_own_checker_and_may_not_end_on_a_god():
     for viewer in (None, 1):
         assert GAME.view(after, viewer) == GAME.view(s, viewer)
         assert "f1" not in GAME.describe(s, 0, "princess a1-f1", viewer)
-    queen = build(
-        {"a1": "0", "a2": "0G", "b1": "0", "p2": "1G", "o1": "1"},
-        chess="queen",
-        hero="princess",
-        number=6,
-    )
+    queen = princess({"a1": "0", "a2": "0G", "b1": "0", "p2": "1G", "o1": "1"}, None, "queen", 6)
     assert targets(queen, "a1") == {"b2"}  # own checkers, then the edge of the strip
     assert targets(queen, "b1") == {"h1", "b2", "c2"}
 
 
 def test_princess_king_keeps_moving_after_each_capture():
     blocks = ["a1", "c1", "e1", "o1"]
-    s = build(
-        {"a1": "0", "a2": "0G", "b2": "1", "c1": "1", "d2": "1", "p2": "1G"},
-        blocks,
-        chess="king",
-        hero="princess",
-        number=3,
-    )
+    s = princess({"a1": "0", "a2": "0G", "b2": "1", "c1": "1", "d2": "1", "p2": "1G"},
+                 blocks, "king", 3)
     moves = GAME.legal_moves(s, 0)
     assert "princess a1-b2-c1-d2" in moves and "princess a1-b2" in moves
     assert "princess a1-b1-c1" not in moves  # b1 is empty: the move ends there
@@ -586,13 +569,7 @@ def test_princess_king_keeps_moving_after_each_capture():
     assert owners(after) == {"a2": 0, "d2": 0, "p2": 1}
     assert GAME.view(after, None)["last"] == ["a1", "b2", "c1", "d2"]
     # a chain landing on a god is refused
-    g = build(
-        {"a1": "0", "a2": "0G", "b2": "1", "c1": "1G", "p2": "1"},
-        blocks,
-        chess="king",
-        hero="princess",
-        number=3,
-    )
+    g = princess({"a1": "0", "a2": "0G", "b2": "1", "c1": "1G", "p2": "1"}, blocks, "king", 3)
     refused = GAME.play(g, 0, "princess a1-b2-c1")
     assert refused.board == g.board and refused.known[0] == [g.board["c1"][1]]
     assert "princess a1-b2-c1" not in GAME.legal_moves(refused, 0)
@@ -601,23 +578,11 @@ def test_princess_king_keeps_moving_after_each_capture():
 
 def test_princess_pawn_and_knight_chains():
     blocks = ["a1", "c1", "e1", "a3", "c3", "e3"]
-    s = build(
-        {"a1": "0", "a2": "0G", "b2": "1", "c3": "1", "f4": "1G"},
-        blocks,
-        chess="pawn",
-        hero="princess",
-        number=3,
-    )
+    s = princess({"a1": "0", "a2": "0G", "b2": "1", "c3": "1", "f4": "1G"}, blocks, "pawn", 3)
     moves = GAME.legal_moves(s, 0)
     assert "princess a1-b2-c3" in moves and "princess a1-b2-c3-c4" in moves
     assert "princess a1-b1-c2" not in moves
-    k = build(
-        {"a1": "0", "a2": "0G", "b3": "1", "d4": "1", "f4": "1G"},
-        blocks,
-        chess="knight",
-        hero="princess",
-        number=2,
-    )
+    k = princess({"a1": "0", "a2": "0G", "b3": "1", "d4": "1", "f4": "1G"}, blocks, "knight", 2)
     assert "princess a1-b3-d4" in GAME.legal_moves(k, 0)
     assert "princess a1-b3-d4-f3" not in GAME.legal_moves(k, 0)  # at most N moves
 
@@ -652,10 +617,8 @@ def test_a_players_last_checker_is_treated_as_a_known_god():
     assert not any(m.endswith("-p2") for m in GAME.legal_moves(lone, 0))
     with pytest.raises(IllegalMove, match="last checker"):
         GAME.play(lone, 0, "fly a1-p2")
-    princess = build(
-        {"a1": "0", "b2": "0G", "d1": "1G"}, ["a1", "c1"], chess="rook", hero="princess", number=5
-    )
-    assert "princess a1-d1" not in GAME.legal_moves(princess, 0)
+    sliding = princess({"a1": "0", "b2": "0G", "d1": "1G"}, ["a1", "c1"], "rook", 5)
+    assert "princess a1-d1" not in GAME.legal_moves(sliding, 0)
     seth = build({"a1": "0G", "p2": "1G", "c1": "2", "e1": "2G"}, players=3, hero="seth")
     assert GAME.legal_moves(seth, 0) == ["seth c1", "seth e1"]
 
@@ -689,36 +652,23 @@ def test_a_player_without_a_legal_move_is_passed():
 
 
 # ------------------------------------------------------------------ end
+def at_the_last_turn(pieces: dict[str, str], eliminated: tuple[int, ...] = ()) -> State:
+    """Three players at turn 399 of 400, seat 0 to move a king one square."""
+    return build(pieces, players=3, chess="king", number=1, turns=399, eliminated=eliminated)
+
+
 def test_safety_stop_after_400_turns_ranks_survivors_by_checkers():
-    s = build(
-        {"a1": "0", "b1": "0G", "c1": "1", "d1": "1G", "f1": "2", "p2": "2G"},
-        players=3,
-        chess="king",
-        number=1,
-        turns=399,
-    )
+    s = at_the_last_turn({"a1": "0", "b1": "0G", "c1": "1", "d1": "1G", "f1": "2", "p2": "2G"})
     after = GAME.play(s, 0, "a1-a2")
     assert after.phase == "over" and after.turns == 400
     res = GAME.result(after)
     assert res.ranking == [[0, 1, 2]] and "400" in res.reason
     assert "400 turns" in GAME.describe(s, 0, "a1-a2", None)
-    s2 = build(
-        {"a1": "0", "b1": "0G", "a2": "0", "d1": "1G", "p2": "2G", "o2": "2"},
-        players=3,
-        chess="king",
-        number=1,
-        turns=399,
-    )
+    s2 = at_the_last_turn({"a1": "0", "b1": "0G", "a2": "0", "d1": "1G", "p2": "2G", "o2": "2"})
     res2 = GAME.result(GAME.play(s2, 0, "a2-b2"))
     assert res2.ranking == [[0], [2], [1]]
-    s3 = build(
-        {"a1": "0", "b1": "0G", "a2": "0", "p2": "2G", "o2": "2"},
-        players=3,
-        chess="king",
-        number=1,
-        turns=399,
-        eliminated=(1,),
-    )
+    s3 = at_the_last_turn({"a1": "0", "b1": "0G", "a2": "0", "p2": "2G", "o2": "2"},
+                          eliminated=(1,))
     res3 = GAME.result(GAME.play(s3, 0, "a2-b2"))
     assert res3.ranking == [[0], [2], [1]] and res3.scores == [3.0, 0.0, 2.0]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.base import IllegalMove, normalise, plural, turn_problem
+from engines.storm_of_the_gods import tile as T
 from engines.storm_of_the_gods.map import (
     DIRECTION_NAMES,
     DIRECTIONS,
@@ -14,14 +15,7 @@ from engines.storm_of_the_gods.map import (
     to_coords,
 )
 from engines.storm_of_the_gods.state import (
-    BUILT,
     CONSTRUCTIONS,
-    MEN,
-    NOBODY,
-    OWNER,
-    POP,
-    SANCT,
-    SINCE,
     State,
     constructions,
     is_empty_position,
@@ -149,7 +143,7 @@ def why_not(state: State, seat: int, move: Move) -> str | None:
             return f"{_PHASE_HINT[phase]}: occupy {state.emptied} or skip"
         if p != state.emptied:
             return f"only {state.emptied}, emptied by the wind, may be occupied"
-        return _short(state, seat, state.tiles[p][POP] + 1, f"occupying {p}")
+        return _short(state, seat, state.tiles[p][T.POP] + 1, f"occupying {p}")
     if verb == "occupy":
         return "only a tile the wind has just emptied may be occupied"
     if phase == "convert":
@@ -174,7 +168,7 @@ def _why_not_wind_convert(state: State, seat: int, p: str) -> str | None:
         return f"{p} was not drawn by the wind this turn: only a drawn tile may be converted now"
     if p == state.wind:
         return "no worshipper may be placed on the tile under Vaal Er Num"
-    return _short(state, seat, state.tiles[p][POP] + 1, f"converting {p}")
+    return _short(state, seat, state.tiles[p][T.POP] + 1, f"converting {p}")
 
 
 def _convert(state: State, seat: int, p: str, keep: bool) -> str | None:
@@ -185,26 +179,26 @@ def _convert(state: State, seat: int, p: str, keep: bool) -> str | None:
         return "no worshipper may be placed on the tile under Vaal Er Num"
     if not is_held(tile):
         if p in state.explored:
-            return _short(state, seat, tile[POP] + 1, f"converting {p}")
+            return _short(state, seat, tile[T.POP] + 1, f"converting {p}")
         if p in state.drawn:
             return "only one tile drawn by the wind may be converted, before strengthening"
         return f"{p} is not a tile you may convert"
-    if tile[OWNER] == seat:
+    if tile[T.OWNER] == seat:
         return f"{p} is already yours"
-    if tile[SANCT]:
+    if tile[T.SANCT]:
         return "a sanctuary cannot be attacked"
-    if tile[BUILT]:
+    if tile[T.BUILT]:
         return f"{p} holds a construction: destroy it instead"
-    return _short(state, seat, tile[MEN] + 1, f"converting {p}")
+    return _short(state, seat, tile[T.MEN] + 1, f"converting {p}")
 
 
 def _held_since_before(state: State, seat: int, p: str, what: str) -> tuple[list | None, str]:
     tile = state.tiles.get(p)
     if tile is None:
         return None, f"there is no tile on {p}"
-    if tile[OWNER] != seat or not tile[MEN]:
+    if tile[T.OWNER] != seat or not tile[T.MEN]:
         return None, f"{what} needs a tile held by your worshippers"
-    if tile[SINCE] >= state.turn:
+    if tile[T.SINCE] >= state.turn:
         return None, f"{p} was taken this turn: {what} must wait for your next turn"
     return tile, ""
 
@@ -213,10 +207,10 @@ def _build(state: State, seat: int, p: str, keep: bool) -> str | None:
     tile, why = _held_since_before(state, seat, p, "a construction")
     if tile is None:
         return why
-    if tile[BUILT]:
+    if tile[T.BUILT]:
         return f"{p} already has a construction"
-    if not 1 <= tile[POP] <= 4:
-        return f"no construction may stand on a tile of population {tile[POP]}"
+    if not 1 <= tile[T.POP] <= 4:
+        return f"no construction may stand on a tile of population {tile[T.POP]}"
     if constructions(state, seat) >= CONSTRUCTIONS:
         return f"all your {CONSTRUCTIONS} constructions are on the map"
     return _short(state, seat, 2, "a construction")
@@ -226,9 +220,9 @@ def _sanctuary(state: State, seat: int, p: str, keep: bool) -> str | None:
     tile, why = _held_since_before(state, seat, p, "a sanctuary")
     if tile is None:
         return why
-    if tile[POP] != 5:
+    if tile[T.POP] != 5:
         return "a sanctuary stands only on a tile of population 5"
-    if tile[SANCT]:
+    if tile[T.SANCT]:
         return f"{p} already has a sanctuary"
     if sanctuary_of(state, seat) is not None:
         return "you already have a sanctuary on the map"
@@ -239,22 +233,23 @@ def _destroy(state: State, seat: int, p: str, keep: bool) -> str | None:
     tile = state.tiles.get(p)
     if tile is None:
         return f"there is no tile on {p}"
-    if tile[SANCT]:
+    if tile[T.SANCT]:
         return "a sanctuary cannot be destroyed"
-    if not tile[BUILT]:
+    if not tile[T.BUILT]:
         return f"there is no construction on {p}"
-    if tile[OWNER] == seat:
+    if tile[T.OWNER] == seat:
         return _short(state, seat, 1, f"destroying your construction on {p}")
     if p in NEIGHBOURS[state.wind]:
         return f"the construction on {p} stands next to Vaal Er Num and cannot be attacked"
-    return _short(state, seat, tile[MEN] + 3, f"destroying the construction on {p}")
+    return _short(state, seat, tile[T.MEN] + 3, f"destroying the construction on {p}")
 
 
 def buildings_next_to(state: State, seat: int, p: str) -> list[str]:
     """``seat``'s constructions and sanctuary next to position ``p``."""
     return [
         n for n in NEIGHBOURS[p]
-        if (t := state.tiles.get(n)) is not None and t[OWNER] == seat and (t[BUILT] or t[SANCT])
+        if (t := state.tiles.get(n)) is not None and t[T.OWNER] == seat
+        and (t[T.BUILT] or t[T.SANCT])
     ]
 
 
@@ -320,15 +315,15 @@ def legal_moves(state: State, seat: int) -> list[str]:
         explore: set[str] = set()
         for p in sorted(state.tiles):
             tile = state.tiles[p]
-            owner = tile[OWNER]
+            owner = tile[T.OWNER]
             if owner == seat:
                 verbs: tuple[str, ...] = ("build", "destroy", "sanctuary")
-                if (tile[BUILT] or tile[SANCT]) and p not in state.used:
+                if (tile[T.BUILT] or tile[T.SANCT]) and p not in state.used:
                     explore.update(n for n in NEIGHBOURS[p] if is_empty_position(state, n))
-            elif owner == NOBODY:
+            elif owner == T.NOBODY:
                 verbs = ("convert",) if p in state.explored else ()
             else:
-                verbs = ("destroy",) if tile[BUILT] else ("convert",)
+                verbs = ("destroy",) if tile[T.BUILT] else ("convert",)
             for verb in verbs:
                 candidate = Move(verb, p)
                 if why_not(state, seat, candidate) is None:
@@ -371,11 +366,11 @@ def apply(state: State, seat: int, move: Move) -> list[str]:
         return []
     tile = state.tiles.get(p)
     if verb == "occupy":
-        _place(state, seat, p, tile[POP] + 1)
+        _place(state, seat, p, tile[T.POP] + 1)
         state.emptied = ""
         offer_convert(state)
     elif verb == "convert":
-        cost = tile[MEN] + 1 if is_held(tile) else tile[POP] + 1
+        cost = tile[T.MEN] + 1 if is_held(tile) else tile[T.POP] + 1
         _to_limbo(state, tile)
         _place(state, seat, p, cost)
         if state.phase == "convert":
@@ -383,30 +378,30 @@ def apply(state: State, seat: int, move: Move) -> list[str]:
     elif verb == "build":
         state.community[seat] -= 2
         state.limbo[seat] += 2
-        tile[BUILT] = 1
+        tile[T.BUILT] = 1
         if not move.keep:
-            state.limbo[seat] += tile[MEN]
-            tile[MEN] = 0
+            state.limbo[seat] += tile[T.MEN]
+            tile[T.MEN] = 0
     elif verb == "sanctuary":
         state.community[seat] -= 3
         state.limbo[seat] += 3
-        tile[SANCT] = 1
+        tile[T.SANCT] = 1
     elif verb == "destroy":
-        if tile[OWNER] == seat:
+        if tile[T.OWNER] == seat:
             state.community[seat] -= 1
             state.limbo[seat] += 1
-            tile[BUILT] = 0
-            if not tile[MEN]:
-                tile[OWNER] = NOBODY
+            tile[T.BUILT] = 0
+            if not tile[T.MEN]:
+                tile[T.OWNER] = T.NOBODY
         else:
-            cost = tile[MEN] + 3
+            cost = tile[T.MEN] + 3
             _to_limbo(state, tile)
-            tile[BUILT] = 0
+            tile[T.BUILT] = 0
             _place(state, seat, p, cost)
     elif verb == "explore":
         state.community[seat] -= 1
         state.limbo[seat] += 1
-        state.tiles[p] = [state.stack.pop(), NOBODY, 0, 0, 0, 0]
+        state.tiles[p] = [state.stack.pop(), T.NOBODY, 0, 0, 0, 0]
         state.explored.append(p)
         source = move.source or explore_sources(state, seat, p)[0]
         state.used.append(source)
@@ -417,16 +412,16 @@ def apply(state: State, seat: int, move: Move) -> list[str]:
 
 def _to_limbo(state: State, tile: list[int]) -> None:
     """The defenders of a tile go back to their owner's Limbo."""
-    if tile[OWNER] != NOBODY:
-        state.limbo[tile[OWNER]] += tile[MEN]
-    tile[MEN] = 0
+    if tile[T.OWNER] != T.NOBODY:
+        state.limbo[tile[T.OWNER]] += tile[T.MEN]
+    tile[T.MEN] = 0
 
 
 def _place(state: State, seat: int, p: str, count: int) -> None:
     tile = state.tiles[p]
     state.community[seat] -= count
-    tile[OWNER] = seat
-    tile[MEN] = count
-    tile[SINCE] = state.turn
+    tile[T.OWNER] = seat
+    tile[T.MEN] = count
+    tile[T.SINCE] = state.turn
     if p not in state.used:
         state.used.append(p)

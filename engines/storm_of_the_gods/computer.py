@@ -12,7 +12,8 @@ clock) runs down, for at the end only the map counts.
 
 from __future__ import annotations
 
-from engines.storm_of_the_gods.state import BUILT, MEN, NOBODY, OWNER, SANCT, State
+from engines.storm_of_the_gods.state import State
+from engines.storm_of_the_gods.tile import BUILT, MEN, NOBODY, OWNER, SANCT
 
 COMMUNITY_WORTH = 0.4
 """A community worshipper's worth in belief points while the stack is full."""

@@ -7,16 +7,11 @@ from collections import Counter
 
 from engines.base import GameBase, IllegalMove, Result, chance, check_turn, plural, seat_name
 from engines.storm_of_the_gods import actions
+from engines.storm_of_the_gods import tile as T
 from engines.storm_of_the_gods.map import CENTRE, DIRECTION_NAMES, FACE_CHOICES
 from engines.storm_of_the_gods.state import (
-    BUILT,
     CONSTRUCTIONS,
     MAX_TURNS,
-    MEN,
-    NOBODY,
-    OWNER,
-    POP,
-    SANCT,
     START_COMMUNITY,
     TILE_POPULATIONS,
     WORSHIPPERS,
@@ -121,7 +116,7 @@ class StormOfTheGods(GameBase):
         """How many discarded tiles have each population 0–5 (face up for the rest of the
         game): every tile less those on the map and in the stack."""
         left = Counter(TILE_POPULATIONS)
-        left.subtract(t[POP] for t in state.tiles.values())
+        left.subtract(t[T.POP] for t in state.tiles.values())
         left.subtract(state.stack)
         return [left[pop] for pop in range(6)]
 
@@ -134,11 +129,11 @@ class StormOfTheGods(GameBase):
         board: dict[str, dict] = {CENTRE: {"compass": True}}
         for p, t in sorted(state.tiles.items()):
             board[p] = {
-                "population": t[POP],
-                "owner": None if t[OWNER] == NOBODY else t[OWNER],
-                "worshippers": t[MEN],
-                "construction": bool(t[BUILT]),
-                "sanctuary": bool(t[SANCT]),
+                "population": t[T.POP],
+                "owner": None if t[T.OWNER] == T.NOBODY else t[T.OWNER],
+                "worshippers": t[T.MEN],
+                "construction": bool(t[T.BUILT]),
+                "sanctuary": bool(t[T.SANCT]),
             }
         n = state.players
         return {
@@ -197,32 +192,32 @@ class StormOfTheGods(GameBase):
         elif parsed.verb == "end":
             text = f"{name} ended their turn"
         elif parsed.verb == "occupy":
-            text = f"{name} occupied {p} with {plural(before[POP] + 1, 'worshipper')}"
+            text = f"{name} occupied {p} with {plural(before[T.POP] + 1, 'worshipper')}"
         elif parsed.verb == "convert" and before is not None and is_held(before):
             text = (
-                f"{name} converted {p} from {seat_name(before[OWNER])} with "
-                f"{plural(before[MEN] + 1, 'worshipper')}"
+                f"{name} converted {p} from {seat_name(before[T.OWNER])} with "
+                f"{plural(before[T.MEN] + 1, 'worshipper')}"
             )
         elif parsed.verb == "convert" and before is not None:
             text = (
-                f"{name} converted {p} (population {before[POP]}) with "
-                f"{plural(before[POP] + 1, 'worshipper')}"
+                f"{name} converted {p} (population {before[T.POP]}) with "
+                f"{plural(before[T.POP] + 1, 'worshipper')}"
             )
         elif parsed.verb == "build":
             kept = "keeping" if parsed.keep else "sending to Limbo"
             text = f"{name} built a construction on {p}, {kept} its worshippers"
         elif parsed.verb == "sanctuary":
             text = f"{name} built a sanctuary on {p}"
-        elif parsed.verb == "destroy" and before is not None and before[OWNER] == seat:
+        elif parsed.verb == "destroy" and before is not None and before[T.OWNER] == seat:
             text = f"{name} destroyed their own construction on {p}"
         elif parsed.verb == "destroy" and before is not None:
             text = (
-                f"{name} destroyed {seat_name(before[OWNER])}'s construction on {p} with "
-                f"{plural(before[MEN] + 3, 'worshipper')}"
+                f"{name} destroyed {seat_name(before[T.OWNER])}'s construction on {p} with "
+                f"{plural(before[T.MEN] + 3, 'worshipper')}"
             )
         else:
             source = parsed.source or actions.explore_sources(state_before, seat, p)[0]
             text = (f"{name} explored {p} from {source} and found a tile of population "
-                    f"{after.tiles[p][POP]}")
+                    f"{after.tiles[p][T.POP]}")
         events = [e for e in after.events if e]
         return text + ("; " + "; ".join(events) if events else "") + "."

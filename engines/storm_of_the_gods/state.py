@@ -6,12 +6,7 @@ from dataclasses import dataclass, field, fields
 
 from engines.base import copied
 from engines.storm_of_the_gods.map import CENTRE, NEIGHBOURS
-
-# A tile on the map is a list [population, owner, worshippers, construction, sanctuary,
-# held_since]: owner is a seat or -1, construction and sanctuary are 0/1, held_since is
-# the turn number when its owner took it.
-POP, OWNER, MEN, BUILT, SANCT, SINCE = range(6)
-NOBODY = -1
+from engines.storm_of_the_gods.tile import BUILT, MEN, NOBODY, OWNER, SANCT
 
 TILE_POPULATIONS = (0,) * 8 + (1,) * 12 + (2,) * 14 + (3,) * 12 + (4,) * 8 + (5,) * 5
 WORSHIPPERS = 30

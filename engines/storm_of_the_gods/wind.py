@@ -7,6 +7,7 @@ Every function here changes the (already copied) state it is given.
 from __future__ import annotations
 
 from engines.base import Result, chance, plural, seat_name
+from engines.storm_of_the_gods import tile as T
 from engines.storm_of_the_gods.map import (
     CENTRE,
     COMPASS_FACES,
@@ -16,14 +17,7 @@ from engines.storm_of_the_gods.map import (
     STEP,
 )
 from engines.storm_of_the_gods.state import (
-    BUILT,
     MAX_TURNS,
-    MEN,
-    NOBODY,
-    OWNER,
-    POP,
-    SANCT,
-    SINCE,
     State,
     belief_points,
     constructions,
@@ -112,7 +106,7 @@ def move_wind(state: State, direction: str) -> None:
             stop = "the Compass tile"
             break
         tile = state.tiles.get(target)
-        if tile is not None and tile[SANCT]:
+        if tile is not None and tile[T.SANCT]:
             stop = f"the sanctuary on {target}"
             break
         if tile is not None and is_held(tile):
@@ -124,7 +118,7 @@ def move_wind(state: State, direction: str) -> None:
                 state.events.append("the stack of tiles is exhausted")
                 finish(state, "stack")
                 return
-            state.tiles[target] = [state.stack.pop(), NOBODY, 0, 0, 0, 0]
+            state.tiles[target] = [state.stack.pop(), T.NOBODY, 0, 0, 0, 0]
             state.drawn.append(target)
         path.append(target)
         position = target
@@ -139,7 +133,7 @@ def move_wind(state: State, direction: str) -> None:
         attack(state, *hit)
     if state.emptied:
         tile = state.tiles[state.emptied]
-        if state.community[state.current] >= tile[POP] + 1:
+        if state.community[state.current] >= tile[T.POP] + 1:
             state.phase = "occupy"
             return
         state.events.append(f"{state.emptied} is discarded")
@@ -162,10 +156,10 @@ def _land(state: State, start: str, position: str, path: list[str]) -> None:
 def attack(state: State, position: str, strength: int) -> None:
     """Each remaining step removes a worshipper; a construction absorbs the first two."""
     tile = state.tiles[position]
-    owner = tile[OWNER]
-    absorbed = min(2, strength) if tile[BUILT] else 0
-    removed = min(strength - absorbed, tile[MEN])
-    tile[MEN] -= removed
+    owner = tile[T.OWNER]
+    absorbed = min(2, strength) if tile[T.BUILT] else 0
+    removed = min(strength - absorbed, tile[T.MEN])
+    tile[T.MEN] -= removed
     state.limbo[owner] += removed
     state.attacked = position
     parts = [f"the wind attacks {position} with {plural(strength, 'step')}"]
@@ -174,8 +168,8 @@ def attack(state: State, position: str, strength: int) -> None:
     parts.append(f"{removed} of {seat_name(owner)}'s worshippers go to Limbo")
     state.events.append(", ".join(parts))
     if not is_held(tile):
-        tile[OWNER] = NOBODY
-        tile[SINCE] = 0
+        tile[T.OWNER] = T.NOBODY
+        tile[T.SINCE] = 0
         state.emptied = position
 
 
@@ -189,7 +183,7 @@ def wind_convertible(state: State) -> list[str]:
         and p in state.tiles
         and not is_held(state.tiles[p])
         and p not in state.used
-        and community >= state.tiles[p][POP] + 1
+        and community >= state.tiles[p][T.POP] + 1
     ]
 
 
@@ -208,11 +202,11 @@ def strengthen(state: State) -> None:
     seat = state.current
     plain = buildings = 0
     for tile in state.tiles.values():
-        if tile[OWNER] != seat:
+        if tile[T.OWNER] != seat:
             continue
-        if tile[BUILT] or tile[SANCT]:
+        if tile[T.BUILT] or tile[T.SANCT]:
             buildings += 1
-        elif tile[MEN]:
+        elif tile[T.MEN]:
             plain += 1
     gain = min(state.limbo[seat], 1 + plain // 3 + buildings)
     state.limbo[seat] -= gain
@@ -226,7 +220,7 @@ def strengthen(state: State) -> None:
             note += " and pays 1 for the sanctuary"
         else:
             tile = state.tiles[sanctuary]
-            tile[SANCT] = 0
+            tile[T.SANCT] = 0
             note += f" and cannot keep the sanctuary on {sanctuary}: it is removed"
             if not is_held(tile):
                 discard(state, sanctuary)
@@ -279,8 +273,8 @@ def finish(state: State, how: str, winner: int | None = None) -> None:
         around = [0] * state.players
         for n in NEIGHBOURS[state.wind]:
             tile = state.tiles.get(n)
-            if tile is not None and tile[OWNER] != NOBODY:
-                around[tile[OWNER]] += tile_points(tile)
+            if tile is not None and tile[T.OWNER] != T.NOBODY:
+                around[tile[T.OWNER]] += tile_points(tile)
         result = Result.from_scores(
             around, "Vaal Er Num stayed surrounded for a whole round: most belief points around it"
         )

@@ -17,17 +17,8 @@ seat's score, from the public board only, a potential that fades as the map fill
 
 from __future__ import annotations
 
+from engines.terra import scoring
 from engines.terra.board import STEPS, TERRITORY
-from engines.terra.scoring import (
-    CENTRE,
-    CENTRE_POINTS,
-    CORNER_POINTS,
-    CORNERS,
-    LINE_POINTS,
-    LINES,
-    SQUARE_POINTS,
-    SQUARES,
-)
 
 PLOTS = 81
 ARMY = 1.5
@@ -36,10 +27,10 @@ ARMY = 1.5
 
 def _worth(t: int) -> float:
     """What controlling territory ``t`` is worth, its share of every bonus it is part of."""
-    worth = CENTRE_POINTS if t == CENTRE else 0.0
-    worth += sum(LINE_POINTS / 3 for line in LINES if t in line)
-    worth += sum(SQUARE_POINTS / 4 for square in SQUARES if t in square)
-    worth += CORNER_POINTS / 4 if t in CORNERS else 0.0
+    worth = scoring.CENTRE_POINTS if t == scoring.CENTRE else 0.0
+    worth += sum(scoring.LINE_POINTS / 3 for line in scoring.LINES if t in line)
+    worth += sum(scoring.SQUARE_POINTS / 4 for square in scoring.SQUARES if t in square)
+    worth += scoring.CORNER_POINTS / 4 if t in scoring.CORNERS else 0.0
     return worth
 
 

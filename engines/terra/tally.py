@@ -9,19 +9,8 @@ fast enough to weigh every war and build of a turn, and the replies to the best.
 
 from __future__ import annotations
 
+from engines.terra import scoring
 from engines.terra.board import BACK_STEPS, STEPS, STRUCTURES, TERRITORY
-from engines.terra.scoring import (
-    ALL_TYPES_POINTS,
-    CENTRE,
-    CENTRE_POINTS,
-    CORNER_POINTS,
-    CORNERS,
-    LINE_POINTS,
-    LINES,
-    MOST_POINTS,
-    SQUARE_POINTS,
-    SQUARES,
-)
 
 KINDS = len(STRUCTURES)
 
@@ -29,10 +18,10 @@ KINDS = len(STRUCTURES)
 def _bonus(mask: int) -> int:
     """The control points of a set of territories (bit ``t - 1`` for territory t)."""
     held = {t for t in range(1, 10) if mask >> (t - 1) & 1}
-    points = CENTRE_POINTS if CENTRE in held else 0
-    points += sum(LINE_POINTS for line in LINES if held.issuperset(line))
-    points += sum(SQUARE_POINTS for square in SQUARES if held.issuperset(square))
-    return points + (CORNER_POINTS if held.issuperset(CORNERS) else 0)
+    points = scoring.CENTRE_POINTS if scoring.CENTRE in held else 0
+    points += sum(scoring.LINE_POINTS for line in scoring.LINES if held.issuperset(line))
+    points += sum(scoring.SQUARE_POINTS for square in scoring.SQUARES if held.issuperset(square))
+    return points + (scoring.CORNER_POINTS if held.issuperset(scoring.CORNERS) else 0)
 
 
 BONUS = [_bonus(mask) for mask in range(512)]
@@ -98,9 +87,9 @@ class Tally:
             n = self.counts[t][seat]
             points = n if n >= 5 else 0
             if n >= KINDS and all(self.kinds[t][seat].values()):
-                points += ALL_TYPES_POINTS
+                points += scoring.ALL_TYPES_POINTS
             points += BONUS[self.held[seat]]
-            found.append(points + (MOST_POINTS if seat == most else 0))
+            found.append(points + (scoring.MOST_POINTS if seat == most else 0))
         return found
 
     def _arm(self, seat: int, plot: str, step: dict, kind: str) -> tuple[int, bool]:

@@ -7,25 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engines.storm_of_the_gods.map import COLUMNS
-from rendering.alt.common import (
-    Group,
-    Lead,
-    changes,
-    compose,
-    headline,
-    listing,
-    plural,
-    seat,
-    sentence,
-    to_act,
-    top_score,
-    won,
-)
+from engines.storm_of_the_gods.map import COLUMNS, DIRECTION_NAMES
+from rendering.alt import common as say
 from rendering.text.common import letter
-
-DIRECTIONS = {"n": "north", "ne": "north-east", "se": "south-east", "s": "south",
-              "sw": "south-west", "nw": "north-west"}
 
 
 def alt_text(view: dict, names: Sequence[str], *,
@@ -39,33 +23,33 @@ def alt_text(view: dict, names: Sequence[str], *,
     board = view.get("board") or {}
     game = "Storm of the Gods" if over else (
         f"Storm of the Gods, turn {view.get('turn', 0)}, "
-        f"{plural(view.get('stack_size', 0), 'tile')} left in the stack")
-    lead = [Lead(headline(game, over, outcome, _result(result, names),
-                          top_score(names, winners, scores, 'belief point'))),
-            Lead(to_act(view, names, _task(view))),
-            *(Lead(text) for text in ([] if over else _alerts(view, names))),
-            Lead(_scores(view, names, players, scores, over)),
-            Lead(_wind(view)),
-            Lead(changes(view, names, marks, lambda p: _tile(board.get(p))), rank=1),
-            Lead(_discarded(view), rank=2, what="the discarded tiles")]
-    return compose(lead, _position(board, players), limit)
+        f"{say.plural(view.get('stack_size', 0), 'tile')} left in the stack")
+    lead = [say.Lead(say.headline(game, over, outcome, _result(result, names),
+                                  say.top_score(names, winners, scores, 'belief point'))),
+            say.Lead(say.to_act(view, names, _task(view))),
+            *(say.Lead(text) for text in ([] if over else _alerts(view, names))),
+            say.Lead(_scores(view, names, players, scores, over)),
+            say.Lead(_wind(view)),
+            say.Lead(say.changes(view, names, marks, lambda p: _tile(board.get(p))), rank=1),
+            say.Lead(_discarded(view), rank=2, what="the discarded tiles")]
+    return say.compose(lead, _position(board, players), limit)
 
 
 def _result(result: dict, names: Sequence[str]) -> str:
     winners = list((result.get("ranking") or [[]])[0]) if result else []
-    return won(names, winners, str(result.get("reason", "")) if result else "")
+    return say.won(names, winners, str(result.get("reason", "")) if result else "")
 
 
 def _task(view: dict) -> str:
     phase = view.get("phase")
     roll = view.get("roll") or {}
     if phase == "wind":
-        options = " or ".join(DIRECTIONS.get(d, d) for d in view.get("choices", []))
+        options = " or ".join(DIRECTION_NAMES.get(d, d) for d in view.get("choices", []))
         return f"rolled {roll.get('face')} {roll.get('steps')}, choose the wind: {options}"
     if phase == "occupy":
         return f"occupy {view.get('emptied')}, emptied by the wind, or skip"
     if phase == "convert":
-        drawn = listing(list(view.get("drawn") or []))
+        drawn = say.listing(list(view.get("drawn") or []))
         return "convert one tile the wind drew" + (f" ({drawn})" if drawn else "") + ", or skip"
     if phase == "develop":
         return "develop their cult (actions, then end)"
@@ -77,10 +61,10 @@ def _alerts(view: dict, names: Sequence[str]) -> list[str]:
     lines = []
     since = view.get("encircled_since")
     if since is not None:
-        lines.append(f"Vaal Er Num surrounded since {seat(names, int(since))}'s turn: the "
+        lines.append(f"Vaal Er Num surrounded since {say.seat(names, int(since))}'s turn: the "
                      "game ends when it comes back, unless broken.")
     for s in view.get("pending_construction_victory") or []:
-        lines.append(f"{seat(names, int(s))} holds a sanctuary and 2 constructions: wins at "
+        lines.append(f"{say.seat(names, int(s))} holds a sanctuary and 2 constructions: wins at "
                      "the start of their next turn.")
     return lines
 
@@ -92,10 +76,10 @@ def _scores(view: dict, names: Sequence[str], players: int, scores: list, over: 
 
     parts = []
     for s in range(players):
-        text = (f"{seat(names, s)} {plural(at('scores', s), 'belief point')}, "
+        text = (f"{say.seat(names, s)} {say.plural(at('scores', s), 'belief point')}, "
                 f"community {at('community', s)}, Limbo {at('limbo', s)}")
         if at("constructions", s):
-            text += f", {plural(at('constructions', s), 'construction')}"
+            text += f", {say.plural(at('constructions', s), 'construction')}"
         if at("sanctuaries", s):
             text += f", sanctuary on {at('sanctuaries', s)}"
         parts.append(text)
@@ -108,23 +92,23 @@ def _wind(view: dict) -> str:
     direction = roll.get("direction")
     if roll and direction:
         text += (f"; rolled {roll.get('face')} {roll.get('steps')} and blew "
-                 f"{DIRECTIONS.get(direction, direction)} from {view.get('wind_from')}")
+                 f"{DIRECTION_NAMES.get(direction, direction)} from {view.get('wind_from')}")
         path = list(view.get("path") or [])
         text += f" through {', '.join(path)}" if path else ", going nowhere"
     if view.get("attacked"):
         text += f"; it attacked {view['attacked']}"
     if view.get("emptied") and view.get("phase") == "occupy":
         text += f"; {view['emptied']} was emptied and may be occupied"
-    return sentence(text)
+    return say.sentence(text)
 
 
 def _discarded(view: dict) -> str:
     populations = view.get("discarded_populations") or []
     if populations and sum(populations):
         counts = ", ".join(f"{n} of population {pop}" for pop, n in enumerate(populations) if n)
-        return f"{plural(sum(populations), 'tile')} discarded: {counts}."
+        return f"{say.plural(sum(populations), 'tile')} discarded: {counts}."
     if view.get("discarded"):
-        return f"{plural(int(view['discarded']), 'tile')} discarded."
+        return f"{say.plural(int(view['discarded']), 'tile')} discarded."
     return ""
 
 
@@ -138,7 +122,7 @@ def _tile(cell: dict | None) -> str:
     owner = cell.get("owner")
     if owner is None:
         return text + ", unclaimed"
-    text += f", {letter(int(owner))} {plural(cell.get('worshippers', 0), 'worshipper')}"
+    text += f", {letter(int(owner))} {say.plural(cell.get('worshippers', 0), 'worshipper')}"
     if cell.get("sanctuary"):
         text += ", sanctuary"
     elif cell.get("construction"):
@@ -152,7 +136,7 @@ def _order(position: str) -> tuple[int, int]:
 
 def _held(cell: dict) -> str:
     text = f"population {cell.get('population', 0)}, " \
-           f"{plural(cell.get('worshippers', 0), 'worshipper')}"
+           f"{say.plural(cell.get('worshippers', 0), 'worshipper')}"
     if cell.get("sanctuary"):
         text += ", sanctuary"
     elif cell.get("construction"):
@@ -160,17 +144,17 @@ def _held(cell: dict) -> str:
     return text
 
 
-def _position(board: dict, players: int) -> list[Group]:
+def _position(board: dict, players: int) -> list[say.Group]:
     tiles = sorted((p for p, c in board.items() if not c.get("compass")), key=_order)
-    groups = [Group("", ["The Compass is on e5"], "tile", whole=True, count=0)]
+    groups = [say.Group("", ["The Compass is on e5"], "tile", whole=True, count=0)]
     for s in range(players):
         held = [f"{p} ({_held(board[p])})" for p in tiles if board[p].get("owner") == s]
         if held:
-            groups.append(Group(f"{letter(s)} holds", held, "tile", sep="; "))
+            groups.append(say.Group(f"{letter(s)} holds", held, "tile", sep="; "))
     free = [f"{p} ({board[p].get('population', 0)})" for p in tiles
             if board[p].get("owner") is None]
     if free:
-        groups.append(Group("Unclaimed tiles, by population", free, "tile"))
+        groups.append(say.Group("Unclaimed tiles, by population", free, "tile"))
     if not tiles:
-        groups.append(Group("", ["No other tile is on the map"], "tile", whole=True, count=0))
+        groups.append(say.Group("", ["No other tile is on the map"], "tile", whole=True, count=0))
     return groups

@@ -8,20 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engines.terra.board import TERRITORY_PLOTS
-from rendering.alt.common import (
-    Group,
-    Lead,
-    best,
-    changes,
-    compose,
-    headline,
-    plural,
-    seat,
-    sentence,
-    to_act,
-    top_score,
-    won,
-)
+from rendering.alt import common as say
 from rendering.text.common import letter
 from rendering.text.terra import SYMBOL
 
@@ -39,17 +26,17 @@ def alt_text(view: dict, names: Sequence[str], *,
     board = view.get("board") or {}
     game = "Terra" if over else f"Terra, turn {view.get('turns', 0)}"
     fallback = _result(view, names, scores)
-    lead = [Lead(headline(game, over, outcome, fallback,
-                          top_score(names, best(scores) if over else [], scores))),
-            Lead(to_act(view, names, _task(view))),
-            Lead(_scores(view, names, players, scores)),
+    lead = [say.Lead(say.headline(game, over, outcome, fallback,
+                                  say.top_score(names, say.best(scores) if over else [], scores))),
+            say.Lead(say.to_act(view, names, _task(view))),
+            say.Lead(_scores(view, names, players, scores)),
             *_chits(view, names, players),
-            Lead(changes(view, names, marks, lambda plot: _at(board.get(plot))), rank=1)]
-    return compose(lead, _position(view), limit)
+            say.Lead(say.changes(view, names, marks, lambda plot: _at(board.get(plot))), rank=1)]
+    return say.compose(lead, _position(view), limit)
 
 
 def _result(view: dict, names: Sequence[str], scores: list) -> str:
-    return won(names, best(scores), str(view.get("reason", "")))
+    return say.won(names, say.best(scores), str(view.get("reason", "")))
 
 
 def _task(view: dict) -> str:
@@ -65,7 +52,8 @@ def _scores(view: dict, names: Sequence[str], players: int, scores: list) -> str
     parts = []
     for s in range(players):
         reserve, cup, discards = (x[s] if s < len(x) else 0 for x in sizes)
-        parts.append(f"{seat(names, s)} {plural(scores[s] if s < len(scores) else 0, 'point')}"
+        points = scores[s] if s < len(scores) else 0
+        parts.append(f"{say.seat(names, s)} {say.plural(points, 'point')}"
                      f", reserve {reserve}, cup {cup}, discards {discards}")
     return ("Final scores: " if view.get("over") else "Scores: ") + "; ".join(parts) + "."
 
@@ -78,26 +66,26 @@ def counted(chits: Sequence[str]) -> str:
                      for k in kinds) or "none"
 
 
-def _chits(view: dict, names: Sequence[str], players: int) -> list[Lead]:
+def _chits(view: dict, names: Sequence[str], players: int) -> list[say.Lead]:
     """The chits the view holds, as the text board lists them: the reserves kept, the
     discard piles (a detail) dropped before any of the map."""
     reserves, discards = view.get("reserves"), view.get("discards")
     own = view.get("seat")
     lines = []
     if reserves is not None:
-        lines.append(Lead(sentence("Reserves: " + "; ".join(
+        lines.append(say.Lead(say.sentence("Reserves: " + "; ".join(
             f"{letter(s)} {counted(list(reserves[s]))}"
             for s in range(min(players, len(reserves)))))))
     elif own is not None and "reserve" in view:
-        lines.append(Lead(sentence(f"Your reserve ({letter(int(own))}): "
-                                   f"{counted(list(view['reserve']))}")))
+        lines.append(say.Lead(say.sentence(f"Your reserve ({letter(int(own))}): "
+                                           f"{counted(list(view['reserve']))}")))
     if discards is not None:
-        lines.append(Lead(sentence("Discarded: " + "; ".join(
+        lines.append(say.Lead(say.sentence("Discarded: " + "; ".join(
             f"{letter(s)} {counted(list(discards[s]))}"
             for s in range(min(players, len(discards))))), rank=2, what="the discard piles"))
     elif own is not None and view.get("discard"):
-        lines.append(Lead(sentence(f"You discarded: {counted(list(view['discard']))}"),
-                          rank=2, what="your discard pile"))
+        lines.append(say.Lead(say.sentence(f"You discarded: {counted(list(view['discard']))}"),
+                              rank=2, what="your discard pile"))
     return lines
 
 
@@ -120,14 +108,14 @@ def _territory(structures: Sequence[tuple[int, str, str]]) -> str:
     return "; ".join(parts)
 
 
-def _position(view: dict) -> list[Group]:
+def _position(view: dict) -> list[say.Group]:
     board = view.get("board") or {}
     control = list(view.get("control") or [None] * 9)
     terrain = view.get("terrain") or {}
     groups = []
     for kind, word in (("mountains", "Mountains"), ("river", "River")):
         if terrain.get(kind):
-            groups.append(Group(word, list(terrain[kind]), "terrain plot", whole=True))
+            groups.append(say.Group(word, list(terrain[kind]), "terrain plot", whole=True))
     empty = []
     for t in range(1, 10):
         plots = TERRITORY_PLOTS[t]
@@ -140,9 +128,9 @@ def _position(view: dict) -> list[Group]:
             empty.append(f"{t} ({corner})")
             continue
         ruler = f"held by {letter(int(owner))}" if owner is not None else "held by no one"
-        groups.append(Group(f"Territory {t} ({corner}), {ruler}", held, "structure",
-                            fmt=_territory))
+        groups.append(say.Group(f"Territory {t} ({corner}), {ruler}", held, "structure",
+                                fmt=_territory))
     if empty:
         head = "Empty territory" if len(empty) == 1 else "Empty territories"
-        groups.append(Group(head, empty, "empty territory"))
+        groups.append(say.Group(head, empty, "empty territory"))
     return groups

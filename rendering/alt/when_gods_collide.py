@@ -7,19 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engines.when_gods_collide.geometry import FILES
-from rendering.alt.common import (
-    Group,
-    Lead,
-    changes,
-    compose,
-    headline,
-    listing,
-    plural,
-    seat,
-    to_act,
-    top_score,
-    won,
-)
+from rendering.alt import common as say
 from rendering.text.common import letter
 from rendering.text.when_gods_collide import FACES
 
@@ -39,12 +27,12 @@ def alt_text(view: dict, names: Sequence[str], *,
     game = "When Gods Collide" + ("" if over else ", " + STATUS.get(
         phase, f"turn {view.get('turn', 0)} of {view.get('max_turns', 400)}"))
     winners = list(view.get("winners") or [])
-    lead = [Lead(headline(game, over, outcome, _result(view, names, players),
-                          top_score(names, winners, scores, "checker"))),
-            Lead(to_act(view, names, _task(view))),
-            Lead(_scores(view, names, players, scores, over)),
-            Lead(changes(view, names, marks, lambda sq: _at(board.get(sq), view)), rank=1)]
-    return compose(lead, _position(view, players), limit)
+    lead = [say.Lead(say.headline(game, over, outcome, _result(view, names, players),
+                                  say.top_score(names, winners, scores, "checker"))),
+            say.Lead(say.to_act(view, names, _task(view))),
+            say.Lead(_scores(view, names, players, scores, over)),
+            say.Lead(say.changes(view, names, marks, lambda sq: _at(board.get(sq), view)), rank=1)]
+    return say.compose(lead, _position(view, players), limit)
 
 
 def _result(view: dict, names: Sequence[str], players: int) -> str:
@@ -52,7 +40,7 @@ def _result(view: dict, names: Sequence[str], players: int) -> str:
     eliminated = set(view.get("eliminated") or [])
     alive = [p for p in range(players) if p not in eliminated]
     reason = "last god standing" if len(alive) == 1 else "most checkers at the turn limit"
-    return won(names, winners, reason) or reason
+    return say.won(names, winners, reason) or reason
 
 
 def _task(view: dict) -> str:
@@ -71,7 +59,7 @@ def _task(view: dict) -> str:
         rolled.append(f"number {dice['number']}")
     if dice.get("hero"):
         rolled.append(f"hero {FACES.get(dice['hero'], str(dice['hero']).capitalize())}")
-    roll = f", having rolled {listing(rolled)}" if rolled else ""
+    roll = f", having rolled {say.listing(rolled)}" if rolled else ""
     if phase == "hero":
         return f"a 6: roll the hero die or not{roll}"
     if phase == "move":
@@ -87,11 +75,11 @@ def _scores(view: dict, names: Sequence[str], players: int, scores: list, over: 
     parts = []
     for s in range(players):
         count = scores[s] if s < len(scores) else 0
-        score = (plural(placed[s], "tile") + " laid" if laying and not count
-                 else plural(count, "checker"))
+        score = (say.plural(placed[s], "tile") + " laid" if laying and not count
+                 else say.plural(count, "checker"))
         army = " ".join(x[s] for x in (cultures, armies) if s < len(x))
         note = "eliminated" if s in eliminated else army
-        parts.append(f"{seat(names, s)} {score}" + (f", {note}" if note else ""))
+        parts.append(f"{say.seat(names, s)} {score}" + (f", {note}" if note else ""))
     return ("Final count: " if over else "Armies: ") + "; ".join(parts) + "."
 
 
@@ -121,7 +109,7 @@ def _tiles(tiles: Sequence[tuple[int, str]]) -> str:
                      for owner in sorted({o for o, _ in tiles}))
 
 
-def _position(view: dict, players: int) -> list[Group]:
+def _position(view: dict, players: int) -> list[say.Group]:
     board = view.get("board") or {}
     viewer = view.get("viewer")
     groups = []
@@ -132,9 +120,9 @@ def _position(view: dict, players: int) -> list[Group]:
             god = _god(board[sq], viewer)
             items.append(f"{sq} ({god})" if god else sq)
         if items:
-            groups.append(Group(f"{letter(s)} checkers", items, "checker"))
+            groups.append(say.Group(f"{letter(s)} checkers", items, "checker"))
     tiles = sorted(((int(o), b) for b, o in (view.get("tiles") or {}).items()),
                    key=lambda t: (t[0], _order(t[1])))
-    groups.append(Group("Tiles of 2 by 2 squares, by lower-left square", tiles, "tile",
-                        fmt=_tiles))
+    groups.append(say.Group("Tiles of 2 by 2 squares, by lower-left square", tiles, "tile",
+                            fmt=_tiles))
     return groups

@@ -6,18 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rendering.alt.common import (
-    Group,
-    Lead,
-    best,
-    changes,
-    compose,
-    headline,
-    plural,
-    seat,
-    to_act,
-    top_score,
-)
+from rendering.alt import common as say
 
 FILES = "abcdefghi"
 SQUARES = [f"{f}{r}" for r in range(9, 0, -1) for f in FILES]  # as read: a9 to i1
@@ -34,24 +23,24 @@ def alt_text(view: dict, names: Sequence[str], *,
     board = view.get("board") or {}
     scores = list(view.get("scores") or [0, 0])
     over = view.get("phase") == "over"
-    winners = best(scores) if over else []
-    lead = [Lead(headline("Witch Stones", over, outcome, _result(view, names),
-                          top_score(names, winners, scores))),
-            Lead(to_act(view, names, TASK.get(view.get("phase", ""), ""))),
-            Lead(_scores(view, names, scores)),
-            Lead(changes(view, names, marks, lambda sq: _piece(board.get(sq))), rank=1)]
-    return compose(lead, _position(board), limit)
+    winners = say.best(scores) if over else []
+    lead = [say.Lead(say.headline("Witch Stones", over, outcome, _result(view, names),
+                                  say.top_score(names, winners, scores))),
+            say.Lead(say.to_act(view, names, TASK.get(view.get("phase", ""), ""))),
+            say.Lead(_scores(view, names, scores)),
+            say.Lead(say.changes(view, names, marks, lambda sq: _piece(board.get(sq))), rank=1)]
+    return say.compose(lead, _position(board), limit)
 
 
 def _result(view: dict, names: Sequence[str]) -> str:
     scores = list(view.get("scores") or [0, 0])
     target = view.get("target", 50)
-    winners = best(scores)
+    winners = say.best(scores)
     top = max(scores, default=0)
     if len(winners) > 1:
-        return f"a draw at {plural(top, 'point')}, no moves left"
+        return f"a draw at {say.plural(top, 'point')}, no moves left"
     reason = f"reached {target} points" if top >= target else "no moves left"
-    return f"{seat(names, winners[0])} wins - {reason}"
+    return f"{say.seat(names, winners[0])} wins - {reason}"
 
 
 def _scores(view: dict, names: Sequence[str], scores: list) -> str:
@@ -59,7 +48,7 @@ def _scores(view: dict, names: Sequence[str], scores: list) -> str:
     parts = []
     for k, points in enumerate(scores):
         side = sides[k] if k < len(sides) else None
-        parts.append(f"{seat(names, k)} {plural(points, 'point')}, "
+        parts.append(f"{say.seat(names, k)} {say.plural(points, 'point')}, "
                      + (f"plays {side}" if side else "no side yet"))
     if view.get("phase") == "over":
         return "Final scores: " + "; ".join(parts) + "."
@@ -70,23 +59,23 @@ def _piece(kind: str | None) -> str:
     return NOUN.get(kind or "", "empty") if kind else "empty"
 
 
-def _position(board: dict[str, str]) -> list[Group]:
+def _position(board: dict[str, str]) -> list[say.Group]:
     """Each kind's squares, a9 to i1 as the board is read; earthstones by the shorter of
     their squares and the empty squares."""
     by_kind = {kind: [sq for sq in SQUARES if board.get(sq) == kind] for kind in KINDS}
     empty = [sq for sq in SQUARES if sq not in board]
-    groups = [Group(f"{plural(len(by_kind[k]), NOUN[k]).capitalize()}", by_kind[k], NOUN[k])
+    groups = [say.Group(f"{say.plural(len(by_kind[k]), NOUN[k]).capitalize()}", by_kind[k], NOUN[k])
               for k in ("crown", "sun", "moon")]
     earth = by_kind["earth"]
-    heading = plural(len(earth), "earthstone").capitalize()
+    heading = say.plural(len(earth), "earthstone").capitalize()
     if not earth:
-        return [*groups, Group("Earthstones", [], "earthstone")]
+        return [*groups, say.Group("Earthstones", [], "earthstone")]
     if not empty:
-        return [*groups, Group("", [f"{heading}: every other square"], "earthstone",
-                               whole=True, count=len(earth))]
+        return [*groups, say.Group("", [f"{heading}: every other square"], "earthstone",
+                                   whole=True, count=len(earth))]
     if len(empty) < len(earth):
         words = f"{heading}: every other square except the empty "
-        return [*groups, Group("", empty, "earthstone", whole=True, count=len(earth),
-                               fmt=lambda squares: words + ", ".join(squares))]
-    return [*groups, Group(heading, earth, "earthstone"),
-            Group("", ["Every other square is empty"], "empty square", whole=True, count=0)]
+        return [*groups, say.Group("", empty, "earthstone", whole=True, count=len(earth),
+                                   fmt=lambda squares: words + ", ".join(squares))]
+    return [*groups, say.Group(heading, earth, "earthstone"),
+            say.Group("", ["Every other square is empty"], "empty square", whole=True, count=0)]
