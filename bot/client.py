@@ -74,6 +74,12 @@ class Pantheon(commands.Bot):
         self.add_dynamic_items(*buttons.DYNAMIC_ITEMS)
         await self.sync_commands()
 
+    def running(self) -> Service:
+        """The service :meth:`setup_hook` made (every event comes after it)."""
+        if self.service is None:
+            raise RuntimeError("the bot has not been set up")
+        return self.service
+
     async def sync_commands(self) -> None:
         """Sync the slash commands to ``DEV_GUILD_ID`` (instant) or globally, and clear
         the other place's copies, so a server never lists each command twice: with a dev
@@ -82,13 +88,16 @@ class Pantheon(commands.Bot):
         in that guild, or invited without ``applications.commands``) is logged with its
         fix, and the bot runs on with the commands Discord already has."""
         dev = self.settings.dev_guild_id
+        app = self.application_id
+        if app is None:  # known from the login, which comes before setup_hook
+            raise RuntimeError("the commands are synced once the bot has logged in")
         try:
             if dev is not None:
                 guild = discord.Object(id=dev)
                 self.tree.copy_global_to(guild=guild)
                 synced = await self.tree.sync(guild=guild)
                 log.info("synced %d commands to guild %s", len(synced), dev)
-                await self.http.bulk_upsert_global_commands(self.application_id, [])
+                await self.http.bulk_upsert_global_commands(app, [])
             else:
                 synced = await self.tree.sync()
                 log.info("synced %d global commands (they may take a while to appear)",
@@ -100,17 +109,17 @@ class Pantheon(commands.Bot):
                    else "check the bot's token and that its application is enabled")
             log.error("could not sync the slash commands %s (%s): %s", where, exc, fix)
             return
-        last = await self.service.commands_guild()
+        last = await self.running().commands_guild()
         if last is not None and last != dev:
             try:
-                await self.http.bulk_upsert_guild_commands(self.application_id, last, [])
+                await self.http.bulk_upsert_guild_commands(app, last, [])
                 log.info("cleared the commands of guild %s (the last DEV_GUILD_ID)", last)
             except (discord.Forbidden, discord.NotFound) as exc:  # not in it: none shown
                 log.warning("could not clear the commands of guild %s: %s", last, exc)
             except discord.HTTPException as exc:  # try again at the next start
                 log.warning("could not clear the commands of guild %s: %s", last, exc)
                 return
-        await self.service.set_commands_guild(dev)
+        await self.running().set_commands_guild(dev)
 
     def clock_shards(self) -> db.Shards | None:
         """The shards whose guilds' reminders, deadlines and computer moves this process
@@ -139,7 +148,7 @@ class Pantheon(commands.Bot):
         (it missed their ``on_guild_remove``): Discord's list at connection is the truth,
         unavailable servers included."""
         try:
-            left = await self.service.servers_left({g.id for g in self.guilds},
+            left = await self.running().servers_left({g.id for g in self.guilds},
                                                    self.clock_shards())
         except Exception:
             log.exception("could not list the servers the bot has left")
@@ -156,8 +165,8 @@ class Pantheon(commands.Bot):
         """The server's open matches are aborted, so their clocks and computer turns stop,
         and its open challenges are closed."""
         try:
-            aborted = await self.service.abort_server(guild_id)
-            closed = await self.service.close_server_challenges(guild_id)
+            aborted = await self.running().abort_server(guild_id)
+            closed = await self.running().close_server_challenges(guild_id)
         except Exception:
             log.exception("removed from guild %s: its matches and challenges were not all "
                           "closed", guild_id)

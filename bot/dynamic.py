@@ -19,7 +19,7 @@ class IdButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
         """The button again, from its id's fields in the order of the template's groups
         (which is that of the subclass's ``__init__``; digits become numbers)."""

@@ -149,7 +149,7 @@ class PickMenu(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PickMenu:
         return cls(int(match["match"]), int(match["version"]))
 

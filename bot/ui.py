@@ -138,13 +138,13 @@ class MoveButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> MoveButton:
         return cls(
             int(match["match"]),
             int(match["version"]),
             int(match["index"]),
-            label=item.label or "Move",
+            label=getattr(item, "label", None) or "Move",  # the pressed button's own label
         )
 
     async def callback(self, interaction: discord.Interaction) -> Any:
