@@ -1,5 +1,5 @@
 """How a board picture is best encoded: zlib-ng's level against time and size, on each
-game's fixed palette (``rendering/palettes.json``), next to Pillow's own encoder (the
+game's fixed palette (``rendering/<its picture>.palette.json``), next to Pillow's own encoder (the
 standard library's zlib) at level 6 on the same palette (before), the 128-colour adaptive
 palette used before that and a bare RGB PNG (the floor ``bench/run.py`` shows).
 
@@ -24,7 +24,7 @@ import engines
 import rendering
 from bench.run import percentile, sample_states
 from rendering import kit, png
-from rendering.palettes import PALETTES
+from rendering.palettes import palette
 
 
 def images(slug: str, count: int) -> list[Image.Image]:
@@ -47,7 +47,7 @@ def encoded(image: Image.Image, how: str) -> bytes:
             out, format="PNG", compress_level=3)
         return out.getvalue()
     slug, level = how.split(":")
-    indexed = image.quantize(palette=png.palette_image(PALETTES[slug]),
+    indexed = image.quantize(palette=png.palette_image(palette(slug) or ()),
                              dither=Image.Dither.NONE)
     if level == "pillow":
         indexed.save(out, format="PNG", compress_level=6)

@@ -1,6 +1,7 @@
-"""Make each game's fixed PNG palette (``rendering/palettes.json``) from what its pictures draw.
+"""Make each game's fixed PNG palette (``rendering/<its picture>.palette.json``) from what
+its pictures draw.
 
-    python -m bench.palettes            # rewrite rendering/palettes.json
+    python -m bench.palettes            # rewrite every game's palette
     python -m bench.palettes --check    # only print each palette's size and coverage
 
 A palette is every colour the game's module and the kit name (seat colours, ink, fills:
@@ -22,7 +23,6 @@ import json
 import math
 import random
 from collections import Counter
-from pathlib import Path
 
 from PIL import Image
 
@@ -30,13 +30,13 @@ import engines
 import rendering
 from rendering import kit
 from rendering.colours import named_colours
+from rendering.palettes import path_for
 
 SIZE = 64
 APART = 20
 """The least distance (RGB, Euclidean) between an added colour and every one before it:
 measured against 0, 8, 16 and 24, 20 gave the smallest files whose mean error per
 channel stays under half a level (the frequency-only palettes were off by 1–2)."""
-TARGET = Path(__file__).resolve().parent.parent / "rendering" / "palettes.json"
 
 
 def sample_images(slug: str, positions: int = 24, seed: int = 5) -> list[Image.Image]:
@@ -84,11 +84,10 @@ def palette_for(slug: str, size: int = SIZE) -> tuple[tuple[int, int, int], ...]
 
 
 def write(found: dict[str, tuple[tuple[int, int, int], ...]]) -> None:
-    """``rendering/palettes.json``: a game a line."""
-    lines = [f"  {json.dumps(slug)}: "
-             f"{json.dumps([list(colour) for colour in colours], separators=(',', ':'))}"
-             for slug, colours in found.items()]
-    TARGET.write_text("{\n" + ",\n".join(lines) + "\n}\n")
+    """Each game's palette beside its picture's module (``rendering.palettes.path_for``)."""
+    for slug, colours in found.items():
+        path_for(slug).write_text(
+            json.dumps([list(colour) for colour in colours], separators=(",", ":")) + "\n")
 
 
 def main() -> None:
@@ -104,7 +103,7 @@ def main() -> None:
               f"{len(named_colours(game.slug))} named", flush=True)
     if not args.check:
         write(found)
-        print(f"wrote {TARGET}")
+        print("wrote " + ", ".join(str(path_for(slug)) for slug in found))
 
 
 if __name__ == "__main__":

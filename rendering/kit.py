@@ -457,13 +457,13 @@ class Board(Canvas):
 
     def png(self) -> bytes:
         """The picture encoded (or kept unencoded within :func:`unencoded`: b"")."""
-        from rendering.palettes import PALETTES
+        from rendering.palettes import palette
 
         kept = _unencoded.get()
         if kept is not None:
             kept.append(self.finished())
             return b""
-        return to_png(self.finished(), PALETTES.get(self.game))
+        return to_png(self.finished(), palette(self.game) if self.game else None)
 
     def finished(self) -> Image.Image:
         """The picture with its footer (the canvas grows to hold one set by

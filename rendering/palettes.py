@@ -1,17 +1,30 @@
-"""Each game's fixed PNG palette, read from ``palettes.json`` beside this module (made by
-``python -m bench.palettes``, see there): the named colours come first and are kept
-exact."""
+"""Each game's fixed PNG palette, kept beside its picture's module (``rendering/<module>.py``
+→ ``rendering/<module>.palette.json``, made by ``python -m bench.palettes``, see there):
+the named colours come first and are kept exact. A game without one (a game added in
+tests) gets an adaptive palette."""
 
 from __future__ import annotations
 
 import json
+import sys
+from functools import cache
 from pathlib import Path
+
+import engines
 
 RGB = tuple[int, int, int]
 
-SOURCE = Path(__file__).with_name("palettes.json")
 
-PALETTES: dict[str, tuple[RGB, ...]] = {
-    slug: tuple((int(r), int(g), int(b)) for r, g, b in colours)
-    for slug, colours in json.loads(SOURCE.read_text()).items()
-}
+def path_for(slug: str) -> Path:
+    """Where the palette of ``slug``'s pictures is kept: beside its renderer's module."""
+    module = sys.modules[engines.spec(slug).render().__module__]
+    return Path(str(module.__file__)).with_suffix(".palette.json")
+
+
+@cache
+def palette(slug: str) -> tuple[RGB, ...] | None:
+    """The fixed palette of ``slug``'s pictures, or None when it has none."""
+    path = path_for(slug)
+    if not path.exists():
+        return None
+    return tuple((int(r), int(g), int(b)) for r, g, b in json.loads(path.read_text()))

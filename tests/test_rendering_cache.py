@@ -74,9 +74,10 @@ def test_the_fixed_palette_keeps_every_named_colour_exact(slug):
     the game's palette (else ``python -m bench.palettes`` is due), so a PNG shows it
     exactly; an unnamed one (an antialiased edge) goes to the nearest."""
     from rendering.colours import named_colours
-    from rendering.palettes import PALETTES
+    from rendering.palettes import palette as palette_of
 
-    palette = PALETTES[slug]
+    palette = palette_of(slug)
+    assert palette is not None
     assert set(named_colours(slug)) <= set(palette)
     assert len(palette) <= 256
     game = engines.get(slug)
@@ -90,11 +91,11 @@ def test_the_fixed_palette_keeps_every_named_colour_exact(slug):
 def test_a_replay_frame_is_the_picture_before_encoding():
     """The replay takes the board unencoded (no PNG made to be decoded): the same picture
     the PNG holds, to the fixed palette."""
-    from rendering.palettes import PALETTES
+    from rendering.palettes import palette
 
     game = engines.get("terra")
     view = game.view(positions(game, 2, {"terrain": True}, 9)[1], None)
     with kit.unencoded() as kept:
         assert rendering.render("terra", view, names=NAMES[:2]) == b""
-    assert kit.to_png(kept[0], PALETTES["terra"]) == rendering.render("terra", view,
+    assert kit.to_png(kept[0], palette("terra")) == rendering.render("terra", view,
                                                                       names=NAMES[:2])

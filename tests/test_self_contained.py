@@ -81,12 +81,6 @@ def test_without_a_token_the_bot_says_how_to_get_one_or_play_offline_with_this_p
     assert f"{command} -m bot --local witch-stones --ai 1" in result.stderr
 
 
-UNMOVED = {"rendering/palettes.json"}
-"""Files that still name games they do not belong to: the generated palettes, keyed by
-slug (``python -m bench.palettes`` writes them), until each palette moves beside its
-game."""
-
-
 def own_files(name: str) -> re.Pattern[str]:
     """The files of the game whose module is ``name``: its engine, its picture, its text
     board and its alt text."""
@@ -103,7 +97,7 @@ def game_mentions(files: dict[str, str]) -> list[str]:
         own = own_files(name)
         for relative, text in files.items():
             if (relative.split("/")[0] in ("tests", "docs") or relative.endswith(".md")
-                    or own.match(relative) or relative in UNMOVED):
+                    or own.match(relative)):
                 continue
             found += [f"{relative}:{n}: {line.strip()[:80]}"
                       for n, line in enumerate(text.splitlines(), 1) if mention.search(line)]
