@@ -80,6 +80,12 @@ class Pantheon(commands.Bot):
             raise RuntimeError("the bot has not been set up")
         return self.service
 
+    def app_id(self) -> int:
+        """The application's id, known from the login (which comes before setup_hook)."""
+        if self.application_id is None:
+            raise RuntimeError("the application id is known once the bot has logged in")
+        return self.application_id
+
     async def sync_commands(self) -> None:
         """Sync the slash commands to ``DEV_GUILD_ID`` (instant) or globally, and clear
         the other place's copies, so a server never lists each command twice: with a dev
@@ -88,16 +94,13 @@ class Pantheon(commands.Bot):
         in that guild, or invited without ``applications.commands``) is logged with its
         fix, and the bot runs on with the commands Discord already has."""
         dev = self.settings.dev_guild_id
-        app = self.application_id
-        if app is None:  # known from the login, which comes before setup_hook
-            raise RuntimeError("the commands are synced once the bot has logged in")
         try:
             if dev is not None:
                 guild = discord.Object(id=dev)
                 self.tree.copy_global_to(guild=guild)
                 synced = await self.tree.sync(guild=guild)
                 log.info("synced %d commands to guild %s", len(synced), dev)
-                await self.http.bulk_upsert_global_commands(app, [])
+                await self.http.bulk_upsert_global_commands(self.app_id(), [])
             else:
                 synced = await self.tree.sync()
                 log.info("synced %d global commands (they may take a while to appear)",
@@ -112,7 +115,7 @@ class Pantheon(commands.Bot):
         last = await self.running().commands_guild()
         if last is not None and last != dev:
             try:
-                await self.http.bulk_upsert_guild_commands(app, last, [])
+                await self.http.bulk_upsert_guild_commands(self.app_id(), last, [])
                 log.info("cleared the commands of guild %s (the last DEV_GUILD_ID)", last)
             except (discord.Forbidden, discord.NotFound) as exc:  # not in it: none shown
                 log.warning("could not clear the commands of guild %s: %s", last, exc)
