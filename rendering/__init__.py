@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
 import engines
@@ -34,11 +35,16 @@ def render(slug: str, view: Mapping[str, Any], highlight: Sequence[str] | None =
                 marks=None if marks is None else {int(s): list(p) for s, p in marks.items()})
 
 
+def picture_module(slug: str) -> ModuleType:
+    """The module of the game's renderer: its named colours, its own ``seat_colour``, its
+    palette beside it."""
+    return sys.modules[engines.spec(slug).render().__module__]
+
+
 def seat_colour(slug: str, seat: int) -> tuple[int, int, int]:
     """The colour of ``seat`` in the game's pictures (its renderer's ``seat_colour`` when it
     has its own, else the kit's): the tint of the post that shows it."""
-    module = sys.modules[engines.spec(slug).render().__module__]
-    own = getattr(module, "seat_colour", None)
+    own = getattr(picture_module(slug), "seat_colour", None)
     if callable(own):
         return tuple(own(seat))  # type: ignore[return-value]
     from rendering import kit

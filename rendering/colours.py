@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-
-import engines
-from rendering import kit
+from rendering import kit, picture_module
 
 RGB = tuple[int, int, int]
 
@@ -18,9 +15,8 @@ def _is_rgb(value: object) -> bool:
 def named_colours(slug: str) -> list[RGB]:
     """Every RGB constant of the kit and of the module of the game's renderer (alone, or
     in a tuple or a dict of them), first seen first."""
-    module = sys.modules[engines.spec(slug).render().__module__]
     found: list[RGB] = []
-    for source in (kit, module):
+    for source in (kit, picture_module(slug)):
         for value in vars(source).values():
             if _is_rgb(value):
                 found.append(value)

@@ -480,6 +480,17 @@ class Board(Canvas):
         return image
 
 
+def from_right(widths: Sequence[float], right: float, gap: float) -> list[float]:
+    """The left edges of columns ``widths`` wide, side by side ``gap`` apart, the last
+    ending at ``right`` (a table's numbers, set against the right margin)."""
+    lefts = []
+    for width in reversed(widths):
+        right -= width
+        lefts.append(right)
+        right -= gap
+    return lefts[::-1]
+
+
 @lru_cache(maxsize=256)
 def _footer_lines(text: str, width: int) -> tuple[str, ...]:
     return tuple(wrap(clean(text), width - 32, font(SMALL)))

@@ -6,19 +6,17 @@ tests) gets an adaptive palette."""
 from __future__ import annotations
 
 import json
-import sys
 from functools import cache
 from pathlib import Path
 
-import engines
+from rendering import picture_module
 
 RGB = tuple[int, int, int]
 
 
 def path_for(slug: str) -> Path:
     """Where the palette of ``slug``'s pictures is kept: beside its renderer's module."""
-    module = sys.modules[engines.spec(slug).render().__module__]
-    return Path(str(module.__file__)).with_suffix(".palette.json")
+    return Path(str(picture_module(slug).__file__)).with_suffix(".palette.json")
 
 
 @cache

@@ -65,10 +65,4 @@ def _starts(rows: Sequence[Sequence[str]]) -> list[float]:
     wide = [max(kit.length(kit.clean(row[c]), face) for row in rows if c < len(row))
             for c in range(count)]
     starts = [float(PAD), PAD + wide[0] + GAP + 2 * MEDAL + 4]
-    right = float(WIDTH - PAD)
-    numbers = []
-    for c in reversed(range(2, count)):
-        right -= wide[c]
-        numbers.append(right)
-        right -= GAP
-    return starts[:count] + numbers[::-1]
+    return starts[:count] + kit.from_right(wide[2:], WIDTH - PAD, GAP)

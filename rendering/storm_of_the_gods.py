@@ -366,12 +366,9 @@ def _columns(width: int) -> dict[str, float]:
     """Each column's centre, the last one ending at the right margin, each as wide as its
     title and a gap."""
     face = kit.font(kit.SMALL)
-    right, columns = width - 16.0, {}
-    for title in reversed(TABLE):
-        span = max(kit.length(title, face), 56) + 24
-        columns[title] = right - span / 2
-        right -= span
-    return dict(reversed(columns.items()))
+    spans = [max(kit.length(title, face), 56) + 24 for title in TABLE]
+    lefts = kit.from_right(spans, width - 16.0, 0)
+    return {title: left + span / 2 for title, left, span in zip(TABLE, lefts, spans, strict=True)}
 
 
 def _panel_height(players: int) -> int:
