@@ -8,13 +8,12 @@ may know.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping, Sequence
-from types import ModuleType
 from typing import Any
 
 import engines
 from engines.view import Common
+from rendering.palettes import picture_module
 
 
 def render(slug: str, view: Mapping[str, Any], highlight: Sequence[str] | None = None,
@@ -33,12 +32,6 @@ def render(slug: str, view: Mapping[str, Any], highlight: Sequence[str] | None =
     marked = list(highlight if highlight is not None else Common.of(view).last)
     return draw(view, names=list(names or []), highlight=marked, outcome=outcome,
                 marks=None if marks is None else {int(s): list(p) for s, p in marks.items()})
-
-
-def picture_module(slug: str) -> ModuleType:
-    """The module of the game's renderer: its named colours, its own ``seat_colour``, its
-    palette beside it."""
-    return sys.modules[engines.spec(slug).render().__module__]
 
 
 def seat_colour(slug: str, seat: int) -> tuple[int, int, int]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rendering import kit, picture_module
+from rendering import kit
+from rendering.palettes import picture_module
 
 RGB = tuple[int, int, int]
 

@@ -6,12 +6,20 @@ tests) gets an adaptive palette."""
 from __future__ import annotations
 
 import json
+import sys
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 
-from rendering import picture_module
+import engines
 
 RGB = tuple[int, int, int]
+
+
+def picture_module(slug: str) -> ModuleType:
+    """The module of the game's renderer: its own ``seat_colour``, the colours it names,
+    its palette beside it."""
+    return sys.modules[engines.spec(slug).render().__module__]
 
 
 def path_for(slug: str) -> Path:
