@@ -11,7 +11,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from db import EVENT_CANCELLED, EVENT_FINISHED, EVENT_OPEN, TableRecord, TournamentRecord
+from db import (
+    EVENT_CANCELLED,
+    EVENT_FINISHED,
+    EVENT_OPEN,
+    EVENT_RUNNING,
+    TableRecord,
+    TournamentRecord,
+)
 from engines.base import plural
 from service import pairing
 from service.core import Matches
@@ -96,6 +103,10 @@ class EventText:
             lines.append("The tournament was cancelled.")
         else:
             lines.append(f"Round {record.round} is being played.")
+            if takes_entrants(record):
+                lines.append(f"Late entry is open until round {late_until(record)} "
+                             f"begins: press **Join** (or /tournament join) to play from "
+                             f"round {record.round + 1}.")
         return "\n".join(lines)
 
     def notice(self, record: TournamentRecord, text: str) -> Post:
@@ -232,6 +243,21 @@ class EventText:
     def _withdrawn(record: TournamentRecord, user_id: int) -> bool:
         entrant = record.entrant(user_id)
         return entrant is not None and entrant.withdrawn_round is not None
+
+
+def late_until(record: TournamentRecord) -> int:
+    """The round whose beginning closes late entry (0: nobody late)."""
+    try:
+        return int(record.settings.get("late_until") or 0)
+    except (TypeError, ValueError):
+        return 0
+
+
+def takes_entrants(record: TournamentRecord) -> bool:
+    """Open, or running a round before the one late entry closes at (as
+    :meth:`db.Store.add_entrant` decides)."""
+    return record.status == EVENT_OPEN or (record.status == EVENT_RUNNING
+                                           and record.round < late_until(record))
 
 
 def complete_rounds(record: TournamentRecord) -> int:

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import pytest
 
 from engines.ai import RandomPlayer
-from service import Actor, Service
+from service import Actor, Service, ServiceError
 from service.tournament_terms import EventTerms
 from tests.toy_game import registered
 
@@ -68,3 +68,44 @@ async def test_standings_after_round_one_leave_out_round_twos_bye(store) -> None
     shown = await service.tournament_post(record, "standings")
     assert "standings after round 1" in shown.text and "Round 2 is being played" in shown.text
     assert next(x for x in shown.text.splitlines() if name in x) == line
+
+
+async def test_late_entry_lasts_until_the_stated_round_begins(store) -> None:
+    service = make_service(store)
+    record = await service.create_tournament(ANA, "kayles",
+                                             EventTerms("swiss", 3, late_until=2))
+    other = await service.create_tournament(BO, "kayles", EventTerms("swiss", 3))
+    for actor in (ANA, BO):
+        await service.tournament_act("join", record.id, actor)
+    await service.tournament_act("start", record.id, ANA)
+    # newest first: the open one, and the running one in its late entry
+    assert [r.id for r in await service.joinable_tournaments(GUILD)] == [other.id, record.id]
+    await service.tournament_act("cancel", other.id, BO)
+    assert [r.id for r in await service.joinable_tournaments(GUILD)] == [record.id]
+    record = await service.tournament(record.id)
+    assert "Late entry is open until round 2 begins" in service.tournaments.text.entry_text(
+        record)
+    news = await service.join_tournament(None, DAN)  # the newest that takes entrants
+    assert news.tournament.id == record.id and news.tournament.entrant(DAN.user_id)
+    game = next(t for t in news.tournament.tables if t.round == 1)
+    await service.resign(game.match_id, ANA)
+    record = await service.tournament(record.id)
+    assert record.round == 2 and any(DAN.user_id in t.players for t in record.tables)
+    assert await service.joinable_tournaments(GUILD) == []
+    assert "Late entry" not in service.tournaments.text.entry_text(record)
+    with pytest.raises(ServiceError, match="No tournament here takes entrants now"):
+        await service.join_tournament(None, Actor(5, "Eve", GUILD))
+    with pytest.raises(ServiceError, match="takes no more entrants"):
+        await service.join_tournament(record.id, Actor(5, "Eve", GUILD))
+
+
+async def test_a_tournament_post_pings_only_who_wants_a_mention_now(store) -> None:
+    service = make_service(store)
+    night = datetime(2026, 3, 2, 23, 30, tzinfo=UTC)
+    await service.notify_settings(ANA, time_zone="UTC", quiet_hours="23:00-07:00",
+                                  now=night)
+    await service.notify_settings(BO, your_turn="dm", now=night)
+    everyone = [ANA.user_id, BO.user_id, DAN.user_id, -1]
+    assert await service.event_mentions(everyone, night) == [DAN.user_id]
+    morning = datetime(2026, 3, 3, 7, 0, tzinfo=UTC)
+    assert await service.event_mentions(everyone, morning) == [ANA.user_id, DAN.user_id]
