@@ -422,6 +422,9 @@ class Service:
         """Whom a tournament post may ping now (``/notify`` choices, quiet hours)."""
         return await self.event_members.mentions(user_ids, now)
 
+    async def tournament_entrants(self) -> dict[int, set[int]]:
+        return await self.event_members.entrants()
+
     async def member_left(self, guild_id: int, user_id: int) -> list[EventNews]:
         return await self.event_members.member_left(guild_id, user_id)
 

@@ -57,6 +57,18 @@ class EventMembers:
                 if mine.your_turn == "mention" and self.notify.quiet_until(mine, now) is None]
 
     # --- leaving the server ---------------------------------------------------------------
+    async def entrants(self) -> dict[int, set[int]]:
+        """Each server's people in its open and running tournaments (not withdrawn, not
+        computers): whom the front end checks are still members."""
+        out: dict[int, set[int]] = {}
+        for record in await self.store.find_tournaments(limit=1000):
+            if record.guild_id is None:
+                continue
+            out.setdefault(record.guild_id, set()).update(
+                e.user_id for e in record.entrants
+                if e.user_id > 0 and e.withdrawn_round is None)
+        return out
+
     async def member_left(self, guild_id: int, user_id: int) -> list[EventNews]:
         """A member left the server: out of its open tournaments (as Leave), and withdrawn
         from its running ones (as withdraw: the running game resigned, so it is lost and

@@ -109,3 +109,37 @@ async def test_a_tournament_post_pings_only_who_wants_a_mention_now(store) -> No
     assert await service.event_mentions(everyone, night) == [DAN.user_id]
     morning = datetime(2026, 3, 3, 7, 0, tzinfo=UTC)
     assert await service.event_mentions(everyone, morning) == [ANA.user_id, DAN.user_id]
+
+
+async def test_a_member_who_leaves_is_withdrawn_and_their_game_forfeited(store) -> None:
+    service = make_service(store)
+    running = await service.create_tournament(ANA, "kayles", EventTerms("swiss", 3))
+    for actor in (ANA, BO, DAN):
+        await service.tournament_act("join", running.id, actor)
+    await service.tournament_act("computer", running.id, ANA, "easy")
+    await service.tournament_act("start", running.id, ANA)
+    elsewhere = await service.create_tournament(Actor(9, "Zed", GUILD + 1), "kayles",
+                                                EventTerms("swiss", 3))
+    await service.tournament_act("join", elsewhere.id, Actor(2, "Bo", GUILD + 1))
+    waiting = await service.create_tournament(ANA, "kayles", EventTerms("swiss", 3))
+    await service.tournament_act("join", waiting.id, BO)
+    assert (await service.tournament_entrants())[GUILD] == {1, 2, 4}
+    record = await service.tournament(running.id)
+    table = next(t for t in record.tables if BO.user_id in t.players)
+    (mate,) = [u for u in table.players if u != BO.user_id]
+    changed = await service.member_left(GUILD, BO.user_id)
+    assert sorted(n.tournament.id for n in changed) == [running.id, waiting.id]
+    record = await service.tournament(running.id)
+    assert record.entrant(BO.user_id).withdrawn_round == 2
+    match = await service.match(table.match_id)
+    assert match.status == "finished" and match.seat_of(BO.user_id).resigned
+    news = next(n for n in changed if n.tournament.id == running.id)
+    notice = news.posts[-1]
+    assert "Bo left the server and is withdrawn from round 2 on" in notice.text
+    assert "is forfeited (a loss for them)" in notice.text
+    assert notice.mentions == ([mate] if mate > 0 else [])
+    assert news.started and news.started[0].match.id == table.match_id  # the board posted
+    assert (await service.tournament(waiting.id)).entrant(BO.user_id) is None
+    assert (await service.tournament(elsewhere.id)).entrant(BO.user_id) is not None
+    assert await service.member_left(GUILD, BO.user_id) == []  # once
+    assert BO.user_id not in (await service.tournament_entrants())[GUILD]

@@ -15,10 +15,11 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.cogs.common import GAME_CHOICES, PantheonCog, option_int, title_of
 from bot.cogs.lobby import LEVEL_CHOICES, TERMS_HELP, TIMEOUT_CHOICES, terms_of
+from bot.event_members import check_entrants, member_gone
 from bot.interact import actor_of, defer, guard, reply, service_of
 from bot.publish import message_kwargs
 from bot.tournament_ui import joined, post_event, tell_news
@@ -35,6 +36,7 @@ FORMAT_CHOICES = [
     app_commands.Choice(name="round robin: everyone meets everyone", value=ROUND_ROBIN),
     app_commands.Choice(name="tables grouped by score (3 to 6 a table)", value=TABLES),
 ]
+MEMBERS_EVERY_MINUTES = 10
 EVENT = "The tournament's number (default: this server's newest open or running one)"
 NOT_HERE = "Create a tournament in a text channel of a server: its rounds are posted there."
 
@@ -86,6 +88,29 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
     def __init__(self, bot: commands.Bot) -> None:
         PantheonCog.__init__(self, bot)
         commands.GroupCog.__init__(self)
+
+    async def cog_load(self) -> None:
+        self.members.start()
+
+    async def cog_unload(self) -> None:
+        self.members.cancel()
+
+    @tasks.loop(minutes=MEMBERS_EVERY_MINUTES)
+    async def members(self) -> None:
+        """Entrants who left the server leave its tournaments (:mod:`bot.event_members`)."""
+        try:
+            await check_entrants(self.bot, self.service.now())
+        except Exception:  # an exception would end the loop: log it, try again next time
+            log.exception("the tournaments' member check failed")
+
+    @members.before_loop
+    async def _ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    @commands.Cog.listener()
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """Heard only with the members intent (see :mod:`bot.event_members`)."""
+        await member_gone(self.bot, payload.guild_id, payload.user.id)
 
     @app_commands.command(name="create", description="Create a tournament; players join "
                           "with the buttons under its post")
