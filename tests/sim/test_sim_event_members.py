@@ -112,3 +112,31 @@ async def test_a_member_who_leaves_is_withdrawn_and_the_opponent_told(sim: Sim,
     assert "round 1 game with ana is forfeited" in text_of(notice)
     assert [u.id for u in notice.mentions] == [sim.ana.id]
     assert "ana wins" in text_of(sim.posts(sim.channel)[-1])
+
+
+async def test_standings_after_round_one_do_not_count_round_twos_bye(sim: Sim) -> None:
+    """The issue's example: a player who lost his only game shows no bye point after
+    round 1, in the post and in /tournament standings while round 2 is played."""
+    event_id = await create(sim, rounds=2)
+    for user in (sim.ana, sim.bo, sim.cy):
+        await user.click(event_post(sim, event_id), label="Join")
+    await sim.ana.click(event_post(sim, event_id), label="Start")
+    record = await sim.bot.service.tournament(event_id)
+    (game,) = [t for t in record.tables if t.round == 1 and len(t.players) == 2]
+    users = {u.id: u for u in (sim.ana, sim.bo, sim.cy)}
+    loser, winner = users[game.players[1]], users[game.players[0]]
+    resigned = await sim.slash(loser, "resign", sim.thread(game.match_id), confirm=True)
+    assert "You resigned" in answer(resigned)
+    record = await sim.bot.service.tournament(event_id)
+    bye = next(t for t in record.tables if t.round == 2 and len(t.players) == 1)
+    assert bye.players == [loser.id] and bye.points == {loser.id: 1.0}
+    post = next(m for m in sim.posts(sim.channel)
+                if "standings after round 1" in text_of(m))
+    line = next(x for x in text_of(post).splitlines() if f". {loser.name} —" in x)
+    assert line.endswith("— 0 points (Buchholz 1, Sonneborn–Berger 0, 0 wins, 1 game)")
+    top = next(x for x in text_of(post).splitlines() if f". {winner.name} —" in x)
+    assert "1 point (Buchholz 0, Sonneborn–Berger 0, 1 win, 1 game)" in top
+    shown = await sim.slash(sim.bo, "tournament standings", tournament=event_id)
+    assert "standings after round 1" in answer(shown)
+    assert line in answer(shown).splitlines()
+    assert "Round 2 is being played" in answer(shown)
