@@ -40,6 +40,7 @@ from service.clocks import CLAIM_BATCH, ClockPass, Reminder
 from service.computer import Computer
 from service.core import Games, Matches, Now, positions
 from service.digest import Digest
+from service.event_members import EventMembers
 from service.lobby import Lobby, parse_options
 from service.model import (
     STALE,
@@ -125,6 +126,7 @@ class Service:
         self.rematches = Rematches(store, self.matches, self.lobby, self.computer)
         self.tournaments = Tournaments(store, self.matches, self.lobby, self.turns, self._now)
         self.play.events = self.tournaments
+        self.event_members = EventMembers(store, self.tournaments, self.notify, self._now)
 
     # --- shared settings ----------------------------------------------------------------
     @property
@@ -408,6 +410,23 @@ class Service:
     async def tournament_post(self, record: TournamentRecord, what: str) -> Post:
         """entry, info, standings, or export (the event as a JSON file)."""
         return await self.tournaments.text.post(record, what)
+
+    async def joinable_tournaments(self, guild_id: int | None) -> list[TournamentRecord]:
+        return await self.event_members.joinable(guild_id)
+
+    async def join_tournament(self, tournament_id: int | None, actor: Actor) -> EventNews:
+        return await self.event_members.join(tournament_id, actor)
+
+    async def event_mentions(self, user_ids: Iterable[int], now: datetime | None = None
+                             ) -> list[int]:
+        """Whom a tournament post may ping now (``/notify`` choices, quiet hours)."""
+        return await self.event_members.mentions(user_ids, now)
+
+    async def tournament_entrants(self) -> dict[int, set[int]]:
+        return await self.event_members.entrants()
+
+    async def member_left(self, guild_id: int, user_id: int) -> list[EventNews]:
+        return await self.event_members.member_left(guild_id, user_id)
 
     # --- the front end's own state ------------------------------------------------------
     async def commands_guild(self) -> int | None:
