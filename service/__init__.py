@@ -124,7 +124,8 @@ class Service:
         self.undo = Undo(store, self.matches, self.play, self._now)
         self.challenges = Challenges(store, self.matches, self.lobby, self._now)
         self.rematches = Rematches(store, self.matches, self.lobby, self.computer)
-        self.tournaments = Tournaments(store, self.matches, self.lobby, self.turns, self._now)
+        self.tournaments = Tournaments(store, self.matches, self.lobby, self.turns, self._now,
+                                       offload=offload)
         self.play.events = self.tournaments
         self.event_members = EventMembers(store, self.tournaments, self.notify, self._now)
 
