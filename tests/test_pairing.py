@@ -1,5 +1,6 @@
-"""Pairing properties over thousands of random events (service.pairing), and published
-examples: FIDE's Berger table for six players (Handbook C.05, Annex 1)."""
+"""Pairing properties over thousands of random events (service.pairing) — a Swiss
+round's colour rules, rematches, byes and score groups checked against brute force — and
+published examples: FIDE's Berger table for six players (Handbook C.05, Annex 1)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from service import pool
 from service.pairing import (
     ROUND_ROBIN,
     SWISS,
@@ -343,3 +345,28 @@ def test_importing_the_service_leaves_the_pairing_libraries_unloaded() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=Path(__file__).resolve().parent.parent)
     assert out.stdout.strip() == "[]", out.stderr
+
+
+@pytest.fixture
+def workers():
+    """A pool of one worker for the test, stopped after it (no process outlives a test)."""
+    pool.executor(workers=1)
+    yield pool
+    pool.shutdown()
+
+
+@pytest.mark.parametrize("offload", ["process", "thread"])
+async def test_a_round_paired_off_the_loop_is_the_round_paired_here(workers, offload):
+    """The tournament service's entry point gives the tables pairing gives, in the pool
+    (its arguments and answer cross to a worker and back) or in a thread."""
+    rng = random.Random(5)
+    entrants = list(range(1, 60))
+    history: list[Table] = []
+    for number in range(1, 4):
+        here = pair_round(SWISS, entrants, entrants[:-2], history, number, 5)
+        there = await pool.pair_round(offload, SWISS, entrants, entrants[:-2], history,
+                                      number, 5)
+        assert there == here
+        history += play_round(here, number, rng)
+    tables = await pool.pair_round(offload, TABLES, entrants, entrants, history, 4, 5, 4, 3)
+    assert tables == pair_round(TABLES, entrants, entrants, history, 4, 5, 4, 3)
