@@ -370,3 +370,45 @@ async def test_a_round_paired_off_the_loop_is_the_round_paired_here(workers, off
         history += play_round(here, number, rng)
     tables = await pool.pair_round(offload, TABLES, entrants, entrants, history, 4, 5, 4, 3)
     assert tables == pair_round(TABLES, entrants, entrants, history, 4, 5, 4, 3)
+
+
+def results(*rounds: str) -> list[Table]:
+    """Rounds written "1-4 5-2 3-6 7" (White first, White's points after a colon when not
+    a win for White: "2-3:0", "4-3:0.5"; a lone number a bye)."""
+    history = []
+    for number, line in enumerate(rounds, 1):
+        for table in line.split():
+            pair, _, white = table.partition(":")
+            players = tuple(int(p) for p in pair.split("-"))
+            if len(players) == 1:
+                history.append(Table(number, players))
+                continue
+            points = float(white or 1.0)
+            history.append(Table(number, players, {players[0]: points,
+                                                   players[1]: 1.0 - points}))
+    return history
+
+
+def test_white_then_a_bye_then_white_asks_for_black() -> None:
+    """Entrant 4 had White, a bye, White: the Dutch library, handed colours with the bye
+    in them, gave 4 a third White running (the old pairing: (4, 5)); the bye is skipped."""
+    history = results("1-4 5-2:0 3-6:0 7", "6-1:0 2-7 4-3:0 5", "1-2:0 3-5:0 7-6 4",
+                      "5-1 2-3 4-7:0 6")
+    assert seats_played(4, history)[-2:] == [0, 0]
+    tables = pair_round(SWISS, list(range(1, 8)), list(range(1, 8)), history, 5, 5)
+    assert (5, 4) in tables
+    assert all(not breaks(seats_played(e, history), t.index(e))
+               for t in tables if len(t) == 2 for e in t)
+
+
+def test_a_round_without_a_clean_pairing_keeps_the_colours_and_repeats_once() -> None:
+    """Six entrants in round 5: every pairing repeats a game; the old fallback gave 6 a
+    third White running ((6, 1)); now the colours hold and one game repeats."""
+    history = results("1-4 5-2 3-6", "3-1 4-5 2-6:0.5", "5-3:0 1-2:0 6-4", "6-3:0 2-4 1-5")
+    entrants = list(range(1, 7))
+    met = {frozenset(t.players) for t in history}
+    assert best_faults(entrants, {e: seats_played(e, history) for e in entrants},
+                       {e: 0.0 for e in entrants}, met, set())[:2] == (0, 1)
+    tables = pair_round(SWISS, entrants, entrants, history, 5, 5)
+    assert all(not breaks(seats_played(e, history), t.index(e)) for t in tables for e in t)
+    assert sum(frozenset(t) in met for t in tables) == 1
