@@ -4,10 +4,12 @@ published examples: FIDE's Berger table for six players (Handbook C.05, Annex 1)
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -51,15 +53,26 @@ def play_round(tables: list[tuple[int, ...]], number: int, rng: random.Random) -
     return out
 
 
-def perfect_matchings(people: list[int]) -> list[list[tuple[int, int]]]:
-    if not people:
-        return [[]]
-    first, rest = people[0], people[1:]
-    out = []
-    for i, other in enumerate(rest):
-        for tail in perfect_matchings(rest[:i] + rest[i + 1:]):
-            out.append([(first, other), *tail])
-    return out
+def cheapest(people: list[int], cost: Callable[[int, int], tuple[int, ...] | None]
+             ) -> tuple[int, ...] | None:
+    """The least sum of ``cost`` (lexicographic; None: the pair is not allowed) over every
+    perfect matching of ``people`` — all of them, by dynamic programming over who is left
+    — or None when no perfect matching is allowed."""
+
+    @functools.cache
+    def best(left: tuple[int, ...]) -> tuple[int, ...] | None:
+        if not left:
+            return ()
+        found = None
+        for i in range(1, len(left)):
+            pair, tail = cost(left[0], left[i]), best(left[1:i] + left[i + 1:])
+            if pair is None or tail is None:
+                continue
+            total = tuple(a + b for a, b in zip(pair, tail, strict=False)) if tail else pair
+            found = total if found is None else min(found, total)
+        return found
+
+    return best(tuple(sorted(people)))
 
 
 def absolute(entrant: int, history: list[Table]) -> int | None:
@@ -98,11 +111,13 @@ def within_groups(active: list[int], score: dict[int, float], met: set[frozenset
     """Whether the round pairs with every pair inside its score group, no rematch, and no
     two players with the same absolute colour preference meeting (FIDE C.04.3 C.3)."""
     wants = {e: absolute(e, history) for e in active}
-    for pairs in perfect_matchings(active):
-        if all(score[a] == score[b] and frozenset((a, b)) not in met
-               and (wants[a] is None or wants[a] != wants[b]) for a, b in pairs):
-            return True
-    return False
+
+    def allowed(a: int, b: int) -> tuple[int, ...] | None:
+        keep = score[a] == score[b] and frozenset((a, b)) not in met and (
+            wants[a] is None or wants[a] != wants[b])
+        return () if keep else None
+
+    return cheapest(active, allowed) is not None
 
 
 def round_faults(tables: list[tuple[int, ...]], seats: dict[int, list[int]],
@@ -122,19 +137,17 @@ def best_faults(active: list[int], seats: dict[int, list[int]], score: dict[int,
                 met: set[frozenset[int]], had_bye: set[int]) -> tuple[int, int, float]:
     """The least :func:`round_faults` of any pairing of the round, each pair seated the
     better way round (brute force, lexicographic)."""
-    pair_faults = {}
-    for a, b in itertools.permutations(active, 2):
-        pair_faults[a, b] = (min(breaks(seats[a], 0) + breaks(seats[b], 1),
-                                 breaks(seats[b], 0) + breaks(seats[a], 1)),
-                             int(frozenset((a, b)) in met))
+
+    def faults(a: int, b: int) -> tuple[int, int]:
+        return (min(breaks(seats[a], 0) + breaks(seats[b], 1),
+                    breaks(seats[b], 0) + breaks(seats[a], 1)),
+                int(frozenset((a, b)) in met))
+
     best = None
     for bye in [None] if len(active) % 2 == 0 else active:
-        people = [e for e in active if e != bye]
-        for pairs in perfect_matchings(people):
-            broken = sum(pair_faults[p][0] for p in pairs)
-            repeats = sum(pair_faults[p][1] for p in pairs) + (bye in had_bye)
-            faults = (broken, repeats, -1.0 if bye is None else score[bye])
-            best = faults if best is None else min(best, faults)
+        rest = cheapest([e for e in active if e != bye], faults) or (0, 0)
+        found = (rest[0], rest[1] + (bye in had_bye), -1.0 if bye is None else score[bye])
+        best = found if best is None else min(best, found)
     assert best is not None
     return best
 
