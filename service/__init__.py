@@ -92,9 +92,10 @@ class Service:
         """``player``: a player object for every computer seat (tests,
         ``--ai-iterations``), else each seat plays at its level; ``level``: that of
         computer seats added without one, and of resigned seats; ``offload``: where
-        decisions and pictures run, ``process`` (:mod:`service.pool`, the bot and the
-        console) or ``thread`` (tests); ``escape``: how a person's name is written into
-        text (the Discord front end escapes markdown); ``games``: the engine registry."""
+        decisions, pictures and tournament pairings run, ``process``
+        (:mod:`service.pool`, the bot and the console) or ``thread`` (tests);
+        ``escape``: how a person's name is written into text (the Discord front end
+        escapes markdown); ``games``: the engine registry."""
         if offload not in ("thread", "process"):
             raise ValueError(f"offload is 'thread' or 'process', not {offload!r}")
         self.store = store
@@ -124,7 +125,8 @@ class Service:
         self.undo = Undo(store, self.matches, self.play, self._now)
         self.challenges = Challenges(store, self.matches, self.lobby, self._now)
         self.rematches = Rematches(store, self.matches, self.lobby, self.computer)
-        self.tournaments = Tournaments(store, self.matches, self.lobby, self.turns, self._now)
+        self.tournaments = Tournaments(store, self.matches, self.lobby, self.turns, self._now,
+                                       offload=offload)
         self.play.events = self.tournaments
         self.event_members = EventMembers(store, self.tournaments, self.notify, self._now)
 

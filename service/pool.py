@@ -1,6 +1,6 @@
 """Work that holds the interpreter for a while — a computer player's decision, a board
-picture, the replay that finds a match's recent positions — done in worker processes,
-so the event loop never waits for the GIL.
+picture, the replay that finds a match's recent positions, a tournament round's pairing
+— done in worker processes, so the event loop never waits for the GIL.
 
 The workers get plain data only (a game's slug, ``game.dump(state)``, a seat, a seed, a
 level name; a view and names for a picture) and return plain data. One pool per process,
@@ -19,7 +19,10 @@ import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from service.pairing import Table
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +74,22 @@ async def run(function: Any, *args: Any, cost_ms: float | None = None) -> Any:
     if cost_ms is not None and cost_ms < INLINE_MS:
         return function(*args)
     return await asyncio.get_running_loop().run_in_executor(executor(), function, *args)
+
+
+async def pair_round(offload: str, event_format: str, entrants: Sequence[int],
+                     active: Sequence[int], history: Sequence[Table], round_number: int,
+                     total_rounds: int, seats: int = 2, least: int = 2
+                     ) -> list[tuple[int, ...]]:
+    """The tables of a tournament's round (:func:`service.pairing.pair_round`, the same
+    arguments) paired off the event loop: in the pool with ``offload="process"`` (the bot,
+    the console; always, however small the round), else in a thread (tests). A Swiss of
+    1,000 takes seconds of CPU (``python -m bench.pairing``)."""
+    args = (event_format, list(entrants), list(active), list(history), round_number,
+            total_rounds, seats, least)
+    if offload == "process":
+        tables: list[tuple[int, ...]] = await run(pairing, *args)
+        return tables
+    return await asyncio.to_thread(pairing, *args)
 
 
 NICENESS = 5
@@ -154,3 +173,13 @@ def recent_keys(slug: str, players: int, seed: int, options: dict[str, Any],
     from engines.ai.repetition import replay_keys
 
     return replay_keys(slug, players, seed, options, moves)
+
+
+def pairing(event_format: str, entrants: list[int], active: list[int], history: list[Table],
+            round_number: int, total_rounds: int, seats: int,
+            least: int) -> list[tuple[int, ...]]:
+    """A round's tables (:func:`service.pairing.pair_round`)."""
+    from service.pairing import pair_round as tables_of
+
+    return tables_of(event_format, entrants, active, history, round_number, total_rounds,
+                     seats, least)
