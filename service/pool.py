@@ -15,6 +15,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Sequence
@@ -98,8 +99,11 @@ def _watch_parent(parent: int) -> None:
 
 
 def _warm(parent: int | None = None) -> None:
-    """Watch the parent (see :func:`_watch_parent`); lower the worker's priority; import
-    what the jobs need once per worker, not on the first decision."""
+    """Ignore Ctrl-C (the terminal sends it to the whole process group; the parent
+    decides what it means and stops the workers); watch the parent (see
+    :func:`_watch_parent`); lower the worker's priority; import what the jobs need once
+    per worker, not on the first decision."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if parent is not None:
         threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
                          name="watch-parent").start()

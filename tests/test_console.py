@@ -70,7 +70,49 @@ async def test_bad_arguments(tmp_path):
     assert await console.run([], str(tmp_path / "c.db"), str(tmp_path), out=out.append) == 2
     assert await console.run(["witch-stones", "--players", "3"], str(tmp_path / "c.db"),
                              str(tmp_path), out=out.append) == 2
-    assert "2–2 players" in out[-1]
+    assert out[-1] == "--players: Witch Stones is for 2 players."
+
+
+@pytest.mark.parametrize("argv,said", [
+    (["witch-stones", "--ai", "7"], "--ai: Witch Stones has at most 2 seats."),
+    (["terra", "--players", "3", "--ai", "4"], "--ai: more computers than the 3 seats of "
+                                               "--players."),
+    (["witch-stones", "--ai", "-1"], "--ai is a number of computer seats: 0 or more."),
+    (["witch-stones", "--players", "0"], "--players is a number of seats: 1 or more."),
+    (["storm", "--players", "9"], "--players: Storm of the Gods is for 2 to 6 players."),
+    (["witch-stones", "--ai-iterations", "-5"], "--ai-iterations must be from 1 to "
+                                                "1,000,000."),
+    (["witch-stones", "--ai-iterations", "0"], "--ai-iterations must be from 1 to "
+                                               "1,000,000."),
+    (["witch-stones", "--ai-iterations", "1" + "0" * 103], "--ai-iterations must be from "
+                                                           "1 to 1,000,000."),
+    (["--resume", "1" + "0" * 103], "--resume takes a match number, as `quit` prints it."),
+    (["witch-stones", "--seed", "-1"], "--seed must be a whole number from 0 to 2**63 - 1."),
+    (["witch-stones", "--names", "Ana,Bo,Cy"], "Witch Stones is for 2 players: --names and "
+                                               "--ai ask for 3."),
+    (["witch-stones", "--names", "Ana,Bo", "--ai", "1"], "Witch Stones is for 2 players: "
+                                                         "--names and --ai ask for 3.")])
+async def test_each_number_and_count_is_checked_in_one_line(argv, said, tmp_path):
+    """Before anything formats a number or opens the database (no file is made)."""
+    out: list[str] = []
+    assert await console.run(argv, str(tmp_path / "c.db"), str(tmp_path),
+                             out=out.append) == 2
+    assert out == [said]
+    assert not (tmp_path / "c.db").exists()
+
+
+@pytest.mark.parametrize("argv,seated", [
+    (["storm-of-the-gods", "--names", "Ana,Bo,Cy"], ["Ana", "Bo", "Cy"]),
+    (["terra", "--names", "Ana,Bo", "--ai", "1"], ["Ana", "Bo", "Computer 1"]),
+    (["witch-stones", "--names", "Ana"], ["Ana", "Player 2"])])
+async def test_n_names_seat_n_people(argv, seated, tmp_path):
+    out: list[str] = []
+    code = await console.run([*argv, "--ai-level", "random", "--seed", "1"],
+                             str(tmp_path / "c.db"), str(tmp_path / "b"),
+                             read=scripted(["quit"]), out=out.append)
+    assert code == 0
+    seats = out[0].split("Seats: ")[1].split("\n")[0]
+    assert sorted(n.split(". ", 1)[1] for n in seats.rstrip(".").split(", ")) == sorted(seated)
 
 
 def recorded(lines):
@@ -137,7 +179,7 @@ async def test_text_typed_while_the_computer_thinks_is_thrown_away(tmp_path):
     assert console.DISCARDED not in out  # nothing was typed ahead: nothing to say
 
 
-async def test_resume_shows_the_board_and_last_move_and_keeps_earlier_pictures(tmp_path):
+async def test_resume_shows_the_moves_since_your_turn_and_keeps_earlier_pictures(tmp_path):
     db, boards = str(tmp_path / "c.db"), tmp_path / "b"
     out: list[str] = []
     await console.run(["witch-stones", "--ai", "1", "--seed", "8", "--ai-level", "random"],
@@ -146,8 +188,9 @@ async def test_resume_shows_the_board_and_last_move_and_keeps_earlier_pictures(t
     out.clear()
     await console.run(["--resume", "1", "--ai-level", "random"], db, str(boards),
                       read=scripted(["board", "quit"]), out=out.append)
-    assert out[0].startswith("Last move: ")
-    assert "\nTo act: " in "\n".join(out[1:3])
+    assert out[0].startswith("Since Player 1's last turn:\nComputer 1 took the earthstone")
+    assert "\nTo act: Player 1." in out[0]
+    assert out[2].startswith("[board: ")
     after = {p.name: p.read_bytes() for p in boards.glob("match-*.png")}
     assert len(after) == len(before) + 2  # the resumed board and the asked-for board
     assert all(after[name] == data for name, data in before.items())
@@ -190,7 +233,7 @@ async def test_names_name_the_people_at_the_keyboard_and_bad_ones_are_refused(tm
                              str(tmp_path / "c.db"), str(tmp_path / "b"),
                              read=scripted(["quit"]), out=out.append)
     assert code == 0 and "Seats: 1. " in out[0] and "Ana" in out[0] and "Bo" in out[0]
-    for names, reason in [("Ana,Bo,Cy", "3 names but 2 seats are for people"),
+    for names, reason in [("Ana,Bo,Cy", "is for 2 players: --names and --ai ask for 3"),
                           ("Ana,", "none of them empty"), ("Ana,ana", "a name of their own"),
                           ("X" * 33, "longer than 32"), ("Computer 2", "computer's seats")]:
         out.clear()

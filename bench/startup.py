@@ -1,0 +1,111 @@
+"""How long the console takes to its first prompt, as a person starting it sees it.
+
+    nice python -m bench.startup                 # every case, 5 runs each
+    nice python -m bench.startup --runs 3 witch-stones
+
+Each case starts ``python -m bot --local …`` in its own pseudo-terminal (a fresh
+database and pictures' folder each run) and measures the wall time from the start to
+the first prompt (``Name [game #1]> `` or ``Pass to …``) with nothing printed after it.
+*cold*: the project's bytecode compiled afresh (its ``__pycache__`` folders removed, as
+after a clone; the standard library's and the installed packages' are kept, as pip
+writes them); *warm*: compiled by the run before. Bytecode is written even where
+``PYTHONDONTWRITEBYTECODE`` is set (then every run would be cold). The OS's file cache
+is warm in both (this script cannot drop it). Goal (issue 36): ≤ 1 s warm on the
+2-core machine. The load average is printed with the table: the figures mean little on
+a busy machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import select
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PROMPT = re.compile(rb"(?:\]> |press Enter )$")
+CASES = {
+    "witch-stones": ["witch-stones", "--ai", "1"],
+    "terra": ["terra", "--players", "4", "--ai", "3"],
+    "storm-of-the-gods": ["storm-of-the-gods", "--ai", "1"],
+    "when-gods-collide": ["when-gods-collide", "--names", "Ana,Bo"],
+    "angry-gods": ["angry-gods", "--names", "Ana,Bo"],
+}
+LIMIT = 60.0
+
+
+PACKAGES = ("bot", "console", "db", "engines", "rendering", "service")
+
+
+def forget_bytecode() -> None:
+    """Remove the project's compiled bytecode, so the next run compiles it again."""
+    for package in PACKAGES:
+        for cache in (ROOT / package).rglob("__pycache__"):
+            shutil.rmtree(cache, ignore_errors=True)
+
+
+def first_prompt(argv: list[str], folder: Path) -> float:
+    """Seconds from starting the console to its first prompt (then it is told to quit)."""
+    master, slave = os.openpty()
+    env = {**os.environ, "TERM": "xterm", "DATABASE_PATH": str(folder / "s.db"),
+           "BOARDS_DIR": str(folder / "boards")}
+    for name in ("DISCORD_TOKEN", "PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX"):
+        env.pop(name, None)
+    start = time.perf_counter()
+    process = subprocess.Popen([sys.executable, "-m", "bot", "--local", *argv], cwd=ROOT,
+                               stdin=slave, stdout=slave, stderr=slave, env=env,
+                               start_new_session=True)
+    os.close(slave)
+    seen = b""
+    try:
+        while time.perf_counter() - start < LIMIT:
+            ready, _, _ = select.select([master], [], [], 0.05)
+            if ready:
+                try:
+                    seen += os.read(master, 65536)
+                except OSError:
+                    break
+                if PROMPT.search(seen):
+                    took = time.perf_counter() - start
+                    os.write(master, b"\x04")  # Ctrl-D: save and quit
+                    process.wait(timeout=LIMIT)
+                    return took
+            elif process.poll() is not None:
+                break
+        raise SystemExit(f"no prompt from {argv}: {seen[-400:]!r}")
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        os.close(master)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("cases", nargs="*", choices=[[], *CASES], default=[])
+    p.add_argument("--runs", type=int, default=5)
+    args = p.parse_args()
+    cases = args.cases or list(CASES)
+    print(f"load average before: {os.getloadavg()[0]:.2f} (cores: {os.cpu_count()})")
+    print(f"{'case':<20} {'cold p50':>8} {'warm p50':>9} {'warm max':>9}")
+    for case in cases:
+        with tempfile.TemporaryDirectory() as tmp:
+            colds, warms = [], []
+            for run in range(args.runs):
+                forget_bytecode()
+                colds.append(first_prompt(CASES[case], Path(tmp) / f"c{run}"))
+                warms.append(first_prompt(CASES[case], Path(tmp) / f"w{run}"))
+        print(f"{case:<20} {statistics.median(colds):>8.2f} {statistics.median(warms):>9.2f}"
+              f" {max(warms):>9.2f}")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
