@@ -40,13 +40,43 @@ def python_command() -> str:
 
 
 
+def connection_problem(exc: BaseException) -> str | None:
+    """What went wrong connecting to Discord, in one line with what to check; None for
+    an error that is not about the token or the connection (then it is a bug)."""
+    import aiohttp
+    import discord
+
+    if isinstance(exc, discord.LoginFailure):
+        return ("Discord refused the bot token (DISCORD_TOKEN): check that it is the "
+                "bot's current token (Developer Portal → your application → Bot → Reset "
+                "Token), copied whole, without quotes or spaces.")
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        return ("Discord refused an intent the bot asked for: Pantheon needs no "
+                "privileged intents; check that this is Pantheon's code and token.")
+    if isinstance(exc, aiohttp.ClientError | OSError | TimeoutError):
+        detail = " ".join(str(exc).split()) or type(exc).__name__
+        return (f"Could not reach Discord ({detail[:160]}): check this machine's "
+                "network connection, its DNS, and any proxy or firewall.")
+    return None
+
+
+def quiet_voice() -> None:
+    """The bot plays no audio: no warnings at start-up about voice libraries missing."""
+    import discord
+
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
 def main(argv: list[str]) -> int:
-    settings = load_settings()
     if argv and argv[0] == "--local":
         from console import app as console
+        from service.settings import load_shared
 
+        shared = load_shared()
         logging.basicConfig(level=logging.WARNING)
-        return console.main(argv[1:], settings.database_path, settings.boards_dir)
+        return console.main(argv[1:], shared.database_path, shared.boards_dir)
+    settings = load_settings()
     if argv and argv[0] == "migrate":
         from db import migrate
         from service.core import replay_problem
@@ -66,7 +96,15 @@ def main(argv: list[str]) -> int:
         return 1
     from bot import client
 
-    client.run(settings)
+    quiet_voice()
+    try:
+        client.run(settings)
+    except Exception as exc:  # only the connection's own errors are told; others raise
+        problem = connection_problem(exc)
+        if problem is None:
+            raise
+        print(problem, file=sys.stderr)
+        return 1
     return 0
 
 

@@ -1,4 +1,5 @@
-"""Settings from the environment (and a ``.env`` file beside the working directory)."""
+"""The bot's settings from the environment (and a ``.env`` file beside the working
+directory): those both front ends share (:mod:`service.settings`) and the bot's own."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import dataclass
 from dotenv import load_dotenv
 
 from service.clock_math import VACATION_DAYS
+from service.settings import shared
 
 
 @dataclass(frozen=True)
@@ -53,8 +55,8 @@ def shards_from(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | Non
 def load_settings() -> Settings:
     """Read the settings; ``.env.example`` lists every one."""
     load_dotenv()
+    base = shared()
     guild = os.environ.get("DEV_GUILD_ID", "").strip()
-    vacation = os.environ.get("PANTHEON_VACATION_DAYS", "").strip()
     try:
         shard_count, shard_ids = shards_from(os.environ.get("SHARD_COUNT", ""),
                                              os.environ.get("SHARD_IDS", ""))
@@ -62,13 +64,12 @@ def load_settings() -> Settings:
         raise SystemExit(str(exc)) from None
     return Settings(
         token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
-        database_path=(os.environ.get("DATABASE_URL", "").strip()
-                       or os.environ.get("DATABASE_PATH", "pantheon.db")),
-        log_level=os.environ.get("LOG_LEVEL", "INFO").upper(),
+        database_path=base.database_path,
+        log_level=base.log_level,
         dev_guild_id=int(guild) if guild.isdigit() else None,
-        boards_dir=os.environ.get("BOARDS_DIR", "boards"),
-        vacation_days=int(vacation) if vacation.isdigit() else VACATION_DAYS,
-        sqlite_path=os.environ.get("DATABASE_PATH", "pantheon.db"),
+        boards_dir=base.boards_dir,
+        vacation_days=base.vacation_days,
+        sqlite_path=base.sqlite_path,
         shard_count=shard_count,
         shard_ids=shard_ids,
     )

@@ -34,3 +34,21 @@ def test_shard_settings(monkeypatch):
         monkeypatch.setenv("SHARD_IDS", ids)
         with pytest.raises(SystemExit, match="SHARD_"):
             load_settings()
+
+
+def test_the_console_reads_the_shared_settings_as_the_bot_does(monkeypatch):
+    """The console's settings come from below both front ends (service.settings)."""
+    from service.settings import shared
+
+    monkeypatch.setattr("bot.config.load_dotenv", lambda: None)
+    monkeypatch.setenv("DATABASE_PATH", "here.db")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@db/pantheon")
+    monkeypatch.setenv("BOARDS_DIR", "pictures")
+    monkeypatch.setenv("SHARD_COUNT", "x")  # the bot's own setting: no concern offline
+    local = shared()
+    assert (local.database_path, local.sqlite_path, local.boards_dir) == (
+        "postgresql://bot@db/pantheon", "here.db", "pictures")
+    monkeypatch.delenv("SHARD_COUNT")
+    bot = load_settings()
+    assert (bot.database_path, bot.sqlite_path, bot.boards_dir, bot.vacation_days) == (
+        local.database_path, local.sqlite_path, local.boards_dir, local.vacation_days)
