@@ -227,6 +227,7 @@ class Console:
         try:
             return self.ask(question).strip().lower() in ("y", "yes")
         except Leave:
+            self.interrupts.hit = False  # answered; the console goes on
             return False
 
     async def _hand_over(self, match: MatchRecord, actor: Actor) -> None:
