@@ -94,11 +94,16 @@ class Console:
         """The last public picture's line (``[board: …]``), shown again with it."""
         self.match_id: int | None = None
         """The match on screen: the one a Ctrl-C saves."""
+        self.unattended = False
+        """Only computers play: nobody can type ``history``; the record is written."""
 
     def out(self, text: str) -> None:
         """Print a text of the service's in console words, safe for a terminal and
         wrapped to its width."""
-        self.write(terminal.wrap(terminal.printable(terminal.plain(text))))
+        text = terminal.plain(text)
+        if self.unattended:
+            text = text.replace("(see history)", "(all in the record below)")
+        self.write(terminal.wrap(terminal.printable(text)))
 
     def say_path(self, text: str) -> None:
         """Print a line with a file path in it, as it is (only made safe)."""
@@ -123,6 +128,7 @@ class Console:
     async def new_match(self, slug: str, names: list[str], ai: int,
                         options: dict[str, str]) -> MatchRecord:
         host = Actor(1, names[0] if names else "Player 1")
+        self.unattended = not names
         match = await self.service.create(host, slug, options, seat_host=bool(names),
                                           remind=0)
         self.match_id = match.id

@@ -66,7 +66,12 @@ def meant(typed: str, legal: list[str]) -> list[str]:
     choices = {c: c for c in COMMANDS if c not in ("exit",)}
     choices.update({m.lower(): m for m in legal})
     close = difflib.get_close_matches(word, list(choices), n=3, cutoff=0.7)
-    return [choices[c] for c in close]
+    best = max((ratio(word, c) for c in close), default=0.0)
+    return [choices[c] for c in close if ratio(word, c) >= best - 0.05]  # the closest
+
+
+def ratio(typed: str, candidate: str) -> float:
+    return difflib.SequenceMatcher(None, typed, candidate).ratio()
 
 
 def did_you_mean(typed: str, legal: list[str]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 import sys
 
@@ -372,3 +373,85 @@ async def test_board_text_and_alt_text_for_a_screen_reader(tmp_path):
     assert shown.count("   a b c d e f g h i") == 2  # the text board, asked for once
     assert "B Player 1" in shown
     assert "--alt" in "\n".join(out)  # the resume hint keeps it
+
+
+def wide_lines(out: list[str], tmp_path) -> list[str]:
+    """Printed lines over 80 columns, but those holding a path or the resume command
+    (kept whole, on lines of their own, so they can be copied)."""
+    return [line for text in out for line in text.split("\n")
+            if terminal.columns(line) > terminal.WIDTH and str(tmp_path) not in line]
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in engines.all()])
+async def test_everything_the_console_prints_fits_80_columns(slug, tmp_path):
+    """Every text of a match against the computer: the start, each position's post and
+    text board, help, moves, rules, history, the whole board as text, the private view,
+    an error with its suggestion, export, resign and the end."""
+    game = engines.get(slug)
+    typed = ["help", "moves", "rules", "board text", "me", "tiel g7", "movs", "history",
+             "export", "board"]
+    feed = iter(typed)
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            return "y" if "[y/N]" in prompt and "Resign" in prompt else "resign"
+
+    await console.run([slug, "--ai", str(game.max_players - 1), "--players",
+                       str(game.max_players), "--names", "Bartholomew the Magnificent",
+                       "--seed", "5", "--ai-level", "random"], str(tmp_path / "c.db"),
+                      str(tmp_path / "b"), read=read, out=out.append)
+    assert any("legal move" in text for text in out)
+    assert any("Did you mean" in text for text in out)
+    assert any("Game over" in text for text in out)
+    assert wide_lines(out, tmp_path) == []
+
+
+async def test_a_computer_only_game_ends_with_its_record(tmp_path):
+    """Not "… N more moves (see history) …" and an exit: the record's files, which
+    --import replays."""
+    out: list[str] = []
+    boards = tmp_path / "b"
+    code = await console.run(["witch-stones", "--ai", "2", "--seed", "3", "--ai-level",
+                              "random"], str(tmp_path / "c.db"), str(boards),
+                             read=scripted([]), out=out.append)
+    assert code == 0
+    assert out[-1] == f"The record (replay it with --import): {boards / 'witch-stones-1.json'}"
+    assert out[-2] == f"Every move: {boards / 'witch-stones-1.txt'}"
+    assert not any("see history" in text for text in out)
+    again: list[str] = []
+    code = await console.run(["--import", str(boards / "witch-stones-1.json"), "--ai-level",
+                              "random"], str(tmp_path / "c.db"), str(boards),
+                             read=scripted([]), out=again.append)
+    assert code == 0
+    over = [line for text in out for line in text.split("\n") if "Game over" in line]
+    assert over and over[-1] in "\n".join(again)  # the record replays to the same end
+
+
+async def test_export_and_rules_offline(tmp_path):
+    out: list[str] = []
+    boards = tmp_path / "b"
+    code = await console.run(["terra", "--ai", "1", "--names", "Ana", "--seed", "3",
+                              "--ai-level", "random"], str(tmp_path / "c.db"), str(boards),
+                             read=scripted(["rules", "export", "quit"]), out=out.append)
+    assert code == 0
+    assert any(text.startswith("# Terra") for text in out)
+    record = boards / "terra-1.json"
+    assert f"The record (replay it with --import): {record}" in out
+    assert '"slug": "terra"' in record.read_text()
+    assert (boards / "terra-1.txt").read_text().strip()
+
+
+async def test_a_typo_gets_did_you_mean_from_the_legal_moves_and_commands(tmp_path):
+    out: list[str] = []
+    typed = ["sns", "mons", "movs", "histroy", "suns", "tkae h1", "zzz", "quit"]
+    await console.run(["witch-stones", "--ai", "1", "--names", "Ana", "--seed", "8",
+                       "--ai-level", "random"], str(tmp_path / "c.db"), str(tmp_path / "b"),
+                      read=scripted(typed), out=out.append)
+    refusals = [" ".join(text.split()) for text in out if text.startswith("Illegal move")]
+    meant = [re.search(r"Did you mean (.+)\?$", text) for text in refusals]
+    assert [m[1] if m else None for m in meant] == [
+        '"suns"', '"moons"', '"moves"', '"history"', '"take h1"', None]
