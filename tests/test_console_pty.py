@@ -17,11 +17,11 @@ import select
 import signal
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 
 import pytest
-import termios
 
 from console.terminal import CLEAR
 
