@@ -455,3 +455,19 @@ async def test_a_typo_gets_did_you_mean_from_the_legal_moves_and_commands(tmp_pa
     meant = [re.search(r"Did you mean (.+)\?$", text) for text in refusals]
     assert [m[1] if m else None for m in meant] == [
         '"suns"', '"moons"', '"moves"', '"history"', '"take h1"', None]
+
+
+def test_help_readme_and_computer_players_give_the_hard_search_time_of_the_code():
+    """The longest a hard decision searches is the games' hard budgets' cap (1.5 s),
+    whatever --help, README.md and docs/COMPUTER_PLAYERS.md say (issue 36: 2 s in one)."""
+    from pathlib import Path
+
+    from console.options import hard_seconds, parser
+
+    cap = f"up to {hard_seconds():g} s a move"
+    root = Path(__file__).resolve().parents[1]
+    assert cap in " ".join(parser().format_help().split())
+    for doc in ("README.md", "docs/COMPUTER_PLAYERS.md"):
+        text = " ".join((root / doc).read_text().split())
+        assert cap in text, doc
+        assert re.findall(r"up to ([\d.]+) s a move", text) == [f"{hard_seconds():g}"], doc
