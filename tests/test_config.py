@@ -59,7 +59,7 @@ def test_a_dev_guild_id_that_is_no_server_id_is_refused_with_how_to_find_one(
         typed, monkeypatch):
     monkeypatch.setattr("bot.config.load_dotenv", lambda: None)
     monkeypatch.setenv("DEV_GUILD_ID", typed)
-    with pytest.raises(SystemExit, match="Developer Mode.*Copy Server ID"):
+    with pytest.raises(SystemExit, match=r"Developer Mode.*Copy Server ID"):
         load_settings()
     monkeypatch.setenv("DEV_GUILD_ID", " 123456789012345678 ")
     assert load_settings().dev_guild_id == 123456789012345678
