@@ -22,7 +22,7 @@ from pathlib import Path
 
 import engines
 import rendering.text
-from console import commands, records, terminal, typeahead
+from console import commands, recap, records, terminal, typeahead
 from console.files import folder_name, last_picture
 from console.interrupts import INTERRUPTED, Interrupts
 from console.options import (
@@ -41,7 +41,6 @@ from db import FINISHED, RUNNING, MatchRecord, open_store
 from service import Actor, Post, Service, ServiceError, Update, parse_options, pool
 from service.clock_math import Schedule, schedule_text
 from service.names import points_text
-from service.recent import recent
 
 __all__ = ["DISCARDED", "Console", "computer", "local_names", "main", "offload", "run"]
 
@@ -94,6 +93,8 @@ class Console:
         """The last public picture's line (``[board: …]``), shown again with it."""
         self.match_id: int | None = None
         """The match on screen: the one a Ctrl-C saves."""
+        self.printed: list[str] = []
+        """The public lines on screen since it was last cleared (a recap drops them)."""
         self.unattended = False
         """Only computers play: nobody can type ``history``; the record is written."""
 
@@ -157,26 +158,9 @@ class Console:
             return update.match
         self.unseen = {s.user_id for s in match.seats if not s.is_ai}
         post = await self.service.board(match.id)
-        post.text = "\n".join([*await self.recap(match), post.text])
+        post.text = "\n".join([*await recap.since_last_turn(self.service, match), post.text])
         self.show_public(post, match)
         return match
-
-    async def recap(self, match: MatchRecord) -> list[str]:
-        """What happened since the player to act last moved (every move before their
-        first), in everyone's words; the last move when nobody is to act."""
-        game, state = self.service.state_of(match)
-        moves = await self.service.store.moves(match.id)
-        acting = game.to_act(state)[:1] if match.status == RUNNING else []
-        if not moves:
-            return []
-        if not acting:
-            said = moves[-1].said
-            return [f"Last move: {self.service.matches.named(match, said)}"] if said else []
-        since = recent(moves, acting[0])
-        name = match.names[acting[0]]
-        head = (f"Since {name}'s last turn:" if any(m.seat == acting[0] for m in moves)
-                else f"Before {name}'s first turn:")
-        return [head, *(self.service.matches.named(match, m.said) for m in since if m.said)]
 
     async def play(self, match: MatchRecord) -> MatchRecord:
         """Prompt whoever must act until the match ends or the user quits."""
@@ -253,6 +237,7 @@ class Console:
                 self.clear()
                 prompt = f"Pass to {terminal.printable(actor.name)} — press Enter (only Enter) "
             self.clear()
+            self.printed = []
             self.histories.swap(self.at_keyboard, actor.user_id)
             if self.last_public is not None:
                 post, shown = self.last_public
@@ -336,7 +321,11 @@ class Console:
     def show_public(self, post: Post, match: MatchRecord, *, save: bool = True) -> None:
         """A post everyone at the table may see: its text, the text board of the match's
         public view, and its picture saved (numbered, and as ``current.png``)."""
-        self.out("\n".join(line for line in post.text.splitlines() if line != NO_CLOCK))
+        lines = [line for line in post.text.splitlines() if line != NO_CLOCK]
+        if save:
+            lines = recap.unrepeated(lines, self.printed)
+            self.printed += lines
+        self.out("\n".join(lines))
         self._table(post)
         if self.text_board and match.snapshot is not None:
             game, state = self.service.state_of(match)

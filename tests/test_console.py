@@ -471,3 +471,39 @@ def test_help_readme_and_computer_players_give_the_hard_search_time_of_the_code(
         text = " ".join((root / doc).read_text().split())
         assert cap in text, doc
         assert re.findall(r"up to ([\d.]+) s a move", text) == [f"{hard_seconds():g}"], doc
+
+
+def test_a_recap_drops_the_moves_still_on_the_screen():
+    from console.recap import unrepeated
+
+    post = ["Since Bo's last turn:", "Ana explored d3.", "Ana ended their turn.", "To act: Bo."]
+    assert unrepeated(post, ["Ana explored d3.", "To act: Ana."]) == post[2:]
+    assert unrepeated(post, []) == post  # nothing of it on the screen: the recap stays
+    assert unrepeated(post[1:], ["Ana explored d3."]) == post[1:]  # no recap: all kept
+    # A line shown once is dropped once: the same words again are a new move.
+    twice = ["Since Bo's last turn:", "Ana explored d3.", "Ana explored d3.", "To act: Bo."]
+    assert unrepeated(twice, ["Ana explored d3."]) == twice[2:]
+
+
+async def test_at_one_keyboard_the_recap_never_repeats_what_was_just_printed(tmp_path):
+    """Storm at one keyboard (no secrets, so no screen is cleared): every move was on
+    the screen when the turn came back; issue 36 saw them listed again under "Since …"."""
+    out: list[str] = []
+    asked = iter(range(200))
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        if next(asked) == 199:
+            raise EOFError
+        if "only move" in prompt:
+            return ""
+        if prompt.startswith(("Ana", "Bo")) and not out[-2].startswith("1 legal move"):
+            found = re.search(r"legal moves?: ([^,\n]+)", out[-2])
+            return found[1].strip() if found else "moves"
+        return "moves"
+
+    await console.run(["storm-of-the-gods", "--names", "Ana,Bo", "--seed", "2",
+                       "--ai-level", "random", "--no-text-board"], str(tmp_path / "c.db"),
+                      str(tmp_path / "b"), read=read, out=out.append)
+    assert sum("ended their turn" in text for text in out) >= 4  # turns came back
+    assert not [text for text in out if "last turn:" in text]
