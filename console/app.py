@@ -8,8 +8,8 @@ Each position is shown as a compact text board and saved as a PNG (numbered, and
 ``current.png`` kept up to date); private pictures go to a folder of their player's own.
 In a game with secrets, whenever a different person must take the keyboard the screen and
 its scrollback are cleared, only "Pass to …" shows until they press Enter, and then their
-private information appears. A match interrupted (Ctrl-D, ``quit``) can be resumed with
-the command the console prints: the database is the only state.
+private information appears. A match interrupted (``quit``, Ctrl-D, Ctrl-C) can be
+resumed with the command the console prints: the database is the only state.
 """
 
 from __future__ import annotations
@@ -150,13 +150,13 @@ class Console:
         if match.snapshot is None:
             self.out(self.service.lobby_text(match))
             return match
+        self.unseen = {s.user_id for s in match.seats if not s.is_ai}
         game, state = self.service.state_of(match)
         if match.status == RUNNING and self.service.matches.automatic_to_act(match, game,
                                                                              state):
             update = await self.service.play.after(match, game, state, [], previous=state)
             self.show(update)
             return update.match
-        self.unseen = {s.user_id for s in match.seats if not s.is_ai}
         post = await self.service.board(match.id)
         post.text = "\n".join([*await recap.since_last_turn(self.service, match), post.text])
         self.show_public(post, match)
@@ -174,9 +174,10 @@ class Console:
                 legal = await self.service.legal_moves(match.id, actor)
                 if self.warm is not None:
                     self.warm()
-                only = f" (only move: {legal[0]} — Enter plays it)" if len(legal) == 1 else ""
+                if len(legal) == 1:
+                    self.out(f"Only one legal move: {legal[0]}. Enter plays it.")
                 line = terminal.printable(
-                    self.ask(f"{actor.name} [{match.game} #{match.id}]{only}> ")).strip()
+                    self.ask(f"{actor.name} [{match.game} #{match.id}]> ")).strip()
             except Leave:
                 line = "quit"
             if line.lower() in ("quit", "exit"):

@@ -495,7 +495,7 @@ async def test_at_one_keyboard_the_recap_never_repeats_what_was_just_printed(tmp
         out.append(prompt)
         if next(asked) == 199:
             raise EOFError
-        if "only move" in prompt:
+        if "Only one legal move" in out[-2]:
             return ""
         if prompt.startswith(("Ana", "Bo")) and not out[-2].startswith("1 legal move"):
             found = re.search(r"legal moves?: ([^,\n]+)", out[-2])
