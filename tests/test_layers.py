@@ -147,3 +147,18 @@ def test_the_service_is_one_facade_over_parts():
 
     project = [c for c in Service.__mro__ if c.__module__.split(".")[0] in PACKAGES]
     assert len(project) <= 3, project
+
+
+def test_the_console_starts_without_what_it_does_not_use():
+    """Start-up ≤ 1 s (issue 36, ``python -m bench.startup``): the console imports no
+    Discord library and no PostgreSQL driver to play on SQLite (asyncpg alone took a
+    tenth of a second)."""
+    import subprocess
+    import sys
+
+    probe = ("import sys, console.app, console.__main__; "
+             "print(' '.join(sorted(m for m in ('asyncpg', 'discord', 'aiohttp', 'nacl', "
+             "'bot') if m in sys.modules)))")
+    loaded = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
+                            text=True, check=True).stdout.split()
+    assert loaded == []
