@@ -53,15 +53,23 @@ def forget_bytecode() -> None:
             shutil.rmtree(cache, ignore_errors=True)
 
 
-def cpu_seconds(pid: int) -> float:
-    """The CPU time (user and system) process ``pid`` has used so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(group: int) -> float:
+    """The CPU time (user and system) the processes of ``group`` have used so far: the
+    console's and its workers' (a picture drawn in a worker costs CPU all the same)."""
+    total = 0
+    for entry in os.listdir("/proc"):
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if entry.isdigit() and int(fields[2]) == group:
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def first_prompt(argv: list[str], folder: Path) -> tuple[float, float]:
     """Seconds from starting the console to its first prompt, and the CPU seconds the
-    console used by then (then it is told to quit). On a loaded machine the wall time
+    console and its workers used by then (then it is told to quit). On a loaded machine the wall time
     grows with the load; the CPU time much less."""
     master, slave = os.openpty()
     env = {**os.environ, "TERM": "xterm", "DATABASE_PATH": str(folder / "s.db"),
