@@ -69,8 +69,8 @@ def cpu_seconds(group: int) -> float:
 
 def first_prompt(argv: list[str], folder: Path) -> tuple[float, float]:
     """Seconds from starting the console to its first prompt, and the CPU seconds the
-    console and its workers used by then (then it is told to quit). On a loaded machine the wall time
-    grows with the load; the CPU time much less."""
+    console and its workers used by then (then it is told to quit). On a loaded machine
+    the wall time grows with the load; the CPU time much less."""
     master, slave = os.openpty()
     env = {**os.environ, "TERM": "xterm", "DATABASE_PATH": str(folder / "s.db"),
            "BOARDS_DIR": str(folder / "boards")}
