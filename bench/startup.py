@@ -1,7 +1,7 @@
 """How long the console takes to its first prompt, as a person starting it sees it.
 
     nice python -m bench.startup                 # every case, 5 runs each
-    nice python -m bench.startup --runs 3 witch-stones
+    nice python -m bench.startup --runs 3 <slug>         # one game's cases
 
 Each case starts ``python -m bot --local …`` in its own pseudo-terminal (a fresh
 database and pictures' folder each run) and measures the wall time from the start to
@@ -29,17 +29,24 @@ import tempfile
 import time
 from pathlib import Path
 
+import engines
+
 ROOT = Path(__file__).resolve().parents[1]
 PROMPT = re.compile(rb"(?:\]> |press Enter )$")
-CASES = {
-    "witch-stones": ["witch-stones", "--ai", "1", "--seed", "8"],
-    "storm-of-the-gods": ["storm-of-the-gods", "--ai", "1", "--seed", "2"],
-    "terra": ["terra", "--names", "Ana,Bo", "--seed", "3"],
-    "when-gods-collide": ["when-gods-collide", "--names", "Ana,Bo", "--seed", "3"],
-    "angry-gods": ["angry-gods", "--names", "Ana,Bo", "--seed", "3"],
-}
-"""Seeds with a person first to act: the time to the first prompt is the start-up's, not
-a computer's decision."""
+
+
+def cases() -> dict[str, list[str]]:
+    """Each game with two people at the keyboard (a person acts first), and the first
+    game against the computer (``--seed 8``: a person first there too, so the time is the
+    start-up's, not a decision's)."""
+    games = engines.all()
+    found = {f"{g.slug} hot seat": [g.slug, "--names", "Ana,Bo", "--seed", "3"]
+             for g in games}
+    found[f"{games[0].slug} --ai 1"] = [games[0].slug, "--ai", "1", "--names", "Ana",
+                                        "--seed", "8"]
+    return found
+
+
 LIMIT = 60.0
 
 
@@ -108,25 +115,26 @@ def first_prompt(argv: list[str], folder: Path) -> tuple[float, float]:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("cases", nargs="*", choices=[[], *CASES], default=[])
+    p.add_argument("games", nargs="*", help="the games to measure (default: all)")
     p.add_argument("--runs", type=int, default=5)
     args = p.parse_args()
-    cases = args.cases or list(CASES)
+    every = cases()
+    chosen = [c for c in every if not args.games or c.split()[0] in args.games]
     print(f"load average before: {os.getloadavg()[0]:.2f} (cores: {os.cpu_count()}); "
           "seconds to the first prompt (wall p50, max; CPU p50)")
-    print(f"{'case':<20} {'cold p50':>8} {'warm p50':>9} {'warm max':>9} "
+    print(f"{'case':<28} {'cold p50':>8} {'warm p50':>9} {'warm max':>9} "
           f"{'cold CPU':>9} {'warm CPU':>9}")
-    for case in cases:
+    for case in chosen:
         with tempfile.TemporaryDirectory() as tmp:
             colds, warms = [], []
             for run in range(args.runs):
                 forget_bytecode()
-                colds.append(first_prompt(CASES[case], Path(tmp) / f"c{run}"))
-                warms.append(first_prompt(CASES[case], Path(tmp) / f"w{run}"))
+                colds.append(first_prompt(every[case], Path(tmp) / f"c{run}"))
+                warms.append(first_prompt(every[case], Path(tmp) / f"w{run}"))
         wall = [statistics.median(t for t, _ in colds), statistics.median(t for t, _ in warms),
                 max(t for t, _ in warms), statistics.median(c for _, c in colds),
                 statistics.median(c for _, c in warms)]
-        print(f"{case:<20} {wall[0]:>8.2f} {wall[1]:>9.2f} {wall[2]:>9.2f} {wall[3]:>9.2f} "
+        print(f"{case:<28} {wall[0]:>8.2f} {wall[1]:>9.2f} {wall[2]:>9.2f} {wall[3]:>9.2f} "
               f"{wall[4]:>9.2f}")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 

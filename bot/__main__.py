@@ -7,9 +7,6 @@ import logging
 import os
 import sys
 
-import engines
-from bot.config import load_settings
-
 NO_TOKEN = """\
 Pantheon needs a Discord bot token to connect to Discord, and none is set.
 
@@ -26,6 +23,8 @@ To play offline instead, in this terminal:
 
 def offline_examples(python: str) -> str:
     """Two ways to play offline, with the registry's first and last games."""
+    import engines
+
     games = engines.all()
     examples = [(f"-m bot --local {games[0].slug} --ai 1", "you against the computer"),
                 (f"-m bot --local {games[-1].slug} --names Ana,Bo", "two people, one keyboard")]
@@ -76,6 +75,8 @@ def main(argv: list[str]) -> int:
         shared = load_shared()
         logging.basicConfig(level=logging.WARNING)
         return console.main(argv[1:], shared.database_path, shared.boards_dir)
+    from bot.config import load_settings
+
     settings = load_settings()
     if argv and argv[0] == "migrate":
         from db import migrate
@@ -109,4 +110,7 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except KeyboardInterrupt:  # Ctrl-C while starting: nothing to save yet, no traceback
+        sys.exit(130)

@@ -172,7 +172,7 @@ class Console:
             try:
                 await self._hand_over(match, actor)
                 legal = await self.service.legal_moves(match.id, actor)
-                if self.warm is not None:
+                if self.warm is not None and any(s.is_ai for s in match.seats):
                     self.warm()
                 if len(legal) == 1:
                     self.out(f"Only one legal move: {legal[0]}. Enter plays it.")
