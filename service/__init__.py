@@ -87,22 +87,26 @@ class Service:
                  player: Player | None = None,
                  escape: Callable[[str], str] | None = None,
                  level: str = "normal", offload: str = "thread",
+                 pictures_offload: str | None = None,
                  games: Games = engines.get,
                  listing: Callable[[], Iterable[Game]] = engines.all) -> None:
         """``player``: a player object for every computer seat (tests,
         ``--ai-iterations``), else each seat plays at its level; ``level``: that of
         computer seats added without one, and of resigned seats; ``offload``: where
-        decisions, pictures and tournament pairings run, ``process``
-        (:mod:`service.pool`, the bot and the console) or ``thread`` (tests);
+        decisions, pictures and tournament pairings run, ``process`` (:mod:`service.pool`,
+        the bot and the console) or ``thread`` (tests); ``pictures_offload``: where
+        pictures are drawn, if not there (the console draws them in a thread: one person
+        waits for them, and the pool's first picture would wait for a worker to start);
         ``escape``: how a person's name is written into text (the Discord front end
         escapes markdown); ``games``: the engine registry."""
-        if offload not in ("thread", "process"):
-            raise ValueError(f"offload is 'thread' or 'process', not {offload!r}")
+        for where in (offload, pictures_offload or offload):
+            if where not in ("thread", "process"):
+                raise ValueError(f"offload is 'thread' or 'process', not {where!r}")
         self.store = store
         self._now = Now(now)
         escape = escape or (lambda name: name)
         self.matches = Matches(store, games, listing, escape)
-        self.pictures = Pictures(render, offload)
+        self.pictures = Pictures(render, pictures_offload or offload)
         self.computer = Computer(store, player, level_name(level), offload)
         self.ratings = Ratings(store, escape)
         self.banks = Banks(store, self.matches, vacation_days)

@@ -15,6 +15,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Sequence
@@ -35,14 +36,37 @@ def size() -> int:
     return max(1, os.cpu_count() or 1)
 
 
+class _QuietProcess(multiprocessing.context.SpawnProcess):
+    """A worker started with Ctrl-C ignored: the terminal sends SIGINT to the whole
+    process group, and a worker still importing would print a ``KeyboardInterrupt``
+    traceback; the parent decides what Ctrl-C means and stops its workers. (An ignored
+    signal stays ignored in the new interpreter, which then installs no handler of its
+    own; :func:`_warm` ignores it too, for a worker started from another thread.)"""
+
+    def start(self) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            super().start()
+            return
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            super().start()
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
+class _QuietSpawn(multiprocessing.context.SpawnContext):
+    Process = _QuietProcess
+
+
 def executor(workers: int | None = None) -> ProcessPoolExecutor:
     """The module's pool, created on first use (``spawn``: a fork of a process running an
-    event loop and threads could inherit a held lock)."""
+    event loop and threads could inherit a held lock; Ctrl-C ignored, see
+    :class:`_QuietProcess`)."""
     global _pool
     with _lock:
         if _pool is None:
             _pool = ProcessPoolExecutor(workers or size(),
-                                        mp_context=multiprocessing.get_context("spawn"),
+                                        mp_context=_QuietSpawn(),
                                         initializer=_warm, initargs=(os.getpid(),))
             log.info("process pool started with %s workers", workers or size())
         return _pool
@@ -117,8 +141,11 @@ def _watch_parent(parent: int) -> None:
 
 
 def _warm(parent: int | None = None) -> None:
-    """Watch the parent (see :func:`_watch_parent`); lower the worker's priority; import
-    what the jobs need once per worker, not on the first decision."""
+    """Ignore Ctrl-C (the terminal sends it to the whole process group; the parent
+    decides what it means and stops the workers); watch the parent (see
+    :func:`_watch_parent`); lower the worker's priority; import what the jobs need once
+    per worker, not on the first decision."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if parent is not None:
         threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
                          name="watch-parent").start()
