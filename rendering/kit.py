@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engines.base import name_seats as name_seats  # re-exported for reasons
 from engines.base import plural as plural  # the one plural, re-exported for pictures
+from rendering import seats
 from rendering.png import to_png as to_png  # re-exported: the kit's pictures end there
 
 RGB = tuple[int, int, int]
@@ -33,17 +34,7 @@ HIGHLIGHT: RGB = (180, 15, 30)  # crimson: apart from every seat colour (test_se
 GAP: RGB = (200, 200, 200)
 WHITE: RGB = (255, 255, 255)
 
-# Seat colours, from Okabe–Ito's: each pair, the highlight and the background stay apart
-# under simulated deuteranopia, protanopia and tritanopia (tests/test_seat_colours.py);
-# seats 4-6 are moved off Okabe-Ito's purple, orange and sky blue where those met.
-SEAT_COLOURS: tuple[RGB, ...] = (
-    (0, 114, 178),    # blue
-    (213, 94, 0),     # vermilion
-    (0, 158, 115),    # bluish green
-    (225, 135, 180),  # pink
-    (225, 195, 90),   # sand
-    (90, 195, 255),   # sky blue
-)
+SEAT_COLOURS = seats.SEAT_COLOURS  # see rendering/seats.py
 
 WIDTH = 800
 PHONE = 400  # the width a phone shows a picture at, in CSS pixels
@@ -560,8 +551,7 @@ def disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB,
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
 
 
-SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "cross", "pennant")
-"""Each seat's shape, so that seats never differ by colour alone (1 to 6 in order)."""
+SEAT_SHAPES = seats.SEAT_SHAPES
 
 
 def seat_shape(seat: int) -> str:

@@ -28,7 +28,7 @@ def alt_text(view: dict, names: Sequence[str], *,
                                   say.top_score(names, winners, scores))),
             say.Lead(say.to_act(view, names, TASK.get(view.get("phase", ""), ""))),
             say.Lead(_scores(view, names, scores)),
-            say.Lead(say.changes(view, names, marks, lambda sq: _piece(board.get(sq))), rank=1)]
+            say.changes(view, names, marks, lambda sq: _piece(board.get(sq)))]
     return say.compose(lead, _position(board), limit)
 
 
