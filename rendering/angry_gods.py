@@ -247,20 +247,30 @@ def _names(b: kit.Board) -> None:
                 size=kit.SMALL, fill=CORNER_LABEL)
 
 
-def _counts(b: kit.Board, x: float, y: float, title: str, counts: dict) -> None:
+COUNT_GAP = 14  # between a count and the next stone
+ROW_GAP = 36  # between the pool's last count and "Gods"
+
+
+def _counts(b: kit.Board, x: float, y: float, title: str, counts: dict) -> float:
+    """"Pool (R) 3 (Y) 7 …": each colour's stone and count; returns where the row ends
+    (the next row starts past it: "19Gods" was the pool's last count run into the gods')."""
+    face = kit.font(kit.TEXT)
     b.label((x, y), title, size=kit.TEXT, anchor="lm")
-    x += 16 + kit.font(kit.TEXT).getlength(title)
+    x += 16 + face.getlength(title)
     for c in COLOURS:
         _stone(b.draw, x + 15, y, 15, c, kit.SMALL)
-        b.label((x + 36, y), str(counts.get(c, 0)), size=kit.TEXT, anchor="lm")
-        x += 82
+        number = str(counts.get(c, 0))
+        b.label((x + 36, y), number, size=kit.TEXT, anchor="lm")
+        x += 36 + face.getlength(number) + COUNT_GAP
+    return x - COUNT_GAP
 
 
 def _panel(b: kit.Board, view: dict, names: list[str], y: float) -> None:
     d = b.draw
     x0 = 20
-    _counts(b, x0, y + PANEL_ROW / 2, "Pool", view.get("pool", {}))
-    _counts(b, b.width / 2 + 10, y + PANEL_ROW / 2, "Gods", view.get("gods", {}))
+    end = _counts(b, x0, y + PANEL_ROW / 2, "Pool", view.get("pool", {}))
+    _counts(b, max(end + ROW_GAP, b.width / 2 + 10), y + PANEL_ROW / 2, "Gods",
+            view.get("gods", {}))
     y += PANEL_ROW
     left = int(view.get("towers_left", 0))
     b.label((x0, y + PANEL_ROW / 2), f"Towers left {left}/9", size=kit.TEXT, anchor="lm")

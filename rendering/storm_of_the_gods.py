@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from rendering import kit
+from rendering.alt.storm_of_the_gods import rolled
 
 R = (kit.WIDTH - 40) // 14  # hex radius (centre to corner): 54 at 800 px
 ROOT3 = math.sqrt(3)
@@ -91,7 +92,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     if lines:
         _band(board, lines, fill, band)
     _path(board, view)
-    for position, colour, depth in kit.marked(highlight, marks):
+    for position, colour, depth in kit.marked(highlight, rolled(view, marks)):
         if position in POSITIONS:  # under the labels and pieces: none is crossed
             cx, cy = centre(board, position)
             board.draw.polygon(
@@ -110,7 +111,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
 def _discarded(discarded: object, populations: list[int] | None) -> str:
     """"3 tiles discarded", with how many of each population when the view counts them
     (``discarded_populations``: the count of population 0, 1, … 5)."""
-    if populations:
+    if populations and sum(populations):  # an all-zero count said "(by population )"
         counts = " ".join(f"{pop}:{n}" for pop, n in enumerate(populations) if n)
         return f"{kit.plural(sum(populations), 'tile')} discarded (by population {counts})"
     return kit.plural(int(discarded or 0), "tile") + " discarded"

@@ -35,7 +35,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     target = view.get("target", 50)
     if outcome is None and phase == "over":
         outcome = _outcome(view, [s.name for s in seats])
-    status = "choosing sides" if phase == "side" else f"first to {target}"
+    status = {"side": "choosing sides", "over": "final position"}.get(phase, f"first to {target}")
     board = kit.Board("Witch Stones", seats, view.get("to_act", []),
                       height=BODY, status=status, outcome=outcome,
                       game="witch-stones", footer=FOOTER)

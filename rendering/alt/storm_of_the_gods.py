@@ -20,6 +20,7 @@ def alt_text(view: dict, names: Sequence[str], *,
     over = bool(result) or view.get("phase") == "over"
     winners = list((result.get("ranking") or [[]])[0]) if result else []
     board = view.get("board") or {}
+    marks = rolled(view, marks)
     game = "Storm of the Gods" if over else (
         f"Storm of the Gods, turn {view.get('turn', 0)}, "
         f"{say.plural(view.get('stack_size', 0), 'tile')} left in the stack")
@@ -33,6 +34,31 @@ def alt_text(view: dict, names: Sequence[str], *,
             say.changes(view, names, marks, lambda p: _tile(board.get(p))),
             say.Lead(_discarded(view), rank=2, what="the discarded tiles")]
     return say.compose(lead, _position(board, players), limit)
+
+
+def rolled(view: dict, marks: Mapping[int, Sequence[str]] | None
+           ) -> dict[int, list[str]] | None:
+    """``marks`` with the wind's move this turn (where it blew from, its path, what it
+    attacked) given to the god to act: their roll, automatic when the god before them
+    ended their turn, is stored with that move, and was marked in that god's colour
+    while the text said who rolled. (A place the other god also moved on in this
+    roll's path is then marked once, in the roller's colour.)"""
+    roll = view.get("roll") or {}
+    current = view.get("current")
+    if not marks or not roll.get("direction") or current is None:
+        return None if marks is None else {int(s): list(p) for s, p in marks.items()}
+    wind = {view.get("wind_from"), *(view.get("path") or []), view.get("attacked")} - {None}
+    out: dict[int, list[str]] = {}
+    moved: list[str] = []
+    for seat, places in marks.items():
+        if int(seat) == int(current):
+            out[int(seat)] = list(places)
+            continue
+        out[int(seat)] = [p for p in places if p not in wind]
+        moved += [p for p in places if p in wind]
+    if moved:
+        out[int(current)] = list(dict.fromkeys([*out.get(int(current), []), *moved]))
+    return {s: p for s, p in out.items() if p}
 
 
 def _result(result: dict, names: Sequence[str]) -> str:
