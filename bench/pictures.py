@@ -24,7 +24,6 @@ import rendering
 from rendering import kit
 from tests.render_cases import NAMES, SLUGS, cases
 
-
 PHONE_CLIENT = 295  # how wide a phone client shows the picture (issue 37's measure)
 
 

@@ -20,7 +20,7 @@ COLOURS = ("red", "yellow", "green", "blue")
 STONE: dict[str, kit.RGB] = {
     "red": (214, 48, 49),
     "yellow": (245, 200, 40),
-    "green": (40, 150, 70),
+    "green": (0, 130, 110),  # bluish: (40, 150, 70) was 6.1 ΔE00 from red to a deuteranope
     "blue": (40, 100, 215),
 }
 LETTER = {c: c[0].upper() for c in COLOURS}

@@ -19,21 +19,22 @@ R = (kit.WIDTH - 40) // 14  # hex radius (centre to corner): 54 at 800 px
 ROOT3 = math.sqrt(3)
 COLUMNS = "abcdefghi"
 WIND: kit.RGB = (58, 36, 112)
-ATTACK: kit.RGB = (200, 30, 30)
+ATTACK: kit.RGB = (20, 20, 20)  # a dark burst: the red one was 4.7 ΔE00 from the highlight
 BAND_LINE = kit.SMALL + 8
 MAP_LEFT = (kit.WIDTH - int(14 * R)) // 2
 MAP_WIDTH = int(14 * R)
 MAP_HEIGHT = int(9 * ROOT3 * R)
 EDGE = 32  # column letters above and below the map
 ROW = 34  # a line of the panel under the map
-TILE_FILL: dict[int, kit.RGB] = {
-    0: (236, 232, 222),
-    1: (233, 222, 194),
-    2: (226, 208, 166),
-    3: (218, 193, 138),
-    4: (207, 176, 112),
-    5: (232, 196, 92),
+TILE_FILL: dict[int, kit.RGB] = {  # a warm grey, darker with the population (CIELAB L*
+    0: (243, 234, 222),  # 93 to 73): low in chroma, so every seat's token stands out on
+    1: (231, 222, 210),  # each (ΔE00 ≥ 11 in every simulated vision, where the sand seat
+    2: (220, 211, 199),  # on the old golden population 5 was 0.7); the number on the tile
+    3: (209, 200, 188),  # tells the population
+    4: (198, 189, 177),
+    5: (187, 178, 167),
 }
+NAME: kit.RGB = (72, 66, 58)  # a hex's name: ≥ 4.7:1 on every fill (WCAG AA)
 EMPTY_FILL: kit.RGB = (250, 247, 240)
 COMPASS_FILL: kit.RGB = (190, 196, 204)
 PENDING: kit.RGB = (255, 226, 150)
@@ -92,7 +93,8 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     if lines:
         _band(board, lines, fill, band)
     _path(board, view)
-    for position, colour, depth in kit.marked(highlight, rolled(view, marks)):
+    # as deep as there are seats: a seat's move on a shared hex is never left unmarked
+    for position, colour, depth in kit.marked(highlight, rolled(view, marks), deep=6):
         if position in POSITIONS:  # under the labels and pieces: none is crossed
             cx, cy = centre(board, position)
             board.draw.polygon(
@@ -224,7 +226,7 @@ def _contents(board: kit.Board, position: str, cell: dict | None) -> None:
     d = board.draw
     cx, cy = centre(board, position)
     if cell is None:
-        board.label((cx, cy), position, size=kit.SMALL, fill=(150, 142, 130))
+        board.label((cx, cy), position, size=kit.SMALL, fill=NAME)
         return
     if cell.get("compass"):
         _rose(board, cx, cy)
@@ -232,7 +234,7 @@ def _contents(board: kit.Board, position: str, cell: dict | None) -> None:
     population = cell.get("population", 0)
     background = TILE_FILL.get(population, TILE_FILL[0])
     _boxed(board, (cx, cy - R * 0.55), str(population), kit.TEXT, kit.INK, background)
-    _boxed(board, (cx, cy + R * 0.55), position, kit.SMALL, kit.MUTED, background)
+    _boxed(board, (cx, cy + R * 0.55), position, kit.SMALL, NAME, background)
     owner = cell.get("owner")
     if owner is None:
         return

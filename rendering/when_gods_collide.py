@@ -22,9 +22,12 @@ LABEL = 32
 DICE_STRIP = 96
 MAX_CELL = 64
 GOLD = (212, 160, 23)
-GAP_FILL = (222, 220, 214)
+GAP_FILL = (240, 240, 240)  # lighter than any tile: ≥ 9.9 ΔE00 from every tint
 GAP_LINE = (205, 202, 195)
 CHECKER_FILL = (253, 251, 245)
+TINT = 0.18  # a tile's share of its owner's colour: a mark in any seat's colour stays
+# ΔE00 ≥ 10 from it (0.28 was 4.1 to a deuteranope); the token at its middle tells whose
+BADGE = 0.2  # that token's size, a fraction of a square
 FACE_NAMES = {
     "king": "King",
     "pawn": "Pawn",
@@ -348,7 +351,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
             base = kit.LIGHT_SQUARE if (x + y) % 2 else kit.DARK_SQUARE
             d.rectangle(
                 (px, py, px + cell, py + cell),
-                fill=_mix(base, kit.seat_colour(owner), 0.28),
+                fill=_mix(base, kit.seat_colour(owner), TINT),
                 outline=kit.GRID,
             )
     for block in view.get("tiles") or {}:
@@ -367,6 +370,12 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
             inset = 2 + 7 * depth
             d.rectangle((px + inset, py + inset, px + cell - inset, py + cell - inset),
                         outline=colour, width=5)
+    for block, owner in (view.get("tiles") or {}).items():
+        # the owner's token where the tile's four squares meet (clear of the checkers and
+        # over the marks): the tint alone told the owner
+        bx, by = _xy(block)
+        px, py = corner(bx, by + 1)
+        kit.seat_disc(d, px + cell, py + cell, max(5, cell * BADGE), int(owner), width=1)
     viewer = view.get("viewer")
     for square, checker in (view.get("board") or {}).items():
         x, y = _xy(square)

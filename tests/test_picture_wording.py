@@ -108,3 +108,48 @@ def test_marks_of_an_automatic_roll_take_the_rollers_colour():
         assert all(p in mine for p in others)
         checked += 1
     assert checked > 3
+
+
+def test_storm_outlines_every_seats_move_on_a_shared_hex():
+    """Six seats' moves on one hex: each seat's colour gains an outline's pixels there
+    (at most three nested outlines were drawn, and a fourth mover's vanished)."""
+    import io
+
+    from PIL import Image
+
+    one = next(o for o in shown("storm-of-the-gods", 6, 1) if o.viewer is None and o.move == 8)
+
+    def counts(marks):
+        png = rendering.render("storm-of-the-gods", one.view, names=NAMES[:6], marks=marks)
+        pixels = list(Image.open(io.BytesIO(png)).convert("RGB").getdata())
+        return {seat: pixels.count(kit.seat_colour(seat)) for seat in range(6)}
+
+    plain = counts({5: ["a1"]})
+    shared = counts({seat: ["e3"] for seat in range(6)} | {5: ["e3", "a1"]})
+    for seat in range(6):
+        assert shared[seat] - plain[seat] > 150, (seat, shared[seat], plain[seat])
+
+
+def test_when_gods_collide_tiles_carry_their_owners_token():
+    """The tint alone told a tile's owner (ΔE00 3.7 between two owners' tints to a
+    deuteranope): each tile now has its owner's token in its middle, in the seat's own
+    colour."""
+    import io
+
+    from PIL import Image
+
+    laying = next(o for o in shown("when-gods-collide", 4, 1)
+                  if o.viewer is None and o.view.get("phase") == "tiles"
+                  and len(o.view.get("tiles") or {}) >= 8)
+
+    def counts(view):
+        png = rendering.render("when-gods-collide", view, names=NAMES[:4])
+        pixels = list(Image.open(io.BytesIO(png)).convert("RGB").getdata())
+        return {seat: pixels.count(kit.seat_colour(seat)) for seat in range(4)}
+
+    tiles = laying.view["tiles"]
+    kept = dict(list(tiles.items())[:4])  # the first tiles stay: the board keeps its size
+    full, fewer = counts(laying.view), counts(dict(laying.view, tiles=kept))
+    for seat in range(4):
+        more = sum(1 for b, o in tiles.items() if int(o) == seat and b not in kept)
+        assert full[seat] - fewer[seat] >= 40 * more, (seat, more, full[seat], fewer[seat])

@@ -187,10 +187,21 @@ def test_several_moves_on_one_place_all_show(slug):
 
 
 def test_marks_stack_in_depth():
-    assert kit.marked([], {0: ["a1", "b2"], 1: ["a1"], 2: ["a1", "a1"]}) == [
+    assert sorted(kit.marked([], {0: ["a1", "b2"], 1: ["a1"], 2: ["a1", "a1"]})) == sorted([
         ("a1", kit.seat_colour(0), 0), ("b2", kit.seat_colour(0), 0),
-        ("a1", kit.seat_colour(1), 1), ("a1", kit.seat_colour(2), 2)]
+        ("a1", kit.seat_colour(1), 1), ("a1", kit.seat_colour(2), 2)])
     assert kit.marked(["c3", "c3"], None) == [("c3", kit.HIGHLIGHT, 0)]
+
+
+def test_every_seat_gets_its_outline_before_any_seat_a_second():
+    """A seat moving twice on a place no longer pushes another seat's mark out (issue 37:
+    at six seats Storm lost moves); with six outlines deep, six seats all show."""
+    marks = {0: ["e5", "e5", "e5"], 1: ["e5"], 2: ["e5"], 3: ["e5"], 4: ["e5"], 5: ["e5"]}
+    three = kit.marked([], marks)
+    assert [c for _, c, _ in three] == [kit.seat_colour(s) for s in (0, 1, 2)]
+    six = kit.marked([], marks, deep=6)
+    assert {c for _, c, _ in six} == {kit.seat_colour(s) for s in range(6)}
+    assert [d for _, _, d in six] == list(range(6))
 
 
 # ---- secrets: private pictures differ, public ones cannot ----------------------------
