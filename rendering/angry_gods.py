@@ -220,6 +220,7 @@ def _board(b: kit.Board, view: dict, marked: list[tuple[str, kit.RGB, int]]) -> 
     for name in view.get("removed", []):
         _cross(d, *position_xy(name, b.top))
     _names(b)
+    tokens = []
     for name, colour, depth in marked:
         try:
             x, y = position_xy(name, b.top)
@@ -227,9 +228,14 @@ def _board(b: kit.Board, view: dict, marked: list[tuple[str, kit.RGB, int]]) -> 
             continue
         if len(name) == 2 and board.get(name, {}).get("role") != "leader":
             radius = CIRCLE - 4 - 7 * depth  # an empty space: rings inwards
+            rim = CIRCLE - 4
         else:
             radius = (LEADER_R + 6 if len(name) == 2 else FOLLOWER_R + 5) + 7 * depth
+            rim = radius
         kit.ring(d, x, y, radius, colour=colour, width=5)
+        tokens.append((*kit.around(x, y, rim, depth), colour))
+    for x, y, colour in tokens:  # the mover's shape on their mark, over every ring
+        kit.mark_token(d, x, y, colour)
 
 
 def _names(b: kit.Board) -> None:

@@ -31,19 +31,25 @@ from rendering.paint import GRID as GRID
 from rendering.paint import HIGHLIGHT as HIGHLIGHT
 from rendering.paint import INK as INK
 from rendering.paint import LIGHT_SQUARE as LIGHT_SQUARE
+from rendering.paint import MARK_TOKEN as MARK_TOKEN
 from rendering.paint import MARKS_DEEP as MARKS_DEEP
 from rendering.paint import MUTED as MUTED
 from rendering.paint import RGB as RGB
 from rendering.paint import SEAT_COLOURS as SEAT_COLOURS
 from rendering.paint import SEAT_SHAPES as SEAT_SHAPES
 from rendering.paint import WHITE as WHITE
+from rendering.paint import around as around
+from rendering.paint import corner as corner
 from rendering.paint import disc as disc
+from rendering.paint import edge as edge
 from rendering.paint import hex_corners as hex_corners
+from rendering.paint import mark_token as mark_token
 from rendering.paint import marked as marked
 from rendering.paint import ring as ring
 from rendering.paint import seat_colour as seat_colour
 from rendering.paint import seat_disc as seat_disc
 from rendering.paint import seat_middle as seat_middle
+from rendering.paint import seat_of as seat_of
 from rendering.paint import seat_shape as seat_shape
 from rendering.paint import text_colour_on as text_colour_on
 from rendering.png import to_png as to_png  # re-exported: the kit's pictures end there

@@ -125,3 +125,41 @@ def ring(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float,
     """The last-move highlight around a point."""
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=colour, width=width)
 
+
+
+MARK_TOKEN = 9  # the radius of the token on a seat's mark
+
+
+def seat_of(colour: RGB) -> int | None:
+    """The seat whose colour ``colour`` is (None: the highlight, or any other colour)."""
+    return SEAT_COLOURS.index(colour) if colour in SEAT_COLOURS else None
+
+
+def mark_token(draw: ImageDraw.ImageDraw, x: float, y: float, colour: RGB) -> None:
+    """On a seat's mark (an outline in ``colour``), the seat's token at (x, y): the mover
+    told by shape as well as by the outline's colour. Nothing for the highlight."""
+    seat = seat_of(colour)
+    if seat is not None:
+        seat_disc(draw, x, y, MARK_TOKEN, seat, width=1)
+
+
+def around(cx: float, cy: float, r: float, depth: int) -> tuple[float, float]:
+    """Where the mark at ``depth`` on a round or hexagonal place puts its token: on the
+    rim (radius ``r``), each depth at another angle, clear of what the place holds."""
+    angle = math.radians((0, 180, -60, 120, 60, -120)[depth % 6])
+    return cx + r * math.cos(angle), cy + r * math.sin(angle)
+
+
+def corner(box: tuple[float, float, float, float], depth: int) -> tuple[float, float]:
+    """Where the mark at ``depth`` on a square place (``box``: left, top, right, bottom)
+    puts its token: a corner, bottom right first, each depth another."""
+    left, top, right, bottom = box
+    return ((right, bottom), (left, bottom), (right, top), (left, top))[depth % 4]
+
+
+def edge(box: tuple[float, float, float, float], depth: int) -> tuple[float, float]:
+    """As :func:`corner`, the middle of an edge (bottom, left, top, right): where squares'
+    corners hold something else (When Gods Collide's tile owners)."""
+    left, top, right, bottom = box
+    middle, centre = (left + right) / 2, (top + bottom) / 2
+    return ((middle, bottom), (left, centre), (middle, top), (right, centre))[depth % 4]

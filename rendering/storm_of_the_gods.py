@@ -94,6 +94,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         _band(board, lines, fill, band)
     _path(board, view)
     # as deep as there are seats: a seat's move on a shared hex is never left unmarked
+    tokens = []
     for position, colour, depth in kit.marked(highlight, rolled(view, marks), deep=6):
         if position in POSITIONS:  # under the labels and pieces: none is crossed
             cx, cy = centre(board, position)
@@ -101,11 +102,14 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
                 kit.hex_corners(cx, cy, R - 2 - 7 * depth, pointy=False), outline=colour,
                 width=4
             )
+            tokens.append((*kit.around(cx, cy, R - 4, depth), colour))  # on the rim
     for position in POSITIONS:
         _contents(board, position, cells.get(position))
     wind = view.get("wind")
     if wind in POSITIONS:
         _wind(board, *centre(board, wind), R * 0.36)  # clear of the population and coordinate
+    for x, y, colour in tokens:  # the mover's shape on their mark, over the hex's contents
+        kit.mark_token(board.draw, x, y, colour)
     _panel(board, view, names, board.top + map_top + MAP_HEIGHT + EDGE)
     return board.png()
 

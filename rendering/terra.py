@@ -124,18 +124,24 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
                anchor="mm")
 
     # last turn, or each seat's moves since the viewer's last turn
+    tokens = []
     for plot, colour, depth in kit.marked(highlight, marks):
         if len(plot) < 2 or plot[0] not in COLUMNS or not plot[1:].isdigit():
             continue
         x, y = _cell(plot, top)
         inset = 2 + 8 * depth
-        d.rectangle((x + inset, y + inset, x + CELL - inset, y + CELL - inset), outline=colour,
-                    width=5)
+        box = (x + inset, y + inset, x + CELL - inset, y + CELL - inset)
+        d.rectangle(box, outline=colour, width=5)
+        inner = kit.MARK_TOKEN + 3  # inside the plot: a corner is shared by four
+        tokens.append((*kit.corner((x + inner, y + inner, x + CELL - inner, y + CELL - inner),
+                                   depth), colour))
         if plot not in cells and depth == 0:
             m = CELL * 0.3
             cx, cy = x + CELL / 2, y + CELL / 2
             d.line((cx - m, cy - m, cx + m, cy + m), fill=colour, width=5)
             d.line((cx - m, cy + m, cx + m, cy - m), fill=colour, width=5)
+    for x, y, colour in tokens:  # the mover's shape on their mark, over every outline
+        kit.mark_token(d, x, y, colour)
 
     _panel(board, view, names, rows, top + HEIGHT, bool(terrain.get("mountains") or river))
     return board.png()

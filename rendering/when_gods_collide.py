@@ -360,6 +360,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         d.rectangle((px, py, px + 2 * cell, py + 2 * cell), outline=kit.INK, width=3)
     d.rectangle((left, top, left + bw, top + bh), outline=kit.GRID, width=1)
 
+    tokens = []
     for square, colour, depth in kit.marked(highlight or [], marks):
         try:
             x, y = _xy(square)
@@ -368,8 +369,11 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         if x0 <= x <= x1 and y0 <= y <= y1:
             px, py = corner(x, y)
             inset = 2 + 7 * depth
-            d.rectangle((px + inset, py + inset, px + cell - inset, py + cell - inset),
-                        outline=colour, width=5)
+            box = (px + inset, py + inset, px + cell - inset, py + cell - inset)
+            d.rectangle(box, outline=colour, width=5)
+            inner = kit.MARK_TOKEN + 3  # inside the square: its edges may be a tile's frame
+            tokens.append((*kit.edge((px + inner, py + inner, px + cell - inner,
+                                      py + cell - inner), depth), colour))
     for block, owner in (view.get("tiles") or {}).items():
         # the owner's token where the tile's four squares meet (clear of the checkers and
         # over the marks): the tint alone told the owner
@@ -383,6 +387,8 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         owner = int(checker["owner"])
         kit.stamp(board.image, _checker, px + cell / 2, py + cell / 2, cell * 3 // 4 + 6,
                   cell, owner, _god(checker, owner, viewer))
+    for tx, ty, colour in tokens:  # the mover's shape on their mark, over the checkers
+        kit.mark_token(d, tx, ty, colour)
 
     size = kit.SMALL
     for x in range(x0, x1 + 1):

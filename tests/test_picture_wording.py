@@ -153,3 +153,26 @@ def test_when_gods_collide_tiles_carry_their_owners_token():
     for seat in range(4):
         more = sum(1 for b, o in tiles.items() if int(o) == seat and b not in kept)
         assert full[seat] - fewer[seat] >= 40 * more, (seat, more, full[seat], fewer[seat])
+
+
+def test_a_seats_mark_carries_its_token():
+    """A move marked in a seat's colour also shows the seat's token (outlined in ink) on
+    the mark, so movers are told apart by shape, not by the outline's colour alone; the
+    highlight (the last move, no seat) has none."""
+    import io
+
+    from PIL import Image
+
+    def ink(slug, view, players, **kwargs) -> int:
+        png = rendering.render(slug, view, names=NAMES[:players], **kwargs)
+        return list(Image.open(io.BytesIO(png)).convert("RGB").getdata()).count(kit.INK)
+
+    for slug, players in (("witch-stones", 2), ("angry-gods", 2), ("terra", 3),
+                          ("storm-of-the-gods", 4), ("when-gods-collide", 4)):
+        one = [o for o in shown(slug, players, 1) if o.viewer is None and o.view.get("last")]
+        view = one[len(one) // 2].view
+        place = view["last"][0]
+        plain = ink(slug, view, players, highlight=[place])
+        for seat in range(players):
+            marked = ink(slug, view, players, marks={seat: [place]})
+            assert marked - plain >= 10, (slug, seat, place, marked, plain)  # without: ≤ 0
