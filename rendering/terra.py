@@ -24,6 +24,7 @@ TOP_GAP = 32  # column letters above the board
 BOARD = CELL * 9
 HEIGHT = TOP_GAP + BOARD + 36  # the board and its coordinates; the panel goes under it
 TILE_INSET = 8
+BADGE = 9  # the owner's token on a structure: 18 px, 6.6 at a phone client's 295 (7 was 5)
 ROW = 38  # a line of the panel
 CHIT = 44  # a reserve chit drawn as a tile
 CHITS_LEFT = 250  # where a row of chits starts, after its caption
@@ -324,7 +325,7 @@ def _structure(d: ImageDraw.ImageDraw, cx: float, cy: float, kind: str, owner: i
         width=3,
     )
     icons.icon(d, kind, cx, cy + 1, CELL * 0.56, colour)
-    kit.seat_disc(d, x + TILE_INSET + 9, y + TILE_INSET + 9, 7, owner, width=1)
+    kit.seat_disc(d, x + TILE_INSET + BADGE + 2, y + TILE_INSET + BADGE + 2, BADGE, owner, width=1)
 
 
 def _footer(view: dict, names: Sequence[str]) -> str:
