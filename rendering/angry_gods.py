@@ -20,7 +20,7 @@ COLOURS = ("red", "yellow", "green", "blue")
 STONE: dict[str, kit.RGB] = {
     "red": (214, 48, 49),
     "yellow": (245, 200, 40),
-    "green": (40, 150, 70),
+    "green": (0, 130, 110),  # bluish: (40, 150, 70) was 6.1 ΔE00 from red to a deuteranope
     "blue": (40, 100, 215),
 }
 LETTER = {c: c[0].upper() for c in COLOURS}
@@ -220,6 +220,7 @@ def _board(b: kit.Board, view: dict, marked: list[tuple[str, kit.RGB, int]]) -> 
     for name in view.get("removed", []):
         _cross(d, *position_xy(name, b.top))
     _names(b)
+    tokens = []
     for name, colour, depth in marked:
         try:
             x, y = position_xy(name, b.top)
@@ -227,9 +228,14 @@ def _board(b: kit.Board, view: dict, marked: list[tuple[str, kit.RGB, int]]) -> 
             continue
         if len(name) == 2 and board.get(name, {}).get("role") != "leader":
             radius = CIRCLE - 4 - 7 * depth  # an empty space: rings inwards
+            rim = CIRCLE - 4
         else:
             radius = (LEADER_R + 6 if len(name) == 2 else FOLLOWER_R + 5) + 7 * depth
+            rim = radius
         kit.ring(d, x, y, radius, colour=colour, width=5)
+        tokens.append((*kit.around(x, y, rim, depth), colour))
+    for x, y, colour in tokens:  # the mover's shape on their mark, over every ring
+        kit.mark_token(d, x, y, colour)
 
 
 def _names(b: kit.Board) -> None:
@@ -247,20 +253,30 @@ def _names(b: kit.Board) -> None:
                 size=kit.SMALL, fill=CORNER_LABEL)
 
 
-def _counts(b: kit.Board, x: float, y: float, title: str, counts: dict) -> None:
+COUNT_GAP = 14  # between a count and the next stone
+ROW_GAP = 36  # between the pool's last count and "Gods"
+
+
+def _counts(b: kit.Board, x: float, y: float, title: str, counts: dict) -> float:
+    """"Pool (R) 3 (Y) 7 …": each colour's stone and count; returns where the row ends
+    (the next row starts past it: "19Gods" was the pool's last count run into the gods')."""
+    face = kit.font(kit.TEXT)
     b.label((x, y), title, size=kit.TEXT, anchor="lm")
-    x += 16 + kit.font(kit.TEXT).getlength(title)
+    x += 16 + face.getlength(title)
     for c in COLOURS:
         _stone(b.draw, x + 15, y, 15, c, kit.SMALL)
-        b.label((x + 36, y), str(counts.get(c, 0)), size=kit.TEXT, anchor="lm")
-        x += 82
+        number = str(counts.get(c, 0))
+        b.label((x + 36, y), number, size=kit.TEXT, anchor="lm")
+        x += 36 + face.getlength(number) + COUNT_GAP
+    return x - COUNT_GAP
 
 
 def _panel(b: kit.Board, view: dict, names: list[str], y: float) -> None:
     d = b.draw
     x0 = 20
-    _counts(b, x0, y + PANEL_ROW / 2, "Pool", view.get("pool", {}))
-    _counts(b, b.width / 2 + 10, y + PANEL_ROW / 2, "Gods", view.get("gods", {}))
+    end = _counts(b, x0, y + PANEL_ROW / 2, "Pool", view.get("pool", {}))
+    _counts(b, max(end + ROW_GAP, b.width / 2 + 10), y + PANEL_ROW / 2, "Gods",
+            view.get("gods", {}))
     y += PANEL_ROW
     left = int(view.get("towers_left", 0))
     b.label((x0, y + PANEL_ROW / 2), f"Towers left {left}/9", size=kit.TEXT, anchor="lm")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rendering import kit
+from rendering import paint
 from rendering.palettes import picture_module
 
 RGB = tuple[int, int, int]
@@ -14,10 +14,10 @@ def _is_rgb(value: object) -> bool:
 
 
 def named_colours(slug: str) -> list[RGB]:
-    """Every RGB constant of the kit and of the module of the game's renderer (alone, or
-    in a tuple or a dict of them), first seen first."""
+    """Every RGB constant of the kit (:mod:`rendering.paint`) and of the module of the
+    game's renderer (alone, or in a tuple or a dict of them), first seen first."""
     found: list[RGB] = []
-    for source in (kit, picture_module(slug)):
+    for source in (paint, picture_module(slug)):
         for value in vars(source).values():
             if _is_rgb(value):
                 found.append(value)

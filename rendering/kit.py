@@ -8,230 +8,74 @@ whose turn it is; the board below; a footer line for counts and notes.
 from __future__ import annotations
 
 import math
-import unicodedata
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from engines.base import name_seats as name_seats  # re-exported for reasons
 from engines.base import plural as plural  # the one plural, re-exported for pictures
+from rendering import layers as _layers
+from rendering import typeface as _typeface
+from rendering.layers import Canvas as Canvas
+from rendering.layers import Layer as Layer
+from rendering.layers import layer as layer
+from rendering.layers import stamp as stamp
+from rendering.layers import unencoded as unencoded
+from rendering.paint import BACKGROUND as BACKGROUND
+from rendering.paint import BANNER as BANNER
+from rendering.paint import DARK_SQUARE as DARK_SQUARE
+from rendering.paint import GAP as GAP
+from rendering.paint import GRID as GRID
+from rendering.paint import HIGHLIGHT as HIGHLIGHT
+from rendering.paint import INK as INK
+from rendering.paint import LIGHT_SQUARE as LIGHT_SQUARE
+from rendering.paint import MARK_TOKEN as MARK_TOKEN
+from rendering.paint import MARKS_DEEP as MARKS_DEEP
+from rendering.paint import MUTED as MUTED
+from rendering.paint import RGB as RGB
+from rendering.paint import SEAT_COLOURS as SEAT_COLOURS
+from rendering.paint import SEAT_SHAPES as SEAT_SHAPES
+from rendering.paint import WHITE as WHITE
+from rendering.paint import around as around
+from rendering.paint import corner as corner
+from rendering.paint import disc as disc
+from rendering.paint import edge as edge
+from rendering.paint import hex_corners as hex_corners
+from rendering.paint import mark_token as mark_token
+from rendering.paint import marked as marked
+from rendering.paint import ring as ring
+from rendering.paint import seat_colour as seat_colour
+from rendering.paint import seat_disc as seat_disc
+from rendering.paint import seat_middle as seat_middle
+from rendering.paint import seat_of as seat_of
+from rendering.paint import seat_shape as seat_shape
+from rendering.paint import text_colour_on as text_colour_on
 from rendering.png import to_png as to_png  # re-exported: the kit's pictures end there
-
-RGB = tuple[int, int, int]
-
-BACKGROUND: RGB = (246, 241, 230)
-INK: RGB = (40, 36, 32)
-MUTED: RGB = (120, 112, 100)
-GRID: RGB = (90, 80, 70)
-LIGHT_SQUARE: RGB = (232, 220, 196)
-DARK_SQUARE: RGB = (214, 198, 166)
-HIGHLIGHT: RGB = (180, 15, 30)  # crimson: apart from every seat colour (test_seat_colours)
-GAP: RGB = (200, 200, 200)
-WHITE: RGB = (255, 255, 255)
-
-# Seat colours, from Okabe–Ito's: each pair, the highlight and the background stay apart
-# under simulated deuteranopia, protanopia and tritanopia (tests/test_seat_colours.py);
-# seats 4-6 are moved off Okabe-Ito's purple, orange and sky blue where those met.
-SEAT_COLOURS: tuple[RGB, ...] = (
-    (0, 114, 178),    # blue
-    (213, 94, 0),     # vermilion
-    (0, 158, 115),    # bluish green
-    (225, 135, 180),  # pink
-    (225, 195, 90),   # sand
-    (90, 195, 255),   # sky blue
-)
-
-WIDTH = 800
-PHONE = 400  # the width a phone shows a picture at, in CSS pixels
-PHONE_MIN = 9  # the inked height of the smallest digits and capitals there, in pixels
-
-
-def inked(size: int) -> int:
-    """The inked height of a digit or capital in the kit's font at ``size`` (about 0.7
-    of the size): what a reader sees, and what must stay readable on a phone."""
-    _, top, _, bottom = font(size).getbbox("0")
-    return bottom - top
-
-
-def min_size(width: int = WIDTH) -> int:
-    """The smallest font size whose digits and capitals stay :data:`PHONE_MIN` px tall
-    when ``width`` shrinks to a phone's."""
-    size = 8
-    while inked(size) * PHONE < PHONE_MIN * width:
-        size += 1
-    return size
-
-
-BANNER: RGB = (255, 226, 150)
-BLOCKS_KEPT = 6  # Pillow's freed memory blocks kept for reuse (each up to 16 MB)
-
-
-if Image.core.get_blocks_max() == 0:  # unless set by PILLOW_BLOCKS_MAX
-    # Keep a few freed image blocks for the next picture: a fresh 800×1300 canvas then
-    # costs a fraction of a millisecond instead of ~2 ms of page faults.
-    Image.core.set_blocks_max(BLOCKS_KEPT)
-
-
-@cache
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled scalable font: no font files to ship or install."""
-    return ImageFont.load_default(size=size)
-
-
-SMALL = min_size()  # 25 px at 800 (digits 18 px, 9 px on a phone): labels, side notes
-TEXT = SMALL + 2
-LARGE = SMALL + 5
-TITLE = SMALL + 9
-TITLE_ROW = TITLE + 18
-SEAT_ROW = TEXT + SMALL + 20  # a name over its score
-TURN_ROW = LARGE + 18
-FOOTER_LINE = SMALL + 7
-HEADER = TITLE_ROW + SEAT_ROW + TURN_ROW + 8  # the header of a match of up to 3 players
-
-
-# ---- what was drawn: every text's size, for the phone-readability test ---------------
-_records: list[Seen] = []
-
-
-class Seen(list[tuple[int, str]]):
-    """The texts drawn, as ``(font size, text)``, and those that reach past the edge of
-    their canvas (cut off: :attr:`outside`)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.outside: list[str] = []
-
-
-@contextmanager
-def recording() -> Iterator[Seen]:
-    """Within the block, each text a :class:`Board` draws adds ``(font size, text)``."""
-    seen = Seen()
-    _records.append(seen)
-    try:
-        yield seen
-    finally:
-        _records.remove(seen)
-
-
-_SUBSTITUTES = {"\u2014": "-", "\u2013": "-", "\u00d7": "x", "\u2022": "\u00b7", "\u2192": ">",
-                "\u2190": "<"}
-
-
-@cache
-def _has_glyph(ch: str) -> bool:
-    face = font(20)
-    return _mask(ch, face) != _mask("\uffff", face)
-
-
-def _mask(ch: str, face: ImageFont.FreeTypeFont) -> bytes:
-    image = Image.new("L", (40, 40))
-    ImageDraw.Draw(image).text((5, 5), ch, font=face, fill=255)
-    return image.tobytes()
-
-
-def clean(text: str) -> str:
-    """``text`` in the characters the bundled font has: dashes and accents simplified,
-    anything else it lacks shown as "?" rather than as an empty box."""
-    if text.isascii():
-        return text
-    out = []
-    for ch in text:
-        if ch.isascii() or _has_glyph(ch):
-            out.append(ch)
-            continue
-        ch = _SUBSTITUTES.get(ch, ch)
-        base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
-        out.append(ch if ch.isascii() else base or "?")
-    return "".join(out)
-
-
-@lru_cache(maxsize=4096)
-def _glyphs(face: ImageFont.FreeTypeFont, text: str, mode: str, anchor: str, ink: int,
-            start: tuple[float, float]) -> tuple[object, tuple[int, int]]:
-    """A line of text rasterised, and its offset: what ``ImageDraw.text`` computes on
-    every call, kept (the same labels come back in every picture of a game)."""
-    return face.getmask2(text, mode, None, None, None, 0, anchor, ink, start,
-                         stroke_filled=True)
-
-
-class Draw(ImageDraw.ImageDraw):
-    """ImageDraw whose texts are cleaned (see :func:`clean`), recorded, and drawn from
-    cached glyph masks: the same pixels as ``ImageDraw.text``, without laying the text
-    out again."""
-
-    def text(self, xy, text, fill=None, font=None, anchor=None,  # type: ignore[override]
-             *args, **kwargs):
-        text = clean(str(text))
-        if _records:
-            size = int(getattr(font, "size", 10))
-            left, top, right, bottom = self.textbbox(xy, text, font=font, anchor=anchor)
-            width, height = self._image.size
-            cut = left < 0 or top < 0 or right > width or bottom > height
-            for seen in _records:
-                seen.append((size, text))
-                if cut:
-                    seen.outside.append(text)
-        if args or kwargs or "\n" in text or not isinstance(font, ImageFont.FreeTypeFont):
-            return super().text(xy, text, fill, font, anchor, *args, **kwargs)
-        ink, fill_ink = self._getink(fill)
-        ink = fill_ink if ink is None else ink
-        x, y = xy
-        mask, (dx, dy) = _glyphs(font, text, self.fontmode, anchor or "la", ink,
-                                 (math.modf(x)[0], math.modf(y)[0]))
-        self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
-        return None
-
-    def polygon(self, xy, fill=None, outline=None, width=1):  # type: ignore[override]
-        """As ``ImageDraw.polygon``, but an outline wider than a pixel is drawn on a crop
-        around the polygon: Pillow masks it with a blank copy of the *whole* canvas,
-        allocated per polygon (most of a picture's drawing time, before)."""
-        if width <= 1 or outline is None or not xy or not isinstance(xy[0], tuple):
-            return super().polygon(xy, fill, outline, width)
-        xs, ys = [p[0] for p in xy], [p[1] for p in xy]
-        left, top = math.floor(min(xs)) - width - 2, math.floor(min(ys)) - width - 2
-        box = (left, top, math.ceil(max(xs)) + width + 2, math.ceil(max(ys)) + width + 2)
-        crop = self._image.crop(box)
-        ImageDraw.ImageDraw(crop).polygon([(x - left, y - top) for x, y in xy], fill, outline,
-                                          width)
-        self._image.paste(crop, box[:2])
-        return None
-
-
-def seat_colour(seat: int) -> RGB:
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def text_colour_on(fill: RGB) -> RGB:
-    """Black or white, whichever reads better on ``fill``."""
-    r, g, b = fill
-    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else WHITE
-
-
-MARKS_DEEP = 3  # at most this many outlines, one inside the other, on one place
-
-
-def marked(highlight: Sequence[str], marks: Mapping[int, Sequence[str]] | None
-           ) -> list[tuple[str, RGB, int]]:
-    """The positions to outline, their colours and depths: each seat's ``marks`` in its
-    colour (every move since the viewer's last turn: a place twice in a seat's list was
-    moved on twice), else ``highlight`` (the last move) in the highlight colour. A place
-    outlined before gets the next depth (drawn inside the earlier outline), so several
-    moves on one place all show, up to :data:`MARKS_DEEP`."""
-    pairs = ([(p, HIGHLIGHT) for p in dict.fromkeys(highlight)] if marks is None else
-             [(p, seat_colour(int(seat))) for seat, positions in sorted(marks.items())
-              for p in positions])
-    depth: dict[str, int] = {}
-    out = []
-    for place, colour in pairs:
-        k = depth.get(place, 0)
-        depth[place] = k + 1
-        if k < MARKS_DEEP:
-            out.append((place, colour, k))
-    return out
+from rendering.typeface import FOOTER_LINE as FOOTER_LINE
+from rendering.typeface import HEADER as HEADER
+from rendering.typeface import LARGE as LARGE
+from rendering.typeface import PHONE as PHONE
+from rendering.typeface import PHONE_MIN as PHONE_MIN
+from rendering.typeface import SEAT_ROW as SEAT_ROW
+from rendering.typeface import SMALL as SMALL
+from rendering.typeface import TEXT as TEXT
+from rendering.typeface import TITLE as TITLE
+from rendering.typeface import TITLE_ROW as TITLE_ROW
+from rendering.typeface import TURN_ROW as TURN_ROW
+from rendering.typeface import WIDTH as WIDTH
+from rendering.typeface import Draw as Draw
+from rendering.typeface import Seen as Seen
+from rendering.typeface import _fit as _fit
+from rendering.typeface import clean as clean
+from rendering.typeface import fit as fit
+from rendering.typeface import font as font
+from rendering.typeface import inked as inked
+from rendering.typeface import length as length
+from rendering.typeface import min_size as min_size
+from rendering.typeface import recording as recording
+from rendering.typeface import wrap as wrap
 
 
 def outcome_line(names: Sequence[str], winners: Sequence[int], reason: str = "") -> str:
@@ -292,91 +136,14 @@ def with_points(outcome: str | None, seats: Sequence[Seat]) -> str | None:
     return outcome + "\n" + " · ".join(f"{seat.name} {seat.score}" for seat in seats)
 
 
-_unencoded: ContextVar[list[Image.Image] | None] = ContextVar("unencoded", default=None)
-
-
-@contextmanager
-def unencoded() -> Iterator[list[Image.Image]]:
-    """Within the block, a :class:`Board` adds its finished picture to the list instead of
-    encoding it (a replay's frames: no PNG made only to be decoded again)."""
-    kept: list[Image.Image] = []
-    token = _unencoded.set(kept)
-    try:
-        yield kept
-    finally:
-        _unencoded.reset(token)
-
-
-class Canvas:
-    """An image with the kit's drawing (cleaned, cached text) and labels."""
-
-    def __init__(self, image: Image.Image) -> None:
-        self.image = image
-        self.width = image.width
-        self.draw = Draw(image)
-
-    def label(self, xy: tuple[float, float], text: str, size: int = SMALL,
-              fill: RGB = INK, anchor: str = "mm") -> None:
-        self.draw.text(xy, text, font=font(size), fill=fill, anchor=anchor)
-
-    def paste(self, layer: Layer, top: float = 0) -> None:
-        """A :func:`layer` onto this canvas, its top-left corner at (0, ``top``)."""
-        self.image.paste(layer.image, (0, int(top)))
-
-
-@dataclass(frozen=True)
-class Layer:
-    """A kept drawing, shared by every picture that pastes it: not an image to draw on."""
-
-    image: Image.Image
-
-
-LAYERS_KEPT = 12  # about 3 MB each
-
-
-@lru_cache(maxsize=LAYERS_KEPT)
-def layer(paint: Callable[..., None], size: tuple[int, int], *args: Hashable) -> Layer:
-    """The part of a picture that does not change within a match (a board's squares and
-    coordinates, a legend): ``paint(canvas, *args)`` drawn once on a ``size`` canvas of
-    the background, kept for the next picture with the same ``paint``, ``size`` and
-    ``args`` (which must be all the drawing depends on). Never drawn on:
-    :meth:`Canvas.paste` it. Drawn on a canvas of its own whether kept or not, so a kept
-    layer gives the very pixels a new one would."""
-    image = Image.new("RGB", size, BACKGROUND)
-    paint(Canvas(image), *args)
-    return Layer(image)
-
-
-def stamp(image: Image.Image, paint: Callable[..., None], x: float, y: float, reach: int,
-          *args: Hashable) -> None:
-    """``paint(draw, x, y, *args)`` onto ``image``: a piece drawn around (x, y), nowhere
-    further than ``reach`` pixels from it, kept (per ``paint``, ``reach``, ``args`` and
-    the fractions of x and y) and pasted. Only for drawings without text: shapes overwrite
-    pixels (Pillow draws them without antialiasing), so the kept piece pasted through its
-    own alpha gives the very pixels drawing it there would."""
-    left, top = math.floor(x), math.floor(y)
-    piece = _piece(paint, reach, x - left, y - top, args)
-    image.paste(piece, (left - reach, top - reach), piece)
-
-
-PIECES_KEPT = 256  # up to ~40 KB each
-
-
-@lru_cache(maxsize=PIECES_KEPT)
-def _piece(paint: Callable[..., None], reach: int, dx: float, dy: float,
-           args: tuple[Hashable, ...]) -> Image.Image:
-    piece = Image.new("RGBA", (2 * reach + 1, 2 * reach + 1), (0, 0, 0, 0))
-    paint(ImageDraw.Draw(piece), reach + dx, reach + dy, *args)
-    return piece
-
 
 def clear_caches() -> None:
     """Forget every kept layer, piece, text mask and footer (tests: a picture from
     scratch)."""
     layer.cache_clear()
-    _piece.cache_clear()
+    _layers._piece.cache_clear()
     length.cache_clear()
-    _glyphs.cache_clear()
+    _typeface._glyphs.cache_clear()
     _footer_lines.cache_clear()
 
 
@@ -459,7 +226,7 @@ class Board(Canvas):
         """The picture encoded (or kept unencoded within :func:`unencoded`: b"")."""
         from rendering.palettes import palette
 
-        kept = _unencoded.get()
+        kept = _layers._unencoded.get()
         if kept is not None:
             kept.append(self.finished())
             return b""
@@ -502,39 +269,6 @@ def _write_footer(d: ImageDraw.ImageDraw, lines: Sequence[str], top: int) -> Non
                fill=MUTED, anchor="lm")
 
 
-@lru_cache(maxsize=4096)
-def length(text: str, face: ImageFont.FreeTypeFont) -> float:
-    """``face.getlength(text)``, kept: headers, footers and wrapped lines measure the
-    same texts picture after picture."""
-    return face.getlength(text)
-
-
-def wrap(text: str, width: float, face: ImageFont.FreeTypeFont) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``width`` px."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}" if line else word
-        if line and length(trial, face) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return [*lines, line] if line else lines
-
-
-def _fit(name: str, suffix: str, width: float, face: ImageFont.FreeTypeFont) -> str:
-    """``name`` shortened with an ellipsis so that name + suffix fits in ``width`` px."""
-    if length(name + suffix, face) <= width:
-        return name
-    while name and length(name + "…" + suffix, face) > width:
-        name = name[:-1]
-    return name + "…"
-
-
-def fit(text: str, width: float, size: int = SMALL) -> str:
-    return _fit(clean(text), "", width, font(size))
-
 
 def seats_from_view(names: Sequence[str] | None, count: int,
                     scores: Sequence[float] | None = None) -> list[Seat]:
@@ -546,64 +280,3 @@ def seats_from_view(names: Sequence[str] | None, count: int,
         seats.append(Seat(name=name, score=score))
     return seats
 
-
-def hex_corners(cx: float, cy: float, radius: float, pointy: bool = True
-                ) -> list[tuple[float, float]]:
-    """The six corners of a hexagon; pointy-top when ``pointy`` else flat-top."""
-    start = -90 if pointy else 0
-    return [(cx + radius * math.cos(math.radians(start + 60 * k)),
-             cy + radius * math.sin(math.radians(start + 60 * k))) for k in range(6)]
-
-
-def disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB,
-         outline: RGB = INK, width: int = 2) -> None:
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
-
-
-SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "cross", "pennant")
-"""Each seat's shape, so that seats never differ by colour alone (1 to 6 in order)."""
-
-
-def seat_shape(seat: int) -> str:
-    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
-
-
-def seat_middle(seat: int, r: float) -> float:
-    """How far below a token's centre its label sits: a triangle's roomiest point."""
-    return {"triangle": 0.3 * r, "pennant": -0.3 * r}.get(seat_shape(seat), 0.0)
-
-
-def seat_disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int,
-              fill: RGB | None = None, outline: RGB = INK, width: int = 2) -> None:
-    """A seat's token: its shape (:data:`SEAT_SHAPES`) in its colour (or ``fill``), about
-    as large as a disc of radius ``r`` and holding a centred label as well."""
-    colour = seat_colour(seat) if fill is None else fill
-    shape = seat_shape(seat)
-    if shape == "circle":
-        disc(draw, cx, cy, r, colour, outline, width)
-        return
-    if shape == "square":
-        s = r * 0.9
-        draw.rectangle((cx - s, cy - s, cx + s, cy + s), fill=colour, outline=outline,
-                       width=width)
-        return
-    if shape == "cross":
-        a, b = r * 1.1, r * 0.55
-        draw.polygon([(cx - b, cy - a), (cx + b, cy - a), (cx + b, cy - b), (cx + a, cy - b),
-                      (cx + a, cy + b), (cx + b, cy + b), (cx + b, cy + a), (cx - b, cy + a),
-                      (cx - b, cy + b), (cx - a, cy + b), (cx - a, cy - b), (cx - b, cy - b)],
-                     fill=colour, outline=outline, width=width)
-        return
-    k = {"triangle": (1.35, -90, 3, 0.3), "diamond": (1.2, -90, 4, 0),
-         "pennant": (1.35, 90, 3, -0.3)}[shape]
-    grow, start, sides, shift = k
-    points = [(cx + r * grow * math.cos(math.radians(start + 360 * j / sides)),
-               cy + r * shift + r * grow * math.sin(math.radians(start + 360 * j / sides)))
-              for j in range(sides)]
-    draw.polygon(points, fill=colour, outline=outline, width=width)
-
-
-def ring(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float,
-         colour: RGB = HIGHLIGHT, width: int = 4) -> None:
-    """The last-move highlight around a point."""
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=colour, width=width)

@@ -13,26 +13,28 @@ from __future__ import annotations
 import math
 
 from rendering import kit
+from rendering.alt.storm_of_the_gods import rolled
 
 R = (kit.WIDTH - 40) // 14  # hex radius (centre to corner): 54 at 800 px
 ROOT3 = math.sqrt(3)
 COLUMNS = "abcdefghi"
 WIND: kit.RGB = (58, 36, 112)
-ATTACK: kit.RGB = (200, 30, 30)
+ATTACK: kit.RGB = (20, 20, 20)  # a dark burst: the red one was 4.7 ΔE00 from the highlight
 BAND_LINE = kit.SMALL + 8
 MAP_LEFT = (kit.WIDTH - int(14 * R)) // 2
 MAP_WIDTH = int(14 * R)
 MAP_HEIGHT = int(9 * ROOT3 * R)
 EDGE = 32  # column letters above and below the map
 ROW = 34  # a line of the panel under the map
-TILE_FILL: dict[int, kit.RGB] = {
-    0: (236, 232, 222),
-    1: (233, 222, 194),
-    2: (226, 208, 166),
-    3: (218, 193, 138),
-    4: (207, 176, 112),
-    5: (232, 196, 92),
+TILE_FILL: dict[int, kit.RGB] = {  # a warm grey, darker with the population (CIELAB L*
+    0: (243, 234, 222),  # 93 to 73): low in chroma, so every seat's token stands out on
+    1: (231, 222, 210),  # each (ΔE00 ≥ 11 in every simulated vision, where the sand seat
+    2: (220, 211, 199),  # on the old golden population 5 was 0.7); the number on the tile
+    3: (209, 200, 188),  # tells the population
+    4: (198, 189, 177),
+    5: (187, 178, 167),
 }
+NAME: kit.RGB = (72, 66, 58)  # a hex's name: ≥ 4.7:1 on every fill (WCAG AA)
 EMPTY_FILL: kit.RGB = (250, 247, 240)
 COMPASS_FILL: kit.RGB = (190, 196, 204)
 PENDING: kit.RGB = (255, 226, 150)
@@ -91,18 +93,23 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     if lines:
         _band(board, lines, fill, band)
     _path(board, view)
-    for position, colour, depth in kit.marked(highlight, marks):
+    # as deep as there are seats: a seat's move on a shared hex is never left unmarked
+    tokens = []
+    for position, colour, depth in kit.marked(highlight, rolled(view, marks), deep=6):
         if position in POSITIONS:  # under the labels and pieces: none is crossed
             cx, cy = centre(board, position)
             board.draw.polygon(
                 kit.hex_corners(cx, cy, R - 2 - 7 * depth, pointy=False), outline=colour,
                 width=4
             )
+            tokens.append((*kit.around(cx, cy, R - 4, depth), colour))  # on the rim
     for position in POSITIONS:
         _contents(board, position, cells.get(position))
     wind = view.get("wind")
     if wind in POSITIONS:
         _wind(board, *centre(board, wind), R * 0.36)  # clear of the population and coordinate
+    for x, y, colour in tokens:  # the mover's shape on their mark, over the hex's contents
+        kit.mark_token(board.draw, x, y, colour)
     _panel(board, view, names, board.top + map_top + MAP_HEIGHT + EDGE)
     return board.png()
 
@@ -110,7 +117,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
 def _discarded(discarded: object, populations: list[int] | None) -> str:
     """"3 tiles discarded", with how many of each population when the view counts them
     (``discarded_populations``: the count of population 0, 1, … 5)."""
-    if populations:
+    if populations and sum(populations):  # an all-zero count said "(by population )"
         counts = " ".join(f"{pop}:{n}" for pop, n in enumerate(populations) if n)
         return f"{kit.plural(sum(populations), 'tile')} discarded (by population {counts})"
     return kit.plural(int(discarded or 0), "tile") + " discarded"
@@ -223,7 +230,7 @@ def _contents(board: kit.Board, position: str, cell: dict | None) -> None:
     d = board.draw
     cx, cy = centre(board, position)
     if cell is None:
-        board.label((cx, cy), position, size=kit.SMALL, fill=(150, 142, 130))
+        board.label((cx, cy), position, size=kit.SMALL, fill=NAME)
         return
     if cell.get("compass"):
         _rose(board, cx, cy)
@@ -231,7 +238,7 @@ def _contents(board: kit.Board, position: str, cell: dict | None) -> None:
     population = cell.get("population", 0)
     background = TILE_FILL.get(population, TILE_FILL[0])
     _boxed(board, (cx, cy - R * 0.55), str(population), kit.TEXT, kit.INK, background)
-    _boxed(board, (cx, cy + R * 0.55), position, kit.SMALL, kit.MUTED, background)
+    _boxed(board, (cx, cy + R * 0.55), position, kit.SMALL, NAME, background)
     owner = cell.get("owner")
     if owner is None:
         return

@@ -10,12 +10,12 @@ their private picture, and their discards when the view has them); a legend.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from PIL import ImageDraw
 
 from rendering import kit
+from rendering import terra_icons as icons
 
 COLUMNS = "abcdefghi"
 LEFT = 36  # board's left edge (row numbers to its left)
@@ -24,6 +24,7 @@ TOP_GAP = 32  # column letters above the board
 BOARD = CELL * 9
 HEIGHT = TOP_GAP + BOARD + 36  # the board and its coordinates; the panel goes under it
 TILE_INSET = 8
+BADGE = 9  # the owner's token on a structure: 18 px, 6.6 at a phone client's 295 (7 was 5)
 ROW = 38  # a line of the panel
 CHIT = 44  # a reserve chit drawn as a tile
 CHITS_LEFT = 250  # where a row of chits starts, after its caption
@@ -33,21 +34,12 @@ CHITS_PER_LINE = (kit.WIDTH - CHITS_LEFT - 16) // CHIT_STEP  # then the row goes
 PLAIN = (236, 226, 204)
 PLAIN_ALT = (228, 216, 190)
 RIVER = (150, 196, 232)
-RIVER_LINE = (60, 120, 190)
+RIVER_LINE = icons.RIVER_LINE  # the icons' colours named here too: the palette keeps
 MOUNTAIN = (196, 184, 166)
-MOUNTAIN_LINE = (110, 96, 80)
-WHITE = (255, 255, 255)
+MOUNTAIN_LINE = icons.MOUNTAIN_LINE  # exact every colour a picture's module names
+WHITE = icons.WHITE
 LEGEND = (190, 186, 180)
 TYPES = ("temple", "castle", "town", "farm", "mine", "palace")
-Point = tuple[float, float]
-
-
-def _blend(a: kit.RGB, b: kit.RGB, t: float) -> kit.RGB:
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
 
 
 def _cell(plot: str, top: int) -> tuple[int, int]:
@@ -55,174 +47,6 @@ def _cell(plot: str, top: int) -> tuple[int, int]:
     x = COLUMNS.index(plot[0])
     y = int(plot[1:]) - 1
     return LEFT + x * CELL, top + TOP_GAP + (8 - y) * CELL
-
-
-# ---- icons ----------------------------------------------------------------------------
-
-
-def icon(
-    d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, size: float, colour: kit.RGB
-) -> None:
-    """A structure (or army) icon filling a ``size`` box centred on (cx, cy)."""
-    h = size / 2
-    w = max(1, round(size / 22))
-
-    def p(x: float, y: float) -> Point:
-        return cx + x * h, cy + y * h
-
-    def poly(points: Sequence[Point], fill: kit.RGB = colour) -> None:
-        d.polygon([p(x, y) for x, y in points], fill=fill, outline=kit.INK, width=w)
-
-    def rect(x0: float, y0: float, x1: float, y1: float, fill: kit.RGB = colour) -> None:
-        poly([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], fill)
-
-    light = _blend(colour, WHITE, 0.75)
-    if kind == "temple":
-        poly([(-0.95, -0.38), (0, -0.92), (0.95, -0.38)])
-        rect(-0.85, -0.38, 0.85, -0.2)
-        for x in (-0.7, -0.28, 0.14, 0.56):
-            rect(x, -0.2, x + 0.16, 0.6)
-        rect(-0.9, 0.6, 0.9, 0.88)
-    elif kind == "castle":
-        poly(
-            [
-                (-0.75, 0.9),
-                (-0.75, -0.85),
-                (-0.4, -0.85),
-                (-0.4, -0.55),
-                (-0.18, -0.55),
-                (-0.18, -0.85),
-                (0.18, -0.85),
-                (0.18, -0.55),
-                (0.4, -0.55),
-                (0.4, -0.85),
-                (0.75, -0.85),
-                (0.75, 0.9),
-            ]
-        )
-        d.pieslice([p(-0.25, 0.2), p(0.25, 0.7)], 180, 360, fill=kit.INK)
-        rect(-0.25, 0.45, 0.25, 0.9, kit.INK)
-        rect(-0.12, -0.25, 0.12, 0.05, kit.INK)
-    elif kind == "town":
-        poly([(-0.1, 0.9), (-0.1, -0.25), (0.42, -0.85), (0.95, -0.25), (0.95, 0.9)])
-        poly([(-0.95, 0.9), (-0.95, 0.05), (-0.48, -0.45), (0.0, 0.05), (0.0, 0.9)])
-        rect(-0.6, 0.25, -0.35, 0.5, light)
-        rect(0.3, -0.15, 0.55, 0.1, light)
-        rect(0.3, 0.4, 0.55, 0.9, light)
-    elif kind == "farm":
-        for x0, y0 in ((-0.55, 0.15), (0.55, 0.15), (0.0, 0.25)):
-            d.line([p(x0 * 0.9, y0 - 0.3), p(0, 0.9)], fill=kit.INK, width=w * 4)
-            d.line([p(x0 * 0.9, y0 - 0.3), p(0, 0.9)], fill=colour, width=w * 2)
-        for x0, y0, ht in ((-0.55, -0.45, 0.72), (0.55, -0.45, 0.72), (0.0, -0.6, 0.8)):
-            d.ellipse(
-                [p(x0 - 0.2, y0 - ht / 2), p(x0 + 0.2, y0 + ht / 2)],
-                fill=colour,
-                outline=kit.INK,
-                width=w,
-            )
-            for k in (-0.15, 0.1):
-                d.line([p(x0 - 0.16, y0 + k), p(x0 + 0.16, y0 + k)], fill=kit.INK, width=w)
-        rect(-0.32, 0.38, 0.32, 0.55)
-    elif kind == "mine":
-        for start, end in (((-0.75, 0.85), (0.55, -0.55)), ((0.75, 0.85), (-0.55, -0.55))):
-            _pick(d, p(*start), p(*end), h, colour, w)
-    elif kind == "palace":
-        poly(
-            [
-                (-0.85, 0.45),
-                (-0.85, -0.55),
-                (-0.45, -0.05),
-                (0.0, -0.8),
-                (0.45, -0.05),
-                (0.85, -0.55),
-                (0.85, 0.45),
-            ]
-        )
-        rect(-0.85, 0.45, 0.85, 0.85)
-        for x, y in ((-0.85, -0.62), (0.0, -0.87), (0.85, -0.62)):
-            d.ellipse(
-                [p(x - 0.13, y - 0.13), p(x + 0.13, y + 0.13)],
-                fill=colour,
-                outline=kit.INK,
-                width=w,
-            )
-        d.ellipse([p(-0.1, 0.55), p(0.1, 0.75)], fill=light, outline=kit.INK, width=w)
-    elif kind == "army":
-        poly([(-0.15, 0.9), (-0.15, -0.9), (0.85, -0.6), (-0.05, -0.25), (-0.05, 0.9)])
-        d.line([p(-0.6, 0.9), p(0.5, 0.9)], fill=kit.INK, width=w * 2)
-
-
-def _pick(d: ImageDraw.ImageDraw, a: Point, b: Point, h: float, colour: kit.RGB, w: int) -> None:
-    """A pickaxe: a handle from ``a`` to ``b`` with a curved head across ``b``."""
-    ux, uy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(ux, uy)
-    ux, uy = ux / length, uy / length
-    nx, ny = -uy, ux
-
-    def q(along: float, across: float) -> Point:
-        return b[0] + ux * along * h + nx * across * h, b[1] + uy * along * h + ny * across * h
-
-    t = 0.09
-    handle = [
-        (a[0] + nx * t * h, a[1] + ny * t * h),
-        (a[0] - nx * t * h, a[1] - ny * t * h),
-        q(0.05, -t),
-        q(0.05, t),
-    ]
-    d.polygon(handle, fill=colour, outline=kit.INK, width=w)
-    head = [
-        q(-0.3, 0.62),
-        q(0.08, 0.28),
-        q(0.16, 0.0),
-        q(0.08, -0.28),
-        q(-0.3, -0.62),
-        q(-0.06, -0.22),
-        q(-0.1, 0.0),
-        q(-0.06, 0.22),
-    ]
-    d.polygon(head, fill=colour, outline=kit.INK, width=w)
-
-
-def _mountain_glyph(d: ImageDraw.ImageDraw, cx: float, cy: float, size: float) -> None:
-    h = size / 2
-    d.polygon(
-        [(cx - h, cy + h * 0.7), (cx - h * 0.25, cy - h * 0.7), (cx + h * 0.5, cy + h * 0.7)],
-        fill=MOUNTAIN_LINE,
-        outline=kit.INK,
-    )
-    d.polygon(
-        [(cx - h * 0.1, cy + h * 0.7), (cx + h * 0.45, cy - h * 0.2), (cx + h, cy + h * 0.7)],
-        fill=_blend(MOUNTAIN_LINE, WHITE, 0.3),
-        outline=kit.INK,
-    )
-    d.polygon(
-        [
-            (cx - h * 0.25, cy - h * 0.7),
-            (cx - h * 0.47, cy - h * 0.25),
-            (cx - h * 0.03, cy - h * 0.25),
-        ],
-        fill=WHITE,
-    )
-
-
-def _waves(
-    d: ImageDraw.ImageDraw,
-    x: float,
-    y: float,
-    width: float,
-    amp: float,
-    rows: Sequence[float],
-    line: int,
-) -> None:
-    for row in rows:
-        pts = [
-            (x + i, y + row + amp * math.sin(i / width * 2 * math.pi * 1.5))
-            for i in range(0, int(width) + 1, 2)
-        ]
-        d.line(pts, fill=RIVER_LINE, width=line)
-
-
-# ---- the board ---------------------------------------------------------------------
 
 
 def render(view: dict, names: list[str], highlight: list[str], *, outcome: str | None = None,
@@ -261,7 +85,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
                           (tuple(sorted(mountains)), tuple(river))), top)
     for plot in sorted(mountains - set(cells)):
         x, y = _cell(plot, top)
-        _mountain_glyph(d, x + CELL / 2, y + CELL / 2, CELL * 0.6)
+        icons.mountain_glyph(d, x + CELL / 2, y + CELL / 2, CELL * 0.6)
 
     # structures
     for plot, held in cells.items():
@@ -270,7 +94,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         kit.stamp(board.image, _structure, x + CELL / 2, y + CELL / 2, CELL // 2,
                   held["type"], int(held["owner"]))
         if plot in mountains:
-            _mountain_glyph(d, x + CELL - 16, y + CELL - 15, 20)
+            icons.mountain_glyph(d, x + CELL - 16, y + CELL - 15, 20)
         elif plot in river_set:
             d.rounded_rectangle(
                 (x + CELL - 24, y + CELL - 20, x + CELL - 5, y + CELL - 6),
@@ -278,7 +102,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
                 fill=RIVER,
                 outline=RIVER_LINE,
             )
-            _waves(d, x + CELL - 22, y + CELL - 20, 15, 1.5, (5, 10), 1)
+            icons.waves(d, x + CELL - 22, y + CELL - 20, 15, 1.5, (5, 10), 1)
 
     # control: a frame and a numbered badge in the controller's colour
     control = view.get("control", [None] * 9)
@@ -301,18 +125,24 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
                anchor="mm")
 
     # last turn, or each seat's moves since the viewer's last turn
+    tokens = []
     for plot, colour, depth in kit.marked(highlight, marks):
         if len(plot) < 2 or plot[0] not in COLUMNS or not plot[1:].isdigit():
             continue
         x, y = _cell(plot, top)
         inset = 2 + 8 * depth
-        d.rectangle((x + inset, y + inset, x + CELL - inset, y + CELL - inset), outline=colour,
-                    width=5)
+        box = (x + inset, y + inset, x + CELL - inset, y + CELL - inset)
+        d.rectangle(box, outline=colour, width=5)
+        inner = kit.MARK_TOKEN + 3  # inside the plot: a corner is shared by four
+        tokens.append((*kit.corner((x + inner, y + inner, x + CELL - inner, y + CELL - inner),
+                                   depth), colour))
         if plot not in cells and depth == 0:
             m = CELL * 0.3
             cx, cy = x + CELL / 2, y + CELL / 2
             d.line((cx - m, cy - m, cx + m, cy + m), fill=colour, width=5)
             d.line((cx - m, cy + m, cx + m, cy - m), fill=colour, width=5)
+    for x, y, colour in tokens:  # the mover's shape on their mark, over every outline
+        kit.mark_token(d, x, y, colour)
 
     _panel(board, view, names, rows, top + HEIGHT, bool(terrain.get("mountains") or river))
     return board.png()
@@ -337,7 +167,7 @@ def _plots(canvas: kit.Canvas, terrain: tuple[tuple[str, ...], tuple[str, ...]])
                 fill = MOUNTAIN
             d.rectangle((x, y, x + CELL, y + CELL), fill=fill)
             if plot in river_set:
-                _waves(d, x + 6, y, CELL - 12, 3, (CELL * 0.3, CELL * 0.5, CELL * 0.7), 2)
+                icons.waves(d, x + 6, y, CELL - 12, 3, (CELL * 0.3, CELL * 0.5, CELL * 0.7), 2)
     # the river's course, joining its plots
     if len(river) > 1:
         pts = [(_cell(p, 0)[0] + CELL / 2, _cell(p, 0)[1] + CELL / 2) for p in river]
@@ -453,7 +283,7 @@ def _legend(canvas: kit.Canvas, terrain: bool) -> None:
         ly = y + (i // 4) * (CHIT + 10)
         d.rounded_rectangle((lx, ly, lx + CHIT, ly + CHIT), radius=5, fill=WHITE,
                             outline=kit.GRID)
-        icon(d, kind, lx + CHIT / 2, ly + CHIT / 2, CHIT * 0.72, LEGEND)
+        icons.icon(d, kind, lx + CHIT / 2, ly + CHIT / 2, CHIT * 0.72, LEGEND)
         canvas.label((lx + CHIT + 10, ly + CHIT / 2), label, kit.SMALL, kit.INK, "lm")
     if terrain:
         for i, label in ((7, "mountain"), (8, "river")):
@@ -461,18 +291,18 @@ def _legend(canvas: kit.Canvas, terrain: bool) -> None:
             ly = y + (i // 4) * (CHIT + 10)
             if label == "mountain":
                 d.rectangle((lx, ly, lx + CHIT, ly + CHIT), fill=MOUNTAIN, outline=kit.GRID)
-                _mountain_glyph(d, lx + CHIT / 2, ly + CHIT / 2, CHIT * 0.6)
+                icons.mountain_glyph(d, lx + CHIT / 2, ly + CHIT / 2, CHIT * 0.6)
             else:
                 d.rectangle((lx, ly, lx + CHIT, ly + CHIT), fill=RIVER, outline=kit.GRID)
-                _waves(d, lx + 3, ly, CHIT - 6, 2, (14, 28), 2)
+                icons.waves(d, lx + 3, ly, CHIT - 6, 2, (14, 28), 2)
             canvas.label((lx + CHIT + 10, ly + CHIT / 2), label, kit.SMALL, kit.INK, "lm")
 
 
 def _chit(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, colour: kit.RGB) -> None:
     """A reserve chit as a small tile in the seat's colours."""
     d.rounded_rectangle((x, y, x + CHIT, y + CHIT), radius=6,
-                        fill=_blend(colour, WHITE, 0.8), outline=colour, width=3)
-    icon(d, kind, x + CHIT / 2, y + CHIT / 2, CHIT * 0.66, colour)
+                        fill=icons.blend(colour, WHITE, 0.8), outline=colour, width=3)
+    icons.icon(d, kind, x + CHIT / 2, y + CHIT / 2, CHIT * 0.66, colour)
 
 
 def _chit_piece(d: ImageDraw.ImageDraw, cx: float, cy: float, kind: str,
@@ -490,12 +320,12 @@ def _structure(d: ImageDraw.ImageDraw, cx: float, cy: float, kind: str, owner: i
     d.rounded_rectangle(
         (x + TILE_INSET, y + TILE_INSET, x + CELL - TILE_INSET, y + CELL - TILE_INSET),
         radius=8,
-        fill=_blend(colour, WHITE, 0.8),
+        fill=icons.blend(colour, WHITE, 0.8),
         outline=colour,
         width=3,
     )
-    icon(d, kind, cx, cy + 1, CELL * 0.56, colour)
-    kit.seat_disc(d, x + TILE_INSET + 9, y + TILE_INSET + 9, 7, owner, width=1)
+    icons.icon(d, kind, cx, cy + 1, CELL * 0.56, colour)
+    kit.seat_disc(d, x + TILE_INSET + BADGE + 2, y + TILE_INSET + BADGE + 2, BADGE, owner, width=1)
 
 
 def _footer(view: dict, names: Sequence[str]) -> str:

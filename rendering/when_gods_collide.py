@@ -22,9 +22,12 @@ LABEL = 32
 DICE_STRIP = 96
 MAX_CELL = 64
 GOLD = (212, 160, 23)
-GAP_FILL = (222, 220, 214)
+GAP_FILL = (240, 240, 240)  # lighter than any tile: ≥ 9.9 ΔE00 from every tint
 GAP_LINE = (205, 202, 195)
 CHECKER_FILL = (253, 251, 245)
+TINT = 0.18  # a tile's share of its owner's colour: a mark in any seat's colour stays
+# ΔE00 ≥ 10 from it (0.28 was 4.1 to a deuteranope); the token at its middle tells whose
+BADGE = 0.2  # that token's size, a fraction of a square
 FACE_NAMES = {
     "king": "King",
     "pawn": "Pawn",
@@ -348,7 +351,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
             base = kit.LIGHT_SQUARE if (x + y) % 2 else kit.DARK_SQUARE
             d.rectangle(
                 (px, py, px + cell, py + cell),
-                fill=_mix(base, kit.seat_colour(owner), 0.28),
+                fill=_mix(base, kit.seat_colour(owner), TINT),
                 outline=kit.GRID,
             )
     for block in view.get("tiles") or {}:
@@ -357,6 +360,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         d.rectangle((px, py, px + 2 * cell, py + 2 * cell), outline=kit.INK, width=3)
     d.rectangle((left, top, left + bw, top + bh), outline=kit.GRID, width=1)
 
+    tokens = []
     for square, colour, depth in kit.marked(highlight or [], marks):
         try:
             x, y = _xy(square)
@@ -365,8 +369,17 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         if x0 <= x <= x1 and y0 <= y <= y1:
             px, py = corner(x, y)
             inset = 2 + 7 * depth
-            d.rectangle((px + inset, py + inset, px + cell - inset, py + cell - inset),
-                        outline=colour, width=5)
+            box = (px + inset, py + inset, px + cell - inset, py + cell - inset)
+            d.rectangle(box, outline=colour, width=5)
+            inner = kit.MARK_TOKEN + 3  # inside the square: its edges may be a tile's frame
+            tokens.append((*kit.edge((px + inner, py + inner, px + cell - inner,
+                                      py + cell - inner), depth), colour))
+    for block, owner in (view.get("tiles") or {}).items():
+        # the owner's token where the tile's four squares meet (clear of the checkers and
+        # over the marks): the tint alone told the owner
+        bx, by = _xy(block)
+        px, py = corner(bx, by + 1)
+        kit.seat_disc(d, px + cell, py + cell, max(5, cell * BADGE), int(owner), width=1)
     viewer = view.get("viewer")
     for square, checker in (view.get("board") or {}).items():
         x, y = _xy(square)
@@ -374,6 +387,8 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         owner = int(checker["owner"])
         kit.stamp(board.image, _checker, px + cell / 2, py + cell / 2, cell * 3 // 4 + 6,
                   cell, owner, _god(checker, owner, viewer))
+    for tx, ty, colour in tokens:  # the mover's shape on their mark, over the checkers
+        kit.mark_token(d, tx, ty, colour)
 
     size = kit.SMALL
     for x in range(x0, x1 + 1):

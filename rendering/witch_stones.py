@@ -35,7 +35,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     target = view.get("target", 50)
     if outcome is None and phase == "over":
         outcome = _outcome(view, [s.name for s in seats])
-    status = "choosing sides" if phase == "side" else f"first to {target}"
+    status = {"side": "choosing sides", "over": "final position"}.get(phase, f"first to {target}")
     board = kit.Board("Witch Stones", seats, view.get("to_act", []),
                       height=BODY, status=status, outcome=outcome,
                       game="witch-stones", footer=FOOTER)
@@ -45,12 +45,17 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     for name, kind in view.get("board", {}).items():
         x, y = _centre(name, left, top)
         _piece(board, kind, x, y)
+    tokens = []
     for name, colour, depth in kit.marked(highlight, marks):
         if len(name) == 2 and name[0] in FILES and name[1].isdigit():
             x, y = _centre(name, left, top)
             half = CELL / 2 - 3 - 8 * depth
-            board.draw.rectangle((x - half, y - half, x + half, y + half),
-                                 outline=colour, width=5)
+            box = (x - half, y - half, x + half, y + half)
+            board.draw.rectangle(box, outline=colour, width=5)
+            rim = CELL / 2 - 3 - kit.MARK_TOKEN  # inside the square: a corner is shared
+            tokens.append((*kit.corner((x - rim, y - rim, x + rim, y + rim), depth), colour))
+    for x, y, colour in tokens:  # the mover's shape on their mark, over every outline
+        kit.mark_token(board.draw, x, y, colour)
     _strip(board, view.get("pieces_left", {}), top + SIZE * CELL + MARGIN + STRIP / 2)
     return board.png()
 

@@ -15,6 +15,7 @@ import pytest
 import engines
 import rendering.alt
 from rendering.alt import common
+from rendering.alt.storm_of_the_gods import rolled
 from tests.render_cases import NAMES, SLUGS
 from tests.test_text_board import (
     SECRET_GAMES,
@@ -42,6 +43,8 @@ def score_text(slug: str, view: dict, seat: int) -> str:
     if slug == "when-gods-collide" and view.get("phase") in ("tiles", "arrange") \
             and not scores[seat]:
         return common.plural(view["placed"][seat], "tile") + " laid"
+    if slug == "storm-of-the-gods":  # "Scores in belief points: Ana (blue circle) 3"
+        return str(scores[seat])
     return common.plural(scores[seat], UNIT[slug])
 
 
@@ -97,7 +100,12 @@ def test_every_alt_text_fits_and_names_every_seat_its_score_and_the_turn(slug):
                 assert "Game over: " in text and "to act" not in text, text
             if kwargs.get("outcome"):
                 assert "Game over: Ana wins - a long reason" in text
-            for seat, spots in (kwargs.get("marks") or {}).items():
+            if "marked" in (LEFT_OUT.search(text) or [""])[0]:
+                continue  # the marks go first, before any of the board (test_alt_full_games)
+            marks = kwargs.get("marks") or {}
+            if slug == "storm-of-the-gods":  # the roll's places are the roller's marks
+                marks = rolled(view, marks) or {}
+            for seat, spots in marks.items():
                 said = text.split("Moves marked since the last turn: ")[1]
                 assert f"{common.seat(NAMES, seat)}: " in said
                 for spot in spots:
@@ -118,12 +126,13 @@ def test_every_occupied_position_appears_when_it_fits(slug):
             text = alt(slug, view, position.players, **kwargs)
             places = [p for p, c in (view.get("board") or {}).items()
                       if not (isinstance(c, dict) and c.get("compass"))]
-            if sum(missing(text).values()):
+            if sum(n for noun, n in missing(text).items() if "marked" not in noun):
                 cut += 1
                 continue
-            if LEFT_OUT.search(text):  # only a detail before the position went
-                assert re.search(r"… (the discarded tiles|the discard piles|your discard "
-                                 r"pile)", text), text
+            if LEFT_OUT.search(text):  # only the marks or a detail before the position went
+                assert re.search(r"… (the marked moves|\d+ more marked place|the discarded "
+                                 r"tiles|the discard piles|the chit counts|the worshippers in "
+                                 r"reserve)", text), text
             fitted += 1
             if slug == "witch-stones":  # earthstones may be "every other square except …"
                 assert read_witch_stones(re.split("[Ss]cores: ", text)[1])[0] == view["board"]
@@ -131,8 +140,10 @@ def test_every_occupied_position_appears_when_it_fits(slug):
             for place in places:
                 assert re.search(rf"(?<![\w]){re.escape(place)}(?![\w])", text), (place, text)
     assert fitted > 0
-    if slug == "terra":
-        assert cut > 0  # a full Terra map never fits: the note is exercised
+    # The board always fits what the service shows (tests/test_alt_full_games.py); here a
+    # Terra map may not, beside this test's outcome line (three times a real one) and
+    # marks of random places.
+    assert cut == 0 or slug == "terra"
 
 
 # ---- readers ---------------------------------------------------------------------------
@@ -160,7 +171,7 @@ def read_witch_stones(text: str) -> tuple[dict[str, str], int]:
 def test_witch_stones_alt_text_reads_back_to_the_board():
     game = engines.get("witch-stones")
     for position in positions("witch-stones"):
-        for limit in (LIMIT, 420):
+        for limit in (LIMIT, 480):
             view = game.view(position.state, None)
             text = alt("witch-stones", view, 2, limit=limit)
             assert len(text) <= limit
@@ -182,8 +193,8 @@ def test_witch_stones_known_position():
     text = alt("witch-stones", view, 2)
     acting = common.seat(NAMES, view["to_act"][0])
     assert text.startswith(f"Witch Stones. {acting} to act: take one piece")
-    assert ("Scores: Ana (A) 0 points, plays moons; Bartholomew the Magnificent (B) 0 points,"
-            " plays suns. First to 50 points wins.") in text
+    assert ("Scores: Ana (blue circle) 0 points, plays moons; Bartholomew the Magnificent "
+            "(vermilion square) 0 points, plays suns. First to 50 points wins.") in text
     assert text.endswith("2 crowns: d7, c3. 1 sun: a9. 1 moon: i1. 1 earthstone: e5. "
                          "Every other square is empty.")
     full = _with("witch-stones", game.setup(2, 1, {}))
@@ -195,39 +206,39 @@ def test_witch_stones_known_position():
 
 
 def read_terra(text: str) -> dict[str, tuple[str, str]]:
-    """Each plot the territories name: (owner letter, structure)."""
+    """Each plot the position names: (owner's colour, structure)."""
     from rendering.alt.terra import PLURAL
+    from rendering.seats import COLOUR_WORDS
 
     single = {v: k for k, v in PLURAL.items()}
     found: dict[str, tuple[str, str]] = {}
-    for match in re.finditer(r"Territory \d \([a-i]\d to [a-i]\d\), held by [^:]+: ([^.]*)\.",
-                             text):
-        for part in match[1].split("; "):
-            owner, rest = part.split(" ", 1)
-            for bundle in rest.split(", "):
-                kind, *plots = bundle.split()
-                for plot in plots:
-                    found[plot] = (owner, single.get(kind, kind))
+    owners = "|".join(w.capitalize() for w in COLOUR_WORDS)
+    for match in re.finditer(rf"(?<=\. )({owners}): ([^.…]*)\.", text):
+        for bundle in match[2].split(", "):
+            kind, *plots = bundle.split()
+            for plot in plots:
+                found[plot] = (match[1].lower(), single.get(kind, kind))
     return found
 
 
-def test_terra_alt_text_reads_back_to_the_board_by_territory():
-    from engines.terra.board import territory_of
+def test_terra_alt_text_reads_back_to_the_board_by_owner():
+    from rendering.seats import colour_word
 
     game = engines.get("terra")
     for k, position in enumerate(positions("terra")):
         view = game.view(position.state, k % 2 or None)
         text = alt("terra", view, position.players)
         found = read_terra(text)
-        board = {p: (common.letter(c["owner"]), c["type"]) for p, c in view["board"].items()}
+        board = {p: (colour_word(c["owner"]), c["type"]) for p, c in view["board"].items()}
         assert all(board[p] == held for p, held in found.items()), text
         left = missing(text).get("structures", missing(text).get("structure", 0))
         assert len(found) + left == len(board), text
-        for match in re.finditer(r"Territory (\d) [^:]*, held by (\w+)", text):
-            controller = view["control"][int(match[1]) - 1]
-            assert match[2] == ("no" if controller is None else common.letter(controller))
-        for plot in found:
-            assert f"Territory {territory_of(plot)} " in text
+        held = re.search(r"Territories held: ([^.]*)\.", text)[1]
+        for part in held.split("; "):
+            for number in re.findall(r"\b[1-9]\b", part):
+                controller = view["control"][int(number) - 1]
+                assert part.startswith("no one" if controller is None
+                                       else colour_word(controller)), (part, text)
 
 
 def test_terra_known_position():
@@ -236,10 +247,8 @@ def test_terra_known_position():
                   board={"e5": [1, "castle"], "a9": [0, "temple"], "d4": [1, "temple"],
                          "f6": [1, "temple"]})
     text = alt("terra", game.view(state, None), 2)
-    assert ("Territory 1 (a7 to c9), held by A: A temple a9. Territory 5 (d4 to f6), held by "
-            "B: B temples f6 d4, castle e5.") in text
-    assert text.endswith("Empty territories: 2 (d7 to f9), 3 (g7 to i9), 4 (a4 to c6), "
-                         "6 (g4 to i6), 7 (a1 to c3), 8 (d1 to f3), 9 (g1 to i3).")
+    assert text.endswith("Territories held: blue 1; vermilion 5; no one 2 3 4 6 7 8 9. "
+                         "Blue: temple a9. Vermilion: temples f6 d4, castle e5.")
 
 
 # ---- secrets -------------------------------------------------------------------------
@@ -255,12 +264,12 @@ def test_a_public_twin_gives_the_same_public_alt_text(slug):
 def test_terra_reserve_only_in_its_owners_alt_text():
     public, public_b, own, own_b, other = terra_reserve_texts(alt)
     assert public == public_b and "Your reserve" not in public
-    assert "Your reserve (A): temple ×2." in own
-    assert "Your reserve (A): temple, army." in own_b
-    assert "Your reserve (B)" in other and "(A): temple" not in other
+    assert "Your reserve: temple ×2." in own
+    assert "Your reserve: temple, army." in own_b
+    assert "Your reserve: " in other and "Your reserve: temple ×2." not in other
     game = engines.get("terra")
     shown = game.setup(3, 5, {"open_reserves": True})
-    assert "Reserves: A " in alt("terra", game.view(shown, None), 3)
+    assert "Reserves: blue " in alt("terra", game.view(shown, None), 3)
 
 
 def test_when_gods_collide_god_only_in_its_owners_alt_text():
@@ -288,7 +297,7 @@ def test_hostile_names_keep_the_limit_and_one_line():
                        outcome="z" * 2000)
             assert 0 < len(text) <= LIMIT and "\n" not in text
             assert "x" * (common.NAME_ROOM + 1) not in text
-            assert "Ana fake line (A)" in text
+            assert "Ana fake line (blue circle)" in text
 
 
 @pytest.mark.parametrize("limit", [200, 400, 700])

@@ -147,8 +147,11 @@ def test_marks_of_two_seats_in_their_colours_where_the_highlight_goes(slug):
     expected = (min(box_first[0], box_second[0]), min(box_first[1], box_second[1]),
                 max(box_first[2], box_second[2]), max(box_first[3], box_second[3]))
     # To the pixel but for an outline's antialiased edge, which a seat's colour and the
-    # highlight's cross the threshold of _changed at different shades.
-    assert all(abs(a - b) <= 1 for a, b in zip(_changed(plain, both), expected, strict=True))
+    # highlight's cross the threshold of _changed at different shades; a seat's mark also
+    # carries its token, on a round or hexagonal place's rim (reaching a little further).
+    reach = 1 + (round(1.4 * kit.MARK_TOKEN) if slug in ("angry-gods", "storm-of-the-gods")
+                 else 0)
+    assert all(abs(a - b) <= reach for a, b in zip(_changed(plain, both), expected, strict=True))
     blue, orange = kit.seat_colour(0), kit.seat_colour(1)
 
     def gained(box, colour):
@@ -183,14 +186,25 @@ def test_several_moves_on_one_place_all_show(slug):
     both = draw({0: [place], 1: [place]})
     assert gained(both, first) > 0.8 * alone and gained(both, second) > 100
     twice = draw({0: [place, place]})
-    assert gained(twice, first) > 1.6 * alone
+    assert gained(twice, first) > 1.5 * alone  # a smaller outline inside, and its token
 
 
 def test_marks_stack_in_depth():
-    assert kit.marked([], {0: ["a1", "b2"], 1: ["a1"], 2: ["a1", "a1"]}) == [
+    assert sorted(kit.marked([], {0: ["a1", "b2"], 1: ["a1"], 2: ["a1", "a1"]})) == sorted([
         ("a1", kit.seat_colour(0), 0), ("b2", kit.seat_colour(0), 0),
-        ("a1", kit.seat_colour(1), 1), ("a1", kit.seat_colour(2), 2)]
+        ("a1", kit.seat_colour(1), 1), ("a1", kit.seat_colour(2), 2)])
     assert kit.marked(["c3", "c3"], None) == [("c3", kit.HIGHLIGHT, 0)]
+
+
+def test_every_seat_gets_its_outline_before_any_seat_a_second():
+    """A seat moving twice on a place no longer pushes another seat's mark out (issue 37:
+    at six seats Storm lost moves); with six outlines deep, six seats all show."""
+    marks = {0: ["e5", "e5", "e5"], 1: ["e5"], 2: ["e5"], 3: ["e5"], 4: ["e5"], 5: ["e5"]}
+    three = kit.marked([], marks)
+    assert [c for _, c, _ in three] == [kit.seat_colour(s) for s in (0, 1, 2)]
+    six = kit.marked([], marks, deep=6)
+    assert {c for _, c, _ in six} == {kit.seat_colour(s) for s in range(6)}
+    assert [d for _, _, d in six] == list(range(6))
 
 
 # ---- secrets: private pictures differ, public ones cannot ----------------------------

@@ -111,3 +111,145 @@ def test_seats_differ_by_shape_too():
     for a, b in itertools.combinations(range(len(shapes)), 2):
         apart = ImageChops.difference(shapes[a], shapes[b]).histogram()[255]
         assert apart >= 60, (kit.seat_shape(a), kit.seat_shape(b), apart)
+
+
+# ---- what the pictures paint ----------------------------------------------------------
+# Colours are compared where they are painted, after the same simulation. Two rules:
+#
+# - TOLD APART (ΔE00 ≥ 12, the threshold above): colours that alone tell two things
+#   apart — the owner of a piece, a tile, a territory; a mark from the highlight.
+# - TOUCHING (ΔE00 ≥ 5): a fill and what lies on it or beside it, where an ink outline or
+#   a shape also tells them apart (a seat's token on a hex, a tint on the board's squares),
+#   so the colour only has to show that there are two things: Mokrzycki and Tatol's "the
+#   observer notices two different colours" (ΔE > 5), which the ΔE00 ≥ 5 of a token's fill
+#   against its ground keeps even for small areas, at a phone's size.
+#
+# Text on a fill is measured as WCAG 2.1 contrast (≥ 4.5:1, level AA for normal text),
+# which does not depend on colour vision (it is luminance only).
+TOUCHING = 5.0
+CONTRAST = 4.5
+
+
+def surfaces(slug: str, players: int) -> list[tuple[str, str, RGB, RGB, float]]:
+    """(surface, pair, colour a, colour b, threshold) for the game's painted colours."""
+    from rendering import angry_gods, storm_of_the_gods, terra, terra_icons
+    from rendering import when_gods_collide as wgc
+    from rendering import witch_stones as ws
+
+    seats = [kit.seat_colour(i) for i in range(players)]
+    out: list[tuple[str, str, RGB, RGB, float]] = []
+
+    def apart(surface: str, named: dict[str, RGB], limit: float) -> None:
+        for (a, ca), (b, cb) in itertools.combinations(named.items(), 2):
+            out.append((surface, f"{a} / {b}", ca, cb, limit))
+
+    def on(surface: str, grounds: dict[str, RGB], things: dict[str, RGB], limit: float) -> None:
+        for (g, cg), (t, ct) in itertools.product(grounds.items(), things.items()):
+            out.append((surface, f"{t} on {g}", cg, ct, limit))
+
+    tokens = {f"seat {i + 1}": c for i, c in enumerate(seats)}
+    if slug == "terra":
+        plots = {"plain": terra.PLAIN, "plain (alt)": terra.PLAIN_ALT, "river": terra.RIVER,
+                 "mountain": terra.MOUNTAIN}
+        tints = {f"seat {i + 1} tile": terra_icons.blend(c, terra.WHITE, 0.8)
+                 for i, c in enumerate(seats)}
+        # a structure's tile is framed in its owner's colour, and its icon and the
+        # owner's token are in it: the tint itself tells nothing (ΔE00 0.4 from a plot)
+        on("icons, tokens and frames on their tiles", tints, tokens, TOUCHING)
+        on("tile and territory frames, badges on plots", plots, tokens, TOUCHING)
+    elif slug == "when-gods-collide":
+        tints = {f"seat {i + 1} tile": wgc._mix(kit.LIGHT_SQUARE, c, wgc.TINT)
+                 for i, c in enumerate(seats)}
+        tints.update({f"seat {i + 1} tile (dark)": wgc._mix(kit.DARK_SQUARE, c, wgc.TINT)
+                      for i, c in enumerate(seats)})
+        on("tiles beside the gaps", {"gap": wgc.GAP_FILL}, tints, TOUCHING)
+        on("tile owners' tokens on tiles", tints, tokens, TOUCHING)
+        on("checkers' emblems", {"checker": wgc.CHECKER_FILL}, tokens, THRESHOLD)
+        on("marks on tiles", tints, {"highlight": kit.HIGHLIGHT, **tokens}, TOUCHING)
+    elif slug == "angry-gods":
+        apart("stones (also lettered)", {k: v for k, v in angry_gods.STONE.items()}, TOUCHING)
+        on("stones on spaces", {"space": angry_gods.SPACE_FILL, "outer": angry_gods.OUTER_FILL},
+           angry_gods.STONE, TOUCHING)
+    elif slug == "storm-of-the-gods":
+        fills = {f"population {k}": c for k, c in storm_of_the_gods.TILE_FILL.items()}
+        on("worshippers on tiles", fills, tokens, TOUCHING)
+        out.append(("the wind's attack", "attack / highlight", storm_of_the_gods.ATTACK,
+                    kit.HIGHLIGHT, THRESHOLD))
+        on("marks on tiles", {**fills, "empty": storm_of_the_gods.EMPTY_FILL},
+           {"highlight": kit.HIGHLIGHT, **tokens}, TOUCHING)
+    elif slug == "witch-stones":
+        pieces = {"sun": ws.SUN_FILL, "moon": ws.MOON_FILL, "crown": ws.CROWN_FILL,
+                  "earth": ws.EARTH_FILL}
+        apart("pieces (also shaped)", pieces, TOUCHING)
+        on("pieces on squares", {"light": kit.LIGHT_SQUARE, "dark": kit.DARK_SQUARE}, pieces,
+           TOUCHING)
+    return out
+
+
+def texts(slug: str) -> list[tuple[str, RGB, RGB]]:
+    """(what, text colour, fill under it): secondary text the pictures write."""
+    from rendering import storm_of_the_gods as storm
+
+    out = [("muted text on the background", kit.MUTED, kit.BACKGROUND),
+           ("muted text on a banner", kit.MUTED, kit.BANNER)]
+    if slug == "storm-of-the-gods":
+        out += [(f"hex name on population {k}", storm.NAME, c) for k, c in storm.TILE_FILL.items()]
+        out += [("hex name on an empty hex", storm.NAME, storm.EMPTY_FILL)]
+    if slug == "when-gods-collide":
+        out += [("coordinates on the background", kit.MUTED, kit.BACKGROUND)]
+    return out
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """WCAG 2.1 contrast ratio."""
+    def luminance(rgb: RGB) -> float:
+        linear = colour.models.eotf_sRGB(np.array(rgb, dtype=float) / 255)
+        return float(linear @ np.array([0.2126, 0.7152, 0.0722]))
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def painted_smallest(slug: str, players: int, deficiency: str | None
+                     ) -> dict[str, tuple[float, str, float]]:
+    """Each surface's smallest ΔE00: (value, pair, threshold)."""
+    found: dict[str, tuple[float, str, float]] = {}
+    for surface, pair, a, b, limit in surfaces(slug, players):
+        value = difference(a, b, deficiency)
+        if surface not in found or value < found[surface][0]:
+            found[surface] = (value, pair, limit)
+    return found
+
+
+@pytest.mark.parametrize("deficiency", [None, *DEFICIENCIES])
+@pytest.mark.parametrize(("slug", "players"), GAMES, ids=[f"{s}-{p}p" for s, p in GAMES])
+def test_painted_colours_stay_apart(slug, players, deficiency):
+    for surface, (value, pair, limit) in painted_smallest(slug, players, deficiency).items():
+        assert value >= limit, f"{slug} {players} seats {deficiency}: {surface}: {pair} " \
+                               f"ΔE00 {value:.1f} < {limit}"
+
+
+@pytest.mark.parametrize("slug", sorted({s for s, _ in GAMES}))
+def test_secondary_text_has_aa_contrast(slug):
+    for what, ink, fill in texts(slug):
+        assert contrast(ink, fill) >= CONTRAST, f"{slug}: {what} {contrast(ink, fill):.2f}:1"
+
+
+def test_painted_table(capsys):
+    """The report's table: each surface's smallest ΔE00 over seat counts, per vision."""
+    with capsys.disabled():
+        print()
+        for slug in sorted({s for s, _ in GAMES}):
+            counts = [p for s, p in GAMES if s == slug]
+            table: dict[str, list[float]] = {}
+            for k, deficiency in enumerate((None, *DEFICIENCIES)):
+                for players in counts:
+                    for surface, (value, _, _) in painted_smallest(
+                            slug, players, deficiency).items():
+                        row = table.setdefault(surface, [99.0] * 4)
+                        row[k] = min(row[k], value)
+            for surface, row in table.items():
+                print(f"{slug:18} {surface:40} " + " ".join(f"{v:5.1f}" for v in row))
+            for what, ink, fill in texts(slug):
+                print(f"{slug:18} {what:40} {contrast(ink, fill):5.2f}:1")
+    assert contrast(kit.INK, kit.BACKGROUND) > 10

@@ -115,8 +115,7 @@ def move_wind(state: State, direction: str) -> None:
         if tile is None:
             if not state.stack:
                 _land(state, start, position, path)
-                state.events.append("the stack of tiles is exhausted")
-                finish(state, "stack")
+                finish(state, "stack")  # says "the stack of tiles ran out" (once)
                 return
             state.tiles[target] = [state.stack.pop(), T.NOBODY, 0, 0, 0, 0]
             state.drawn.append(target)

@@ -31,7 +31,7 @@ def alt_text(view: dict, names: Sequence[str], *,
             say.Lead(say.to_act(view, names, task)),
             say.Lead(_scores(view, names, over)),
             say.Lead(_pool(view)),
-            say.Lead(say.changes(view, names, marks, lambda p: _at(board.get(p))), rank=1),
+            say.changes(view, names, marks, lambda p: _at(board.get(p))),
             say.Lead(_removed(view), rank=1)]
     return say.compose(lead, _position(board), limit)
 

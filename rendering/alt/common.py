@@ -2,9 +2,11 @@
 :func:`compose`, which fits the sentences into Discord's limit.
 
 Alt text is read aloud, so it is sentences and lists in a fixed order: the game and
-its result, whose turn it is, the scores, what changed, then the position. When the
-whole does not fit, the position's details go first, last to first, and the text says
-what it left out; the position is the part ``/board text:true`` can always give.
+its result, whose turn it is, the scores, what changed, then the position. Seats are
+named as the picture draws them: "Ana (blue circle)", and what they own by colour
+("blue town e8"). When the whole does not fit, details the picture shows in small print
+go first, then the moves marked (last to first, then all), and only then the position,
+last to first; the text says what it left out.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from typing import Any
 
 from engines.base import name_seats
 from engines.view import Common
-from rendering.text.common import fit, letter
+from rendering.seats import colour_word, token
+from rendering.text.common import fit
 from rendering.text.common import name as one_line
 from rendering.text.common import plural as plural
 
@@ -30,8 +33,13 @@ def name(names: Sequence[str], seat: int) -> str:
 
 
 def seat(names: Sequence[str], index: int) -> str:
-    """"Ana (A)": the name, and the letter the picture and the position lists use."""
-    return f"{name(names, index)} ({letter(index)})"
+    """"Ana (blue circle)": the name, and the token the picture draws for the seat."""
+    return f"{name(names, index)} ({token(index)})"
+
+
+def owner(index: int) -> str:
+    """"blue": how the position lists name what a seat owns (its colour in the picture)."""
+    return colour_word(index)
 
 
 def listing(items: Sequence[str]) -> str:
@@ -60,7 +68,7 @@ def headline(game: str, over: bool, outcome: str | None, fallback: str,
 
 
 def to_act(view: dict, names: Sequence[str], task: str) -> str:
-    """"Ana (A) to act: remove a piece." from the view's ``to_act``."""
+    """"Ana (blue circle) to act: remove a piece." from the view's ``to_act``."""
     acting = list(Common.of(view).to_act)
     if not acting:
         return ""
@@ -69,21 +77,40 @@ def to_act(view: dict, names: Sequence[str], task: str) -> str:
 
 
 def changes(view: dict, names: Sequence[str], marks: Mapping[int, Sequence[str]] | None,
-            at: Callable[[str], str]) -> str:
-    """The moves the picture marks: each mover's positions with what is on them now
-    (``at``), or without ``marks`` the view's last move."""
+            at: Callable[[str], str]) -> Lead:
+    """The moves the picture marks: each mover's places (each once) with what is on them
+    now (``at``), or without ``marks`` the view's last move. A detail that goes, last
+    place first, before any of the position."""
 
     def where(position: str) -> str:
         what = at(position)
         return f"{position} ({what})" if what else position
 
     if marks:
-        movers = [f"{seat(names, int(s))}: {', '.join(where(p) for p in places)}"
+        movers = [(int(s), [where(p) for p in dict.fromkeys(places)])
                   for s, places in marks.items() if places]
-        return sentence("Moves marked since the last turn: " + "; ".join(movers)) \
-            if movers else ""
-    last = list(Common.of(view).last)
-    return sentence("Last move, marked: " + ", ".join(where(p) for p in last)) if last else ""
+        head = "Moves marked since the last turn: "
+
+        def say(kept: int) -> str:
+            parts, left = [], kept
+            for mover, places in movers:
+                if left <= 0:
+                    break
+                parts.append(f"{seat(names, mover)}: {', '.join(places[:left])}")
+                left -= len(places)
+            return sentence(head + "; ".join(parts)) if parts else ""
+
+        return Lead(say(10**6), rank=1, what="marked place",
+                    cut=say, size=sum(len(p) for _, p in movers))
+    last = list(dict.fromkeys(Common.of(view).last))
+    if not last:
+        return Lead("")
+
+    def said(kept: int) -> str:
+        return sentence("Last move, marked: " + ", ".join(where(p) for p in last[:kept])) \
+            if kept else ""
+
+    return Lead(said(len(last)), rank=1, what="marked place", cut=said, size=len(last))
 
 
 @dataclass
@@ -112,36 +139,60 @@ class Group:
         return sentence(f"{self.head}: {body}" if self.head else body)
 
 
-@dataclass
+@dataclass(eq=False)
 class Lead:
-    """A sentence before the position. ``rank`` 0 is never dropped; rank 2 goes before
-    any of the position (a detail the picture shows in small print, named by ``what`` in
-    the note on what was left out); rank 1 goes only after the whole position."""
+    """A sentence before the position. ``rank`` 0 is never dropped; rank 2 goes first
+    (a detail the picture shows in small print, named by ``what`` in the note on what
+    was left out); rank 1 (the moves marked) next, before any of the position: with
+    ``cut`` (its text keeping the first n of its ``size`` items) item by item, ``what``
+    then naming one item ("3 more marked places")."""
 
     text: str
     rank: int = 0
     what: str = ""
+    cut: Callable[[int], str] | None = None
+    size: int = 0
 
 
 def compose(lead: Sequence[Lead | str], position: Sequence[Group], limit: int) -> str:
-    """The sentences of ``lead`` and ``position`` in at most ``limit`` characters."""
+    """The sentences of ``lead`` and ``position`` in at most ``limit`` characters: rank-2
+    leads go first, then the marked moves item by item, then the position's items from
+    the last."""
     leads = [item if isinstance(item, Lead) else Lead(item) for item in lead]
     leads = [item for item in leads if item.text]
     groups = [g for g in position if g.items or g.head]
     units = [(k, n) for k, g in enumerate(groups)
              for n in ([len(g.items)] if g.whole else range(1, len(g.items) + 1))]
+    marks = [item for item in leads if item.rank == 1]
+    mark_total = sum(item.size if item.cut else 1 for item in marks)
 
-    def render(dropped: int, keep: int) -> str:
-        """The text without leads of rank ``dropped`` and up (0: none dropped), with the
-        first ``keep`` units of the position."""
+    def render(details: bool, marked: int, keep: int) -> str:
+        """The text with or without the rank-2 details, the first ``marked`` items of the
+        marked moves, and the first ``keep`` units of the position."""
+        parts, notes = [], []
+        left_marks, room = 0, marked
+        for item in leads:
+            if item.rank == 2 and not details:
+                if item.what:
+                    notes.append(item.what)
+                continue
+            if item.rank == 1:
+                size = item.size if item.cut else 1
+                shown = min(size, max(room, 0))
+                room -= size
+                left_marks += size - shown
+                text = item.text if shown == size else (
+                    item.cut(shown) if item.cut and shown else "")
+                if text:
+                    parts.append(text)
+                continue
+            parts.append(item.text)
         kept: dict[int, int] = {}
         for k, n in units[:keep]:
             kept[k] = n
         complete = {k for k, g in enumerate(groups) if kept.get(k, 0) == len(g.items)}
-        shown = [item for item in leads if not dropped or not item.rank or item.rank < dropped]
-        parts = [item.text for item in shown]
         left: dict[str, int] = {}
-        dropped_any = False
+        cut_any = False
         for k, g in enumerate(groups):
             if not g.items:  # "Crowns: none." once everything before it is shown
                 if all(j in complete for j in range(k)):
@@ -151,31 +202,40 @@ def compose(lead: Sequence[Lead | str], position: Sequence[Group], limit: int) -
             if count:
                 parts.append(g.text(count))
             missing = len(g.items) - count
-            cut = count < len(g.items)
+            cut_any = cut_any or count < len(g.items)
             if count == 0 and g.count is not None:
                 missing = g.count
             if missing:
                 left[g.noun] = left.get(g.noun, 0) + missing
-            dropped_any = dropped_any or cut
-        notes = [plural(n, f"more {noun}") for noun, n in left.items()]
-        notes += [item.what for item in leads if item not in shown and item.what]
-        if notes or dropped_any or len(shown) < len(leads):
-            parts.append(f"… {listing(notes) or 'some details'} left out; {WHOLE_BOARD}.")
+        said = [plural(n, f"more {noun}") for noun, n in left.items()]
+        if left_marks:
+            said.append(plural(left_marks, "more marked place") if left_marks < mark_total
+                        else "the marked moves")
+        said += notes
+        if said or cut_any:
+            parts.append(f"… {listing(said) or 'some details'} left out; {WHOLE_BOARD}.")
         return " ".join(p for p in parts if p)
 
-    attempts = [(0, len(units)), (2, len(units)),
-                *((2, keep) for keep in range(len(units) - 1, -1, -1)), (1, 0)]
-    text = ""
-    for dropped, keep in attempts:
-        text = render(dropped, keep)
+    text = render(True, mark_total, len(units))
+    if len(text) <= limit:
+        return text
+    for marked in range(mark_total, -1, -1):
+        text = render(False, marked, len(units))
         if len(text) <= limit:
             return text
-    return fit(text, limit)
+    low, high = 0, len(units)  # the most units that fit: the text grows with them
+    while low < high:
+        middle = (low + high + 1) // 2
+        if len(render(False, 0, middle)) <= limit:
+            low = middle
+        else:
+            high = middle - 1
+    return fit(render(False, 0, low), limit)
 
 
 def top_score(names: Sequence[str], winners: Sequence[int], scores: Sequence[float],
               unit: str = "point") -> str:
-    """"Ana (A) has 51 points" (or "… have 12 points each" on a shared win)."""
+    """"Ana (blue circle) has 51 points" (or "… have 12 points each" on a shared win)."""
     winners = [int(w) for w in winners if 0 <= int(w) < len(scores)]
     if not winners:
         return ""
@@ -192,7 +252,7 @@ def best(scores: Sequence[float]) -> list[int]:
 
 
 def won(names: Sequence[str], winners: Sequence[int], reason: str = "") -> str:
-    """"Ana (A) wins - all 81 plots are occupied": the winners and the engine's reason
+    """"Ana (blue circle) wins - all 81 plots are occupied": the winners and the engine's reason
     (its seat markers named); "" without winners."""
     winners = [int(w) for w in winners]
     if not winners:

@@ -9,7 +9,6 @@ from collections.abc import Mapping, Sequence
 
 from engines.storm_of_the_gods.map import COLUMNS, DIRECTION_NAMES
 from rendering.alt import common as say
-from rendering.text.common import letter
 
 
 def alt_text(view: dict, names: Sequence[str], *,
@@ -21,6 +20,7 @@ def alt_text(view: dict, names: Sequence[str], *,
     over = bool(result) or view.get("phase") == "over"
     winners = list((result.get("ranking") or [[]])[0]) if result else []
     board = view.get("board") or {}
+    marks = rolled(view, marks)
     game = "Storm of the Gods" if over else (
         f"Storm of the Gods, turn {view.get('turn', 0)}, "
         f"{say.plural(view.get('stack_size', 0), 'tile')} left in the stack")
@@ -29,10 +29,36 @@ def alt_text(view: dict, names: Sequence[str], *,
             say.Lead(say.to_act(view, names, _task(view))),
             *(say.Lead(text) for text in ([] if over else _alerts(view, names))),
             say.Lead(_scores(view, names, players, scores, over)),
+            say.Lead(_worshippers(view, players), rank=2, what="the worshippers in reserve"),
             say.Lead(_wind(view)),
-            say.Lead(say.changes(view, names, marks, lambda p: _tile(board.get(p))), rank=1),
+            say.changes(view, names, marks, lambda p: _tile(board.get(p))),
             say.Lead(_discarded(view), rank=2, what="the discarded tiles")]
     return say.compose(lead, _position(board, players), limit)
+
+
+def rolled(view: dict, marks: Mapping[int, Sequence[str]] | None
+           ) -> dict[int, list[str]] | None:
+    """``marks`` with the wind's move this turn (where it blew from, its path, what it
+    attacked) given to the god to act: their roll, automatic when the god before them
+    ended their turn, is stored with that move, and was marked in that god's colour
+    while the text said who rolled. (A place the other god also moved on in this
+    roll's path is then marked once, in the roller's colour.)"""
+    roll = view.get("roll") or {}
+    current = view.get("current")
+    if not marks or not roll.get("direction") or current is None:
+        return None if marks is None else {int(s): list(p) for s, p in marks.items()}
+    wind = {view.get("wind_from"), *(view.get("path") or []), view.get("attacked")} - {None}
+    out: dict[int, list[str]] = {}
+    moved: list[str] = []
+    for seat, places in marks.items():
+        if int(seat) == int(current):
+            out[int(seat)] = list(places)
+            continue
+        out[int(seat)] = [p for p in places if p not in wind]
+        moved += [p for p in places if p in wind]
+    if moved:
+        out[int(current)] = list(dict.fromkeys([*out.get(int(current), []), *moved]))
+    return {s: p for s, p in out.items() if p}
 
 
 def _result(result: dict, names: Sequence[str]) -> str:
@@ -69,21 +95,22 @@ def _alerts(view: dict, names: Sequence[str]) -> list[str]:
     return lines
 
 
-def _scores(view: dict, names: Sequence[str], players: int, scores: list, over: bool) -> str:
-    def at(key: str, s: int):
-        values = view.get(key) or []
-        return values[s] if s < len(values) else 0
+def _at(view: dict, key: str, s: int) -> int:
+    values = view.get(key) or []
+    return int(values[s] or 0) if s < len(values) else 0
 
-    parts = []
-    for s in range(players):
-        text = (f"{say.seat(names, s)} {say.plural(at('scores', s), 'belief point')}, "
-                f"community {at('community', s)}, Limbo {at('limbo', s)}")
-        if at("constructions", s):
-            text += f", {say.plural(at('constructions', s), 'construction')}"
-        if at("sanctuaries", s):
-            text += f", sanctuary on {at('sanctuaries', s)}"
-        parts.append(text)
-    return ("Final scores: " if over else "Scores: ") + "; ".join(parts) + "."
+
+def _scores(view: dict, names: Sequence[str], players: int, scores: list, over: bool) -> str:
+    parts = [f"{say.seat(names, s)} {_at(view, 'scores', s)}" for s in range(players)]
+    return ("Final scores" if over else "Scores") + " in belief points: " + "; ".join(parts) + "."
+
+
+def _worshippers(view: dict, players: int) -> str:
+    """"Worshippers in community and Limbo: blue 3 and 27; …": the panel's columns (a
+    detail: constructions and sanctuaries are in the position)."""
+    parts = [f"{say.owner(s)} {_at(view, 'community', s)} and {_at(view, 'limbo', s)}"
+             for s in range(players)]
+    return "Worshippers in community and Limbo: " + "; ".join(parts) + "."
 
 
 def _wind(view: dict) -> str:
@@ -122,7 +149,7 @@ def _tile(cell: dict | None) -> str:
     owner = cell.get("owner")
     if owner is None:
         return text + ", unclaimed"
-    text += f", {letter(int(owner))} {say.plural(cell.get('worshippers', 0), 'worshipper')}"
+    text += f", {say.owner(int(owner))} {say.plural(cell.get('worshippers', 0), 'worshipper')}"
     if cell.get("sanctuary"):
         text += ", sanctuary"
     elif cell.get("construction"):
@@ -135,8 +162,9 @@ def _order(position: str) -> tuple[int, int]:
 
 
 def _held(cell: dict) -> str:
-    text = f"population {cell.get('population', 0)}, " \
-           f"{say.plural(cell.get('worshippers', 0), 'worshipper')}"
+    text = f"population {cell.get('population', 0)}"
+    if cell.get("worshippers"):
+        text += f", {say.plural(cell.get('worshippers', 0), 'worshipper')}"
     if cell.get("sanctuary"):
         text += ", sanctuary"
     elif cell.get("construction"):
@@ -150,7 +178,7 @@ def _position(board: dict, players: int) -> list[say.Group]:
     for s in range(players):
         held = [f"{p} ({_held(board[p])})" for p in tiles if board[p].get("owner") == s]
         if held:
-            groups.append(say.Group(f"{letter(s)} holds", held, "tile", sep="; "))
+            groups.append(say.Group(f"{say.owner(s).capitalize()} holds", held, "tile", sep="; "))
     free = [f"{p} ({board[p].get('population', 0)})" for p in tiles
             if board[p].get("owner") is None]
     if free:

@@ -1,15 +1,14 @@
 """Terra in words: who builds or discards, each seat's score and chits, the chits the
 view holds (the viewer's own reserve; everyone's with open reserves), the marked moves,
-the terrain, then each territory with its controller and every structure by owner and
-type ("Territory 5 (d4 to f6), held by B: A castle e5; B temples d4 f6, farm e4.")."""
+who holds each territory, the terrain, then each seat's structures by type
+("Blue: temples d4 f6, farm e4."). A seat's own discard pile (its private view) is never
+left out."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engines.terra.board import TERRITORY_PLOTS
 from rendering.alt import common as say
-from rendering.text.common import letter
 from rendering.text.terra import SYMBOL
 
 TYPES = tuple(k for k in SYMBOL if k != "army")  # the structures, in the legend's order
@@ -26,12 +25,14 @@ def alt_text(view: dict, names: Sequence[str], *,
     board = view.get("board") or {}
     game = "Terra" if over else f"Terra, turn {view.get('turns', 0)}"
     fallback = _result(view, names, scores)
-    lead = [say.Lead(say.headline(game, over, outcome, fallback,
-                                  say.top_score(names, say.best(scores) if over else [], scores))),
+    # no "Chen has 35 points" after the result: the final scores follow at once, and a
+    # full map needs the room
+    lead = [say.Lead(say.headline(game, over, outcome, fallback, "")),
             say.Lead(say.to_act(view, names, _task(view))),
             say.Lead(_scores(view, names, players, scores)),
+            say.Lead(_sizes(view, players), rank=2, what="the chit counts"),
             *_chits(view, names, players),
-            say.Lead(say.changes(view, names, marks, lambda plot: _at(board.get(plot))), rank=1)]
+            say.changes(view, names, marks, lambda plot: _at(board.get(plot)))]
     return say.compose(lead, _position(view), limit)
 
 
@@ -43,19 +44,24 @@ def _task(view: dict) -> str:
     if view.get("phase") == "discard" and "must_discard" in view:
         return f"discard {view['must_discard']} to keep 4 chits"
     if view.get("phase") == "build":
-        return "build a structure from their reserve (or first make war with an army)"
+        return "build (or first make war)"
     return ""
 
 
 def _scores(view: dict, names: Sequence[str], players: int, scores: list) -> str:
+    parts = [f"{say.seat(names, s)} {say.plural(scores[s] if s < len(scores) else 0, 'point')}"
+             for s in range(players)]
+    return ("Final scores: " if view.get("over") else "Scores: ") + "; ".join(parts) + "."
+
+
+def _sizes(view: dict, players: int) -> str:
+    """"Chits: blue reserve 4, cup 44, discards 10; …" (a detail: the panel's numbers)."""
     sizes = [list(view.get(k) or []) for k in ("reserve_sizes", "cup_sizes", "discard_sizes")]
     parts = []
     for s in range(players):
         reserve, cup, discards = (x[s] if s < len(x) else 0 for x in sizes)
-        points = scores[s] if s < len(scores) else 0
-        parts.append(f"{say.seat(names, s)} {say.plural(points, 'point')}"
-                     f", reserve {reserve}, cup {cup}, discards {discards}")
-    return ("Final scores: " if view.get("over") else "Scores: ") + "; ".join(parts) + "."
+        parts.append(f"{say.owner(s)} reserve {reserve}, cup {cup}, discards {discards}")
+    return "Chits: " + "; ".join(parts) + "."
 
 
 def counted(chits: Sequence[str]) -> str:
@@ -74,63 +80,65 @@ def _chits(view: dict, names: Sequence[str], players: int) -> list[say.Lead]:
     lines = []
     if reserves is not None:
         lines.append(say.Lead(say.sentence("Reserves: " + "; ".join(
-            f"{letter(s)} {counted(list(reserves[s]))}"
+            f"{say.owner(s)} {counted(list(reserves[s]))}"
             for s in range(min(players, len(reserves)))))))
     elif own is not None and "reserve" in view:
-        lines.append(say.Lead(say.sentence(f"Your reserve ({letter(int(own))}): "
+        lines.append(say.Lead(say.sentence("Your reserve: "
                                            f"{counted(list(view['reserve']))}")))
     if discards is not None:
         lines.append(say.Lead(say.sentence("Discarded: " + "; ".join(
-            f"{letter(s)} {counted(list(discards[s]))}"
+            f"{say.owner(s)} {counted(list(discards[s]))}"
             for s in range(min(players, len(discards))))), rank=2, what="the discard piles"))
     elif own is not None and view.get("discard"):
-        lines.append(say.Lead(say.sentence(f"You discarded: {counted(list(view['discard']))}"),
-                              rank=2, what="your discard pile"))
+        lines.append(say.Lead(say.sentence(f"Your discard pile: {counted(list(view['discard']))}")))
     return lines
 
 
 def _at(held: dict | None) -> str:
-    return f"{letter(int(held['owner']))} {held['type']}" if held else "empty"
+    return f"{say.owner(int(held['owner']))} {held['type']}" if held else "empty"
 
 
-def _territory(structures: Sequence[tuple[int, str, str]]) -> str:
-    """"A castle e5; B temples d4 f6, farm e4": by owner, then type, plots in board order."""
-    parts = []
-    for owner in sorted({o for o, _, _ in structures}):
-        mine = [(t, p) for o, t, p in structures if o == owner]
-        kinds = []
-        for kind in sorted({t for t, _ in mine}, key=lambda t: TYPES.index(t)
-                           if t in TYPES else len(TYPES)):
-            plots = [p for t, p in mine if t == kind]
-            word = PLURAL.get(kind, kind) if len(plots) > 1 else kind
-            kinds.append(f"{word} {' '.join(plots)}")
-        parts.append(f"{letter(owner)} " + ", ".join(kinds))
-    return "; ".join(parts)
+def _owned(structures: Sequence[tuple[str, str]]) -> str:
+    """"towns c8 a7, mine c7": one owner's structures by type, plots as the board is read."""
+    kinds = []
+    for kind in sorted({t for t, _ in structures},
+                       key=lambda t: TYPES.index(t) if t in TYPES else len(TYPES)):
+        plots = [p for t, p in structures if t == kind]
+        word = PLURAL.get(kind, kind) if len(plots) > 1 else kind
+        kinds.append(f"{word} {' '.join(plots)}")
+    return ", ".join(kinds)
+
+
+def _order(plot: str) -> tuple[int, str]:
+    return -int(plot[1:]), plot[0]  # as read: a9, b9 … i1
 
 
 def _position(view: dict) -> list[say.Group]:
+    """The territories' controllers (numbered as the map numbers them), the terrain, then
+    each seat's structures by type: the whole map in about 600 characters at its
+    fullest, where a territory-by-territory list needed twice that."""
     board = view.get("board") or {}
     control = list(view.get("control") or [None] * 9)
     terrain = view.get("terrain") or {}
-    groups = []
+    holders: dict = {}
+    for t in range(1, 10):  # by holder in seat order, "no one" last
+        seat = control[t - 1] if t - 1 < len(control) else None
+        holders.setdefault(seat, []).append(str(t))
+    holders = {("no one" if seat is None else say.owner(int(seat))): numbers for seat, numbers
+               in sorted(holders.items(), key=lambda h: (h[0] is None, h[0] or 0))}
+    held = [f"{who} {' '.join(numbers)}" for who, numbers in holders.items()]
+    groups = [say.Group("Territories held", held, "territory",
+                        whole=True, count=0, sep="; ")]
     for kind, word in (("mountains", "Mountains"), ("river", "River")):
         if terrain.get(kind):
             groups.append(say.Group(word, list(terrain[kind]), "terrain plot", whole=True))
-    empty = []
-    for t in range(1, 10):
-        plots = TERRITORY_PLOTS[t]
-        ordered = sorted(plots, key=lambda p: (-int(p[1:]), p[0]))  # a9, b9 … c7
-        held = [(int(board[p]["owner"]), str(board[p]["type"]), p) for p in ordered
-                if p in board]
-        owner = control[t - 1] if t - 1 < len(control) else None
-        corner = f"{ordered[6]} to {ordered[2]}"  # lower left to upper right
-        if not held:
-            empty.append(f"{t} ({corner})")
-            continue
-        ruler = f"held by {letter(int(owner))}" if owner is not None else "held by no one"
-        groups.append(say.Group(f"Territory {t} ({corner}), {ruler}", held, "structure",
-                                fmt=_territory))
-    if empty:
-        head = "Empty territory" if len(empty) == 1 else "Empty territories"
-        groups.append(say.Group(head, empty, "empty territory"))
+    players = int(view.get("players", len(view.get("scores", [])) or 2))
+    for seat in range(players):
+        mine = [(str(board[p]["type"]), p) for p in sorted(board, key=_order)
+                if int(board[p]["owner"]) == seat]
+        if mine:
+            groups.append(say.Group(say.owner(seat).capitalize(), mine, "structure",
+                                    fmt=_owned))
+    if not board:
+        groups.append(say.Group("Structures", [], "structure"))
     return groups

@@ -8,7 +8,6 @@ from collections.abc import Mapping, Sequence
 
 from engines.when_gods_collide.geometry import FILES
 from rendering.alt import common as say
-from rendering.text.common import letter
 from rendering.text.when_gods_collide import FACES
 
 LAYING = ("tiles", "arrange")
@@ -31,7 +30,7 @@ def alt_text(view: dict, names: Sequence[str], *,
                                   say.top_score(names, winners, scores, "checker"))),
             say.Lead(say.to_act(view, names, _task(view))),
             say.Lead(_scores(view, names, players, scores, over)),
-            say.Lead(say.changes(view, names, marks, lambda sq: _at(board.get(sq), view)), rank=1)]
+            say.changes(view, names, marks, lambda sq: _at(board.get(sq), view))]
     return say.compose(lead, _position(view, players), limit)
 
 
@@ -97,7 +96,7 @@ def _at(checker: dict | None, view: dict) -> str:
     if not checker:
         return "empty"
     god = _god(checker, view.get("viewer"))
-    return f"{letter(int(checker['owner']))} checker" + (f", {god}" if god else "")
+    return f"{say.owner(int(checker['owner']))} checker" + (f", {god}" if god else "")
 
 
 def _order(square: str) -> tuple[int, int]:
@@ -105,7 +104,7 @@ def _order(square: str) -> tuple[int, int]:
 
 
 def _tiles(tiles: Sequence[tuple[int, str]]) -> str:
-    return "; ".join(f"{letter(owner)} " + " ".join(b for o, b in tiles if o == owner)
+    return "; ".join(f"{say.owner(owner)} " + " ".join(b for o, b in tiles if o == owner)
                      for owner in sorted({o for o, _ in tiles}))
 
 
@@ -120,7 +119,7 @@ def _position(view: dict, players: int) -> list[say.Group]:
             god = _god(board[sq], viewer)
             items.append(f"{sq} ({god})" if god else sq)
         if items:
-            groups.append(say.Group(f"{letter(s)} checkers", items, "checker"))
+            groups.append(say.Group(f"{say.owner(s).capitalize()} checkers", items, "checker"))
     tiles = sorted(((int(o), b) for b, o in (view.get("tiles") or {}).items()),
                    key=lambda t: (t[0], _order(t[1])))
     groups.append(say.Group("Tiles of 2 by 2 squares, by lower-left square", tiles, "tile",

@@ -28,7 +28,7 @@ def alt_text(view: dict, names: Sequence[str], *,
                                   say.top_score(names, winners, scores))),
             say.Lead(say.to_act(view, names, TASK.get(view.get("phase", ""), ""))),
             say.Lead(_scores(view, names, scores)),
-            say.Lead(say.changes(view, names, marks, lambda sq: _piece(board.get(sq))), rank=1)]
+            say.changes(view, names, marks, lambda sq: _piece(board.get(sq)))]
     return say.compose(lead, _position(board), limit)
 
 
@@ -65,11 +65,16 @@ def _position(board: dict[str, str]) -> list[say.Group]:
     by_kind = {kind: [sq for sq in SQUARES if board.get(sq) == kind] for kind in KINDS}
     empty = [sq for sq in SQUARES if sq not in board]
     groups = [say.Group(f"{say.plural(len(by_kind[k]), NOUN[k]).capitalize()}", by_kind[k], NOUN[k])
-              for k in ("crown", "sun", "moon")]
+              for k in ("crown", "sun", "moon") if by_kind[k]]
+    gone = [NOUN[k] + "s" for k in KINDS if not by_kind[k]]  # "No crowns or suns.", not
+    if gone:  # "0 crowns: none. 0 suns: none."
+        none = say.Group("", [f"No {say.listing(gone).replace(' and ', ' or ')}"], "",
+                         whole=True, count=0)
+        groups.append(none)
     earth = by_kind["earth"]
     heading = say.plural(len(earth), "earthstone").capitalize()
     if not earth:
-        return [*groups, say.Group("Earthstones", [], "earthstone")]
+        return groups
     if not empty:
         return [*groups, say.Group("", [f"{heading}: every other square"], "earthstone",
                                    whole=True, count=len(earth))]

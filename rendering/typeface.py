@@ -1,0 +1,195 @@
+"""The kit's type: the one font, the sizes that stay readable on a phone, texts cleaned
+to the glyphs it has, drawn from cached masks and recorded (for the readability test),
+measured, wrapped and shortened to fit."""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+WIDTH = 800
+PHONE = 400  # the width a phone shows a picture at, in CSS pixels
+PHONE_MIN = 9  # the inked height of the smallest digits and capitals there, in pixels
+
+
+def inked(size: int) -> int:
+    """The inked height of a digit or capital in the kit's font at ``size`` (about 0.7
+    of the size): what a reader sees, and what must stay readable on a phone."""
+    _, top, _, bottom = font(size).getbbox("0")
+    return bottom - top
+
+
+def min_size(width: int = WIDTH) -> int:
+    """The smallest font size whose digits and capitals stay :data:`PHONE_MIN` px tall
+    when ``width`` shrinks to a phone's."""
+    size = 8
+    while inked(size) * PHONE < PHONE_MIN * width:
+        size += 1
+    return size
+
+
+
+@cache
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """Pillow's bundled scalable font: no font files to ship or install."""
+    return ImageFont.load_default(size=size)
+
+
+SMALL = min_size()  # 25 px at 800 (digits 18 px, 9 px on a phone): labels, side notes
+TEXT = SMALL + 2
+LARGE = SMALL + 5
+TITLE = SMALL + 9
+TITLE_ROW = TITLE + 18
+SEAT_ROW = TEXT + SMALL + 20  # a name over its score
+TURN_ROW = LARGE + 18
+FOOTER_LINE = SMALL + 7
+HEADER = TITLE_ROW + SEAT_ROW + TURN_ROW + 8  # the header of a match of up to 3 players
+
+
+# ---- what was drawn: every text's size, for the phone-readability test ---------------
+_records: list[Seen] = []
+
+
+class Seen(list[tuple[int, str]]):
+    """The texts drawn, as ``(font size, text)``, and those that reach past the edge of
+    their canvas (cut off: :attr:`outside`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.outside: list[str] = []
+
+
+@contextmanager
+def recording() -> Iterator[Seen]:
+    """Within the block, each text a :class:`Board` draws adds ``(font size, text)``."""
+    seen = Seen()
+    _records.append(seen)
+    try:
+        yield seen
+    finally:
+        _records.remove(seen)
+
+
+_SUBSTITUTES = {"\u2014": "-", "\u2013": "-", "\u00d7": "x", "\u2022": "\u00b7", "\u2192": ">",
+                "\u2190": "<"}
+
+
+@cache
+def _has_glyph(ch: str) -> bool:
+    face = font(20)
+    return _mask(ch, face) != _mask("\uffff", face)
+
+
+def _mask(ch: str, face: ImageFont.FreeTypeFont) -> bytes:
+    image = Image.new("L", (40, 40))
+    ImageDraw.Draw(image).text((5, 5), ch, font=face, fill=255)
+    return image.tobytes()
+
+
+def clean(text: str) -> str:
+    """``text`` in the characters the bundled font has: dashes and accents simplified,
+    anything else it lacks shown as "?" rather than as an empty box."""
+    if text.isascii():
+        return text
+    out = []
+    for ch in text:
+        if ch.isascii() or _has_glyph(ch):
+            out.append(ch)
+            continue
+        ch = _SUBSTITUTES.get(ch, ch)
+        base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+        out.append(ch if ch.isascii() else base or "?")
+    return "".join(out)
+
+
+@lru_cache(maxsize=4096)
+def _glyphs(face: ImageFont.FreeTypeFont, text: str, mode: str, anchor: str, ink: int,
+            start: tuple[float, float]) -> tuple[object, tuple[int, int]]:
+    """A line of text rasterised, and its offset: what ``ImageDraw.text`` computes on
+    every call, kept (the same labels come back in every picture of a game)."""
+    return face.getmask2(text, mode, None, None, None, 0, anchor, ink, start,
+                         stroke_filled=True)
+
+
+class Draw(ImageDraw.ImageDraw):
+    """ImageDraw whose texts are cleaned (see :func:`clean`), recorded, and drawn from
+    cached glyph masks: the same pixels as ``ImageDraw.text``, without laying the text
+    out again."""
+
+    def text(self, xy, text, fill=None, font=None, anchor=None,  # type: ignore[override]
+             *args, **kwargs):
+        text = clean(str(text))
+        if _records:
+            size = int(getattr(font, "size", 10))
+            left, top, right, bottom = self.textbbox(xy, text, font=font, anchor=anchor)
+            width, height = self._image.size
+            cut = left < 0 or top < 0 or right > width or bottom > height
+            for seen in _records:
+                seen.append((size, text))
+                if cut:
+                    seen.outside.append(text)
+        if args or kwargs or "\n" in text or not isinstance(font, ImageFont.FreeTypeFont):
+            return super().text(xy, text, fill, font, anchor, *args, **kwargs)
+        ink, fill_ink = self._getink(fill)
+        ink = fill_ink if ink is None else ink
+        x, y = xy
+        mask, (dx, dy) = _glyphs(font, text, self.fontmode, anchor or "la", ink,
+                                 (math.modf(x)[0], math.modf(y)[0]))
+        self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+        return None
+
+    def polygon(self, xy, fill=None, outline=None, width=1):  # type: ignore[override]
+        """As ``ImageDraw.polygon``, but an outline wider than a pixel is drawn on a crop
+        around the polygon: Pillow masks it with a blank copy of the *whole* canvas,
+        allocated per polygon (most of a picture's drawing time, before)."""
+        if width <= 1 or outline is None or not xy or not isinstance(xy[0], tuple):
+            return super().polygon(xy, fill, outline, width)
+        xs, ys = [p[0] for p in xy], [p[1] for p in xy]
+        left, top = math.floor(min(xs)) - width - 2, math.floor(min(ys)) - width - 2
+        box = (left, top, math.ceil(max(xs)) + width + 2, math.ceil(max(ys)) + width + 2)
+        crop = self._image.crop(box)
+        ImageDraw.ImageDraw(crop).polygon([(x - left, y - top) for x, y in xy], fill, outline,
+                                          width)
+        self._image.paste(crop, box[:2])
+        return None
+
+
+
+@lru_cache(maxsize=4096)
+def length(text: str, face: ImageFont.FreeTypeFont) -> float:
+    """``face.getlength(text)``, kept: headers, footers and wrapped lines measure the
+    same texts picture after picture."""
+    return face.getlength(text)
+
+
+def wrap(text: str, width: float, face: ImageFont.FreeTypeFont) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` px."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and length(trial, face) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines
+
+
+def _fit(name: str, suffix: str, width: float, face: ImageFont.FreeTypeFont) -> str:
+    """``name`` shortened with an ellipsis so that name + suffix fits in ``width`` px."""
+    if length(name + suffix, face) <= width:
+        return name
+    while name and length(name + "…" + suffix, face) > width:
+        name = name[:-1]
+    return name + "…"
+
+
+def fit(text: str, width: float, size: int = SMALL) -> str:
+    return _fit(clean(text), "", width, font(size))
+
