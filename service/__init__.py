@@ -58,6 +58,7 @@ from service.notify import Delivery, Notice, Notify
 from service.pictures import Pictures
 from service.play import Play
 from service.post_failures import PostFailures
+from service.privacy import Deletion, Privacy
 from service.ratings import Board, Ratings
 from service.reading import Reading
 from service.record_import import Loaded, continue_copy
@@ -125,6 +126,18 @@ class Service:
         self.rematches = Rematches(store, self.matches, self.lobby, self.computer)
         self.tournaments = Tournaments(store, self.matches, self.lobby, self.turns, self._now)
         self.play.events = self.tournaments
+        self.privacy = Privacy(store, self.matches, self.turns, self.lobby, self.challenges,
+                               self.tournaments, self._now)
+
+    # --- a person's data (/privacy) ------------------------------------------------------
+    async def privacy_summary(self, actor: Actor) -> str:
+        return await self.privacy.summary(actor)
+
+    async def export_my_data(self, actor: Actor) -> tuple[str, str]:
+        return await self.privacy.export(actor)
+
+    async def delete_my_data(self, actor: Actor) -> Deletion:
+        return await self.privacy.delete(actor)
 
     # --- shared settings ----------------------------------------------------------------
     @property

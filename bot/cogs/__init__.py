@@ -15,9 +15,10 @@
 - :mod:`bot.cogs.tournaments`: ``/tournament`` (create, start, computer, standings, info,
   withdraw, cancel, export); the clock loop of :mod:`bot.cogs.reminders` runs its rounds'
   deadlines.
+- :mod:`bot.cogs.privacy`: ``/privacy`` (show, export, delete) and ``/about``.
 """
 
 EXTENSIONS: tuple[str, ...] = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.info",
                                  "bot.cogs.reminders", "bot.cogs.social", "bot.cogs.records",
                                  "bot.cogs.challenges", "bot.cogs.notify",
-                                 "bot.cogs.tournaments")
+                                 "bot.cogs.tournaments", "bot.cogs.privacy")
