@@ -47,13 +47,17 @@ class PantheonTree(app_commands.CommandTree):
         await safe_reply(interaction, message)
 
 
+INTENTS = discord.Intents.default()
+"""The gateway intents the bot asks for: none privileged (``python -m bot doctor`` says so)."""
+
+
 class Pantheon(commands.Bot):
     """The bot. ``service`` and ``store`` exist once :meth:`setup_hook` has run."""
 
     def __init__(self, settings: Settings, **sharding: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=INTENTS,
             tree_cls=PantheonTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
