@@ -24,6 +24,7 @@ Pure helpers: :mod:`~service.clock_math`, :mod:`~service.quiet` (time zones),
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Callable, Collection, Iterable
 from datetime import datetime
 from typing import Any
@@ -63,6 +64,7 @@ from service.ratings import Board, Ratings
 from service.reading import Reading
 from service.record_import import Loaded, continue_copy
 from service.rematch import Rematches, RematchNews
+from service.stats import Stats
 from service.terms import MatchTerms
 from service.tournament_terms import EventTerms
 from service.tournaments import Tournaments
@@ -126,6 +128,7 @@ class Service:
         self.rematches = Rematches(store, self.matches, self.lobby, self.computer)
         self.tournaments = Tournaments(store, self.matches, self.lobby, self.turns, self._now)
         self.play.events = self.tournaments
+        self.stats = Stats()
         self.privacy = Privacy(store, self.matches, self.turns, self.lobby, self.challenges,
                                self.tournaments, self._now)
 
@@ -250,7 +253,9 @@ class Service:
 
     async def submit(self, match_id: int, actor: Actor, move: str,
                      expect_version: int | None = None) -> Update:
-        return await self.turns.submit(match_id, actor, move, expect_version)
+        update = await self.turns.submit(match_id, actor, move, expect_version)
+        self.stats.moves += 1
+        return update
 
     def may_resign(self, match: MatchRecord, actor: Actor) -> SeatRecord:
         return self.turns.may_resign(match, actor)
@@ -332,7 +337,12 @@ class Service:
         return await self.turn_clocks.clock_lines(match, now)
 
     async def expire(self, now: datetime) -> list[Update]:
-        return await self.clock_pass.expire(now)
+        """The clock pass's deadlines (its first step: the pass's time is counted here)."""
+        started = time.time()
+        try:
+            return await self.clock_pass.expire(now)
+        finally:
+            self.stats.passed(started, time.time())
 
     async def reminders_due(self, now: datetime) -> list[Reminder]:
         return await self.clock_pass.reminders_due(now)
