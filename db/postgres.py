@@ -30,6 +30,7 @@ from db.matches import MatchQueries
 from db.notify import NotifyQueries
 from db.privacy import PrivacyQueries
 from db.schema import migrations
+from db.servers import ServerQueries
 from db.social import SocialQueries
 from db.state import StateQueries
 from db.tournaments import TournamentQueries
@@ -89,7 +90,7 @@ class _Connection(asyncpg.Connection):  # type: ignore[misc]  # asyncpg has no t
 
 class PostgresStore(Lifecycle[asyncpg.Pool], MatchQueries, ClockQueries, SocialQueries,
                     ChallengeQueries, StateQueries, NotifyQueries, TournamentQueries,
-                    PrivacyQueries):
+                    PrivacyQueries, ServerQueries):
     """The PostgreSQL store at ``url`` (``postgresql://user:password@host:port/db``)."""
 
     backend = "postgres"

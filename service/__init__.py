@@ -64,6 +64,7 @@ from service.ratings import Board, Ratings
 from service.reading import Reading
 from service.record_import import Loaded, continue_copy
 from service.rematch import Rematches, RematchNews
+from service.server_settings import Servers
 from service.stats import Stats
 from service.terms import MatchTerms
 from service.tournament_terms import EventTerms
@@ -129,6 +130,8 @@ class Service:
         self.tournaments = Tournaments(store, self.matches, self.lobby, self.turns, self._now)
         self.play.events = self.tournaments
         self.stats = Stats()
+        self.servers = Servers(store, listing)
+        self.notify.default_turn = self.servers.your_turn
         self.privacy = Privacy(store, self.matches, self.turns, self.lobby, self.challenges,
                                self.tournaments, self._now)
 
@@ -141,6 +144,10 @@ class Service:
 
     async def delete_my_data(self, actor: Actor) -> Deletion:
         return await self.privacy.delete(actor)
+
+    # --- a server's /settings -----------------------------------------------------------
+    async def server_settings(self, actor: Actor, **changes: Any) -> str:
+        return await self.servers.change(actor, **changes)
 
     # --- shared settings ----------------------------------------------------------------
     @property
@@ -218,8 +225,10 @@ class Service:
                      terms: MatchTerms | None = None, **fields: Any) -> MatchRecord:
         """A new match in its lobby, on ``terms`` (or on terms given by their
         :class:`MatchTerms` fields)."""
-        return await self.lobby.create(actor, game_slug, options, channel_id, seat_host,
-                                       terms or MatchTerms(**fields))
+        agreed = await self.servers.govern(actor, game_slug, channel_id,
+                                           terms or MatchTerms(**fields), "match")
+        assert agreed is not None
+        return await self.lobby.create(actor, game_slug, options, channel_id, seat_host, agreed)
 
     async def join(self, match_id: int, actor: Actor) -> MatchRecord:
         return await self.lobby.join(match_id, actor)
@@ -379,8 +388,11 @@ class Service:
                         options: dict[str, str] | None = None, channel_id: int | None = None,
                         terms: MatchTerms | None = None, **fields: Any) -> ChallengeNews:
         """A challenge on ``terms`` (or on terms given by their fields)."""
+        agreed = await self.servers.govern(actor, game_slug, channel_id,
+                                           terms or MatchTerms(**fields), "challenge")
+        assert agreed is not None
         return await self.challenges.challenge(actor, opponents, game_slug, options,
-                                               channel_id, terms or MatchTerms(**fields))
+                                               channel_id, agreed)
 
     async def get_challenge(self, challenge_id: int, actor: Actor | None = None
                             ) -> ChallengeRecord:
@@ -412,6 +424,8 @@ class Service:
     async def create_tournament(self, actor: Actor, game_slug: str, event: EventTerms,
                                 **given: Any) -> TournamentRecord:
         """``given``: its matches' ``options``, ``channel_id`` and ``terms``."""
+        await self.servers.govern(actor, game_slug, given.get("channel_id"), None,
+                                  "tournament")
         return await self.tournaments.create(actor, game_slug, event, **given)
 
     async def tournament(self, tournament_id: int | None, actor: Actor | None = None

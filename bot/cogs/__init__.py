@@ -16,6 +16,7 @@
   withdraw, cancel, export); the clock loop of :mod:`bot.cogs.reminders` runs its rounds'
   deadlines.
 - :mod:`bot.cogs.privacy`: ``/privacy`` (show, export, delete) and ``/about``.
+- :mod:`bot.cogs.server_settings`: ``/settings`` (Manage Server).
 - :mod:`bot.cogs.health`: no command; the metrics it counts, and ``/healthz`` and
   ``/metrics`` over HTTP when ``HEALTH_PORT`` is set.
 """
@@ -24,4 +25,4 @@ EXTENSIONS: tuple[str, ...] = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.info
                                  "bot.cogs.reminders", "bot.cogs.social", "bot.cogs.records",
                                  "bot.cogs.challenges", "bot.cogs.notify",
                                  "bot.cogs.tournaments", "bot.cogs.privacy",
-                                 "bot.cogs.health")
+                                 "bot.cogs.health", "bot.cogs.server_settings")
