@@ -41,6 +41,7 @@ from service.clocks import CLAIM_BATCH, ClockPass, Reminder
 from service.computer import Computer
 from service.core import Games, Matches, Now, positions
 from service.digest import Digest
+from service.limits import OFF, Caps, Limits
 from service.lobby import Lobby, parse_options
 from service.model import (
     STALE,
@@ -64,6 +65,7 @@ from service.ratings import Board, Ratings
 from service.reading import Reading
 from service.record_import import Loaded, continue_copy
 from service.rematch import Rematches, RematchNews
+from service.retention import Retention
 from service.server_settings import Servers
 from service.stats import Stats
 from service.terms import MatchTerms
@@ -91,13 +93,16 @@ class Service:
                  escape: Callable[[str], str] | None = None,
                  level: str = "normal", offload: str = "thread",
                  games: Games = engines.get,
-                 listing: Callable[[], Iterable[Game]] = engines.all) -> None:
+                 listing: Callable[[], Iterable[Game]] = engines.all,
+                 limits: Limits = OFF) -> None:
         """``player``: a player object for every computer seat (tests,
         ``--ai-iterations``), else each seat plays at its level; ``level``: that of
         computer seats added without one, and of resigned seats; ``offload``: where
         decisions and pictures run, ``process`` (:mod:`service.pool`, the bot and the
         console) or ``thread`` (tests); ``escape``: how a person's name is written into
-        text (the Discord front end escapes markdown); ``games``: the engine registry."""
+        text (the Discord front end escapes markdown); ``games``: the engine registry;
+        ``limits``: the caps on what members open (:mod:`service.limits`; the bot's are
+        on, the default here is none)."""
         if offload not in ("thread", "process"):
             raise ValueError(f"offload is 'thread' or 'process', not {offload!r}")
         self.store = store
@@ -130,7 +135,8 @@ class Service:
         self.tournaments = Tournaments(store, self.matches, self.lobby, self.turns, self._now)
         self.play.events = self.tournaments
         self.stats = Stats()
-        self.servers = Servers(store, listing)
+        self.retention = Retention(store, self._now)
+        self.servers = Servers(store, listing, Caps(store, limits, self._now))
         self.notify.default_turn = self.servers.your_turn
         self.privacy = Privacy(store, self.matches, self.turns, self.lobby, self.challenges,
                                self.tournaments, self._now)

@@ -26,6 +26,7 @@ from typing import Any
 from db import Store
 from engines.base import Game
 from service import clock_math
+from service.limits import Caps
 from service.model import Actor, ServiceError
 from service.notify import YOUR_TURN
 from service.terms import MatchTerms
@@ -59,10 +60,15 @@ class ServerSettings:
         return cls(**kept)
 
 
+KINDS = {"match": "lobby", "challenge": "challenge", "tournament": "tournament"}
+
+
 @dataclass
 class Servers:
     store: Store
     listing: Callable[[], Iterable[Game]]
+    caps: Caps | None = None
+    """The limits on what members may open (:mod:`service.limits`)."""
 
     async def get(self, guild_id: int | None) -> ServerSettings:
         if guild_id is None:
@@ -168,7 +174,8 @@ class Servers:
     async def govern(self, actor: Actor, game_slug: str, channel_id: int | None,
                      terms: MatchTerms | None, what: str) -> MatchTerms | None:
         """Refuse a new match, challenge or tournament (``what``) the server's settings
-        do not allow; the terms with the server's default clock where none was chosen."""
+        (and the caps) do not allow; the terms with the server's default clock where none
+        was chosen."""
         settings = await self.get(actor.guild_id)
         if settings.channel is not None and channel_id not in (None, settings.channel):
             raise ServiceError(f"In this server {PLURAL[what]} start in <#{settings.channel}>.")
@@ -180,6 +187,8 @@ class Servers:
                 and not actor.is_admin and settings.tournament_role not in actor.roles):
             raise ServiceError(f"Only members with <@&{settings.tournament_role}> create "
                                "tournaments here.")
+        if self.caps is not None:
+            await self.caps.check(actor, KINDS[what])
         if terms is None:
             return None
         return dataclasses.replace(
