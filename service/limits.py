@@ -85,9 +85,8 @@ class Caps:
         if actor.guild_id is None:
             return
         many, frees = WORDS[kind]
-        mine = await self.store.open_work(actor.guild_id, actor.user_id)
         cap = self.limits.cap(kind, server=False)
-        if cap and mine[kind] >= cap:
+        if cap and (await self.store.open_work(actor.guild_id, actor.user_id))[kind] >= cap:
             raise ServiceError(f"You have {cap} {many}, the most one member may have here; "
                                f"a place frees up when one {frees}.")
         server = self.limits.cap(kind, server=True)

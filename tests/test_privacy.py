@@ -38,6 +38,21 @@ def svc(store) -> Service:
                    player=RandomPlayer(), now=lambda: datetime(2026, 3, 2, 12, tzinfo=UTC))
 
 
+PERSON_COLUMNS = ("user_id", "host_id", "challenger_id", "organiser_id")
+
+
+async def person_columns(store) -> list[tuple[str, str]]:
+    """Every (table, column) of the schema that names a person, later migrations' too."""
+    if store.backend == "sqlite":
+        tables = [r[0] for r in await store.query(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return [(t, r[1]) for t in tables
+                for r in await store.query(f"PRAGMA table_info({t})") if r[1] in PERSON_COLUMNS]
+    rows = await store.query("SELECT table_name, column_name FROM information_schema.columns "
+                             "WHERE table_schema = current_schema()")
+    return [(t, c) for t, c in rows if c in PERSON_COLUMNS]
+
+
 async def two_player(svc: Service, host: Actor, guest: Actor, rated: bool = True) -> int:
     match = await svc.create(host, "kayles", channel_id=5, terms=MatchTerms(rated=rated))
     await svc.join(match.id, guest)
@@ -117,6 +132,9 @@ async def test_delete_keeps_every_record_and_every_other_result(svc):
     assert not any((await store.personal_rows(BO.user_id)).values())
     for table, (_, where) in PERSONAL.items():
         assert await store.query(f"SELECT COUNT(*) FROM {table} WHERE {where}", 2) == [(0,)]
+    for table, column in await person_columns(store):  # every table the schema has
+        assert await store.query(f"SELECT COUNT(*) FROM {table} WHERE {column} = 2") == \
+            [(0,)], f"{table}.{column} still names the deleted person"
     after = await store.get_match(ids["finished"])
     assert after.result == before.result and after.snapshot == before.snapshot
     seat = after.by_seat()[before.seat_of(2).seat]
