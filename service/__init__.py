@@ -16,8 +16,11 @@ and what follows), :mod:`~service.lobby`, :mod:`~service.turns`, :mod:`~service.
 :mod:`~service.reading`, :mod:`~service.undo`, :mod:`~service.challenges`,
 :mod:`~service.rematch`, :mod:`~service.overview`, :mod:`~service.records`,
 :mod:`~service.replay`, :mod:`~service.notify` (quiet hours, the digest of
-:mod:`~service.digest`, follows), :mod:`~service.notes` and :mod:`~service.tournaments`
-(with :mod:`~service.tournament_text`; its pairing is the pure :mod:`~service.pairing`).
+:mod:`~service.digest`, follows), :mod:`~service.notes`, :mod:`~service.tournaments`
+(with :mod:`~service.tournament_text`; its pairing is the pure :mod:`~service.pairing`),
+:mod:`~service.privacy` (``/privacy``), :mod:`~service.server_settings` (``/settings``,
+with the caps of :mod:`~service.limits`), :mod:`~service.retention` (servers that removed
+the bot) and :mod:`~service.stats` (counts for the host's metrics).
 Pure helpers: :mod:`~service.clock_math`, :mod:`~service.quiet` (time zones),
 :mod:`~service.clock_options`, :mod:`~service.names`, :mod:`~service.suggest`.
 """

@@ -31,6 +31,9 @@ from service.model import Actor, ServiceError
 from service.notify import YOUR_TURN
 from service.terms import MatchTerms
 
+SERVER_TURN = ("mention", "dm", "off")
+"""The ``your_turn`` a server may set for its members (not ``digest``: a digest needs the
+member's own hour, ``/notify digest_hour``)."""
 PLURAL = {"match": "matches", "challenge": "challenges", "tournament": "tournaments"}
 
 
@@ -111,8 +114,9 @@ class Servers:
                                f"{clock_math.MAX_DEADLINE_HOURS} hours.")
         if given.get("on_timeout") not in (None, *clock_math.ON_TIMEOUT):
             raise ServiceError(f"On timeout is one of {', '.join(clock_math.ON_TIMEOUT)}.")
-        if given.get("your_turn") not in (None, *YOUR_TURN):
-            raise ServiceError(f"Your turn is one of {', '.join(YOUR_TURN)}.")
+        if given.get("your_turn") not in (None, *SERVER_TURN):
+            raise ServiceError(f"Your turn is one of {', '.join(SERVER_TURN)} (a digest is "
+                               "each member's own choice: it needs their hour).")
         changed = dataclasses.replace(current, **given)
         if games is not None:
             changed = dataclasses.replace(changed, games=self._games(games))

@@ -53,6 +53,8 @@ async def test_refusals_are_one_sentence(svc):
         await svc.server_settings(MOD, deadline=100000)
     with pytest.raises(ServiceError, match="There is no setting 'colour'"):
         await svc.server_settings(MOD, clear="colour")
+    with pytest.raises(ServiceError, match="a digest is each member's own choice"):
+        await svc.server_settings(MOD, your_turn="digest")
     with pytest.raises(ServiceError, match="in the server, not in a DM"):
         await svc.server_settings(Actor(1, "Mod", None, is_admin=True), deadline=1)
 

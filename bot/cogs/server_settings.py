@@ -17,6 +17,7 @@ from db import TournamentRecord
 from service import Service
 from service.clock_math import MAX_DEADLINE_HOURS, MAX_REMIND_HOURS, ON_TIMEOUT
 from service.notify import YOUR_TURN
+from service.server_settings import SERVER_TURN
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +41,8 @@ class Settings(PantheonCog):
         clear="Put one setting (or all) back to its default")
     @app_commands.choices(
         on_timeout=[app_commands.Choice(name=t, value=t) for t in ON_TIMEOUT],
-        your_turn=[app_commands.Choice(name=f"{k}: {v}"[:100], value=k)
-                   for k, v in YOUR_TURN.items()],
+        your_turn=[app_commands.Choice(name=f"{k}: {YOUR_TURN[k]}"[:100], value=k)
+                   for k in SERVER_TURN],
         clear=[app_commands.Choice(name=n, value=n) for n in SETTING_NAMES])
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
