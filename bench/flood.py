@@ -28,6 +28,7 @@ from pathlib import Path
 import simcord
 
 import bot.client as client_module
+import engines
 from bot.client import Pantheon
 from bot.config import Settings
 from db import open_store
@@ -62,15 +63,16 @@ async def flood(members: int, tries: int, limits: Limits) -> dict[str, object]:
         guild = env.create_guild("Flooded")
         channel = guild.create_text_channel("games")
         people = [guild.add_member(env.create_user(f"m{i}")) for i in range(members)]
+        game = engines.all()[0].slug  # the registry's first two-player game
         started = refused = lost = multi_line = sent = 0
         begun = time.perf_counter()
         for _round in range(2):
             for i, person in enumerate(people):
                 for _ in range(tries):
                     for name, options in (
-                            ("match start", {"game": "witch-stones"}),
+                            ("match start", {"game": game}),
                             ("challenge", {"opponent": people[(i + 1) % members],
-                                           "game": "witch-stones"})):
+                                           "game": game})):
                         sent += 1
                         try:
                             result = await person.slash(channel, name, **options)
