@@ -7,9 +7,6 @@ import logging
 import os
 import sys
 
-import engines
-from bot.config import load_settings
-
 NO_TOKEN = """\
 Pantheon needs a Discord bot token to connect to Discord, and none is set.
 
@@ -26,6 +23,8 @@ To play offline instead, in this terminal:
 
 def offline_examples(python: str) -> str:
     """Two ways to play offline, with the registry's first and last games."""
+    import engines
+
     games = engines.all()
     examples = [(f"-m bot --local {games[0].slug} --ai 1", "you against the computer"),
                 (f"-m bot --local {games[-1].slug} --names Ana,Bo", "two people, one keyboard")]
@@ -40,13 +39,45 @@ def python_command() -> str:
 
 
 
+def connection_problem(exc: BaseException) -> str | None:
+    """What went wrong connecting to Discord, in one line with what to check; None for
+    an error that is not about the token or the connection (then it is a bug)."""
+    import aiohttp
+    import discord
+
+    if isinstance(exc, discord.LoginFailure):
+        return ("Discord refused the bot token (DISCORD_TOKEN): check that it is the "
+                "bot's current token (Developer Portal → your application → Bot → Reset "
+                "Token), copied whole, without quotes or spaces.")
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        return ("Discord refused an intent the bot asked for: Pantheon needs no "
+                "privileged intents; check that this is Pantheon's code and token.")
+    if isinstance(exc, aiohttp.ClientError | OSError | TimeoutError):
+        detail = " ".join(str(exc).split()) or type(exc).__name__
+        return (f"Could not reach Discord ({detail[:160]}): check this machine's "
+                "network connection, its DNS, and any proxy or firewall.")
+    return None
+
+
+def quiet_voice() -> None:
+    """The bot plays no audio: no warnings at start-up about voice libraries missing."""
+    import discord
+
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
 def main(argv: list[str]) -> int:
-    settings = load_settings()
     if argv and argv[0] == "--local":
         from console import app as console
+        from service.settings import load_shared
 
+        shared = load_shared()
         logging.basicConfig(level=logging.WARNING)
-        return console.main(argv[1:], settings.database_path, settings.boards_dir)
+        return console.main(argv[1:], shared.database_path, shared.boards_dir)
+    from bot.config import load_settings
+
+    settings = load_settings()
     if argv and argv[0] == "migrate":
         from db import migrate
         from service.core import replay_problem
@@ -72,9 +103,20 @@ def main(argv: list[str]) -> int:
         return 1
     from bot import client
 
-    client.run(settings)
+    quiet_voice()
+    try:
+        client.run(settings)
+    except Exception as exc:  # only the connection's own errors are told; others raise
+        problem = connection_problem(exc)
+        if problem is None:
+            raise
+        print(problem, file=sys.stderr)
+        return 1
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except KeyboardInterrupt:  # Ctrl-C while starting: nothing to save yet, no traceback
+        sys.exit(130)

@@ -1,4 +1,5 @@
-"""Settings from the environment (and a ``.env`` file beside the working directory)."""
+"""The bot's settings from the environment (and a ``.env`` file beside the working
+directory): those both front ends share (:mod:`service.settings`) and the bot's own."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import dataclass
 from dotenv import load_dotenv
 
 from service.clock_math import VACATION_DAYS
+from service.settings import shared
 
 
 @dataclass(frozen=True)
@@ -38,37 +40,51 @@ def shards_from(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | Non
         if ids:
             raise ValueError("SHARD_IDS needs SHARD_COUNT (the number of shards in all)")
         return None, None
-    if not count.isdigit() or int(count) < 1:
+    if not (count.isascii() and count.isdigit()) or not 1 <= int(count) <= 10_000:
         raise ValueError(f"SHARD_COUNT must be a number of shards, not {count!r}")
     total = int(count)
     if not ids:
         return total, None
     parts = [p.strip() for p in ids.split(",") if p.strip()]
-    if not all(p.isdigit() and int(p) < total for p in parts) or not parts:
+    if not all(p.isascii() and p.isdigit() and int(p) < total for p in parts) or not parts:
         raise ValueError(f"SHARD_IDS must be shard numbers from 0 to {total - 1}, "
                          f"comma-separated, not {ids!r}")
     return total, tuple(sorted({int(p) for p in parts}))
 
 
+FIND_SERVER_ID = ("in Discord turn on User Settings → Advanced → Developer Mode, then "
+                  "right-click the server's icon → Copy Server ID")
+"""How to find a server's id, as the README and ``.env.example`` say."""
+
+
+def guild_from(text: str) -> int | None:
+    """``DEV_GUILD_ID`` as a number (None: unset); ValueError says how to find one."""
+    text = text.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or int(text) >= 2**63:
+        raise ValueError(f"DEV_GUILD_ID must be a server's id (a number): {FIND_SERVER_ID}")
+    return int(text)
+
+
 def load_settings() -> Settings:
     """Read the settings; ``.env.example`` lists every one."""
     load_dotenv()
-    guild = os.environ.get("DEV_GUILD_ID", "").strip()
-    vacation = os.environ.get("PANTHEON_VACATION_DAYS", "").strip()
+    base = shared()
     try:
+        guild = guild_from(os.environ.get("DEV_GUILD_ID", ""))
         shard_count, shard_ids = shards_from(os.environ.get("SHARD_COUNT", ""),
                                              os.environ.get("SHARD_IDS", ""))
     except ValueError as exc:
         raise SystemExit(str(exc)) from None
     return Settings(
         token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
-        database_path=(os.environ.get("DATABASE_URL", "").strip()
-                       or os.environ.get("DATABASE_PATH", "pantheon.db")),
-        log_level=os.environ.get("LOG_LEVEL", "INFO").upper(),
-        dev_guild_id=int(guild) if guild.isdigit() else None,
-        boards_dir=os.environ.get("BOARDS_DIR", "boards"),
-        vacation_days=int(vacation) if vacation.isdigit() else VACATION_DAYS,
-        sqlite_path=os.environ.get("DATABASE_PATH", "pantheon.db"),
+        database_path=base.database_path,
+        log_level=base.log_level,
+        dev_guild_id=guild,
+        boards_dir=base.boards_dir,
+        vacation_days=base.vacation_days,
+        sqlite_path=base.sqlite_path,
         shard_count=shard_count,
         shard_ids=shard_ids,
     )

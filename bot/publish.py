@@ -24,6 +24,7 @@ from bot.layout import ALT_LIMIT, board_layout
 from bot.notes_ui import notes_view
 from db import MatchRecord
 from service import Delivery, Post, Update, points_text
+from service.nonces import turn_nonce
 
 log = logging.getLogger(__name__)
 
@@ -149,11 +150,16 @@ def closed_dms(client: discord.Client) -> set[tuple[int, int]]:
     return _CLOSED_DMS.setdefault(client, set())
 
 
-async def send_dm(client: discord.Client, user_id: int, text: str) -> bool:
-    """DM a notice (no secret, no picture); True if sent. A refused DM is logged only."""
+async def send_dm(client: discord.Client, user_id: int, text: str,
+                  nonce: str | None = None) -> bool:
+    """DM a notice (no secret, no picture); True if sent. A refused DM is logged only.
+    ``nonce`` (:mod:`service.nonces`, from the notice's row): Discord drops a resend
+    within its dedupe window (discord.py sets ``enforce_nonce`` with it)."""
     try:
         channel = await client.create_dm(discord.Object(id=user_id))
-        await channel.send(clip(text, 2000), allowed_mentions=discord.AllowedMentions.none())
+        extra: dict[str, Any] = {"nonce": nonce} if nonce is not None else {}
+        await channel.send(clip(text, 2000), allowed_mentions=discord.AllowedMentions.none(),
+                           **extra)
         return True
     except discord.HTTPException as exc:
         log.info("DM to %s not sent: %s", user_id, exc)
@@ -216,7 +222,7 @@ async def publish(
     if update.public is not None:
         message = await send_public(client, update.match, update.public, view=view)
     for user_id, text in delivery.dms.items():
-        await send_dm(client, user_id, text)
+        await send_dm(client, user_id, text, nonce=turn_nonce(update.match, user_id))
     for user_id, post in update.private.items():
         if user_id in delivery.quiet:  # held: the summary after their quiet hours says so
             continue

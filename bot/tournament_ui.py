@@ -1,8 +1,9 @@
 """A tournament's post and its buttons (Join / Leave for everyone, Start for the
-organiser), and posting what a tournament step changed: the pairings, standings and final
-posts in the tournament's channel, each new match in its own thread. The buttons are
-dynamic items (``pantheon:event:join:<id>``): the tournament is a row, so a press after a
-restart still works."""
+organiser; Join alone while late entry is open), and posting what a tournament step
+changed: the pairings, standings and final posts in the tournament's channel, pinging only
+those whose ``/notify`` choice and hours allow it now, each new match in its own thread.
+The buttons are dynamic items (``pantheon:event:join:<id>``): the tournament is a row, so
+a press after a restart still works."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from bot.threads import open_thread
 from bot.ui import announce, use_news
 from db import EVENT_OPEN, TournamentRecord
 from service.model import EventNews
+from service.tournament_text import takes_entrants
 
 log = logging.getLogger(__name__)
 
@@ -30,12 +32,20 @@ DONE = {"join": "You are in.", "leave": "You left the tournament.",
         "start": "The tournament has begun: round 1 is posted."}
 
 
+def joined(record: TournamentRecord) -> str:
+    """What a player who just joined is told (a late entrant: from which round)."""
+    if record.status == EVENT_OPEN:
+        return DONE["join"]
+    return f"You are in: you play from round {record.round + 1}."
+
+
 def event_view(record: TournamentRecord) -> discord.ui.View | None:
-    """The post's buttons while the tournament takes entrants."""
-    if record.status != EVENT_OPEN:
+    """The post's buttons while the tournament takes entrants: all of them while open,
+    Join alone while late entry is open."""
+    if not takes_entrants(record):
         return None
     view = discord.ui.View(timeout=None)
-    for action in ACTIONS:
+    for action in ACTIONS if record.status == EVENT_OPEN else ("join",):
         view.add_item(TournamentButton(action, record.id))
     return view
 
@@ -75,6 +85,11 @@ async def tell_news(client: discord.Client, news: EventNews) -> None:
         if not isinstance(channel, discord.TextChannel):
             log.info("tournament %s: no channel to post in", record.id)
             break
+        try:  # ping only whom /notify and quiet hours allow now
+            post.mentions = await service_of_client(client).event_mentions(post.mentions)
+        except Exception:
+            log.exception("tournament %s: pings not routed; none made", record.id)
+            post.mentions = []
         try:
             await channel.send(**message_kwargs(post))
         except discord.HTTPException as exc:
@@ -110,6 +125,8 @@ class TournamentButton(
         async with guard(interaction, f"tournament {self.action} #{self.event_id}"):
             await defer(interaction)
             actor = actor_of(interaction)
-            await tell_news(interaction.client, await service_of(interaction).tournament_act(
-                self.action, self.event_id, actor))
-            await reply(interaction, DONE[self.action])
+            news = await service_of(interaction).tournament_act(self.action, self.event_id,
+                                                                actor)
+            await tell_news(interaction.client, news)
+            await reply(interaction, joined(news.tournament) if self.action == "join"
+                        else DONE[self.action])

@@ -5,12 +5,12 @@ from __future__ import annotations
 import logging
 import sys
 
-from bot.config import load_settings
 from console import app
+from service.settings import load_shared
 
 
 def main() -> int:
-    settings = load_settings()
+    settings = load_shared()
     logging.basicConfig(level=logging.WARNING)
     return app.main(sys.argv[1:], settings.database_path, settings.boards_dir)
 

@@ -8,67 +8,50 @@ Each position is shown as a compact text board and saved as a PNG (numbered, and
 ``current.png`` kept up to date); private pictures go to a folder of their player's own.
 In a game with secrets, whenever a different person must take the keyboard the screen and
 its scrollback are cleared, only "Pass to …" shows until they press Enter, and then their
-private information appears. A match interrupted (Ctrl-D, ``quit``) can be resumed with
-the command the console prints: the database is the only state.
+private information appears. A match interrupted (``quit``, Ctrl-D, Ctrl-C) can be
+resumed with the command the console prints: the database is the only state.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import random
-import re
-import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import engines
 import rendering.text
-from console import records, terminal, typeahead
-from console.words import Unknown, game_slug, pick
+from console import commands, recap, records, terminal, typeahead
+from console.files import folder_name, last_picture
+from console.interrupts import INTERRUPTED, Interrupts
+from console.options import (
+    computer,
+    local_names,
+    new_match_problem,
+    number_problem,
+    offload,
+    parser,
+    resume_command,
+    seats,
+)
+from console.words import Unknown, game_slug
+from console.workers import stop_workers, warm_workers
 from db import FINISHED, RUNNING, MatchRecord, open_store
-from engines.ai import KINDS, MctsPlayer, Player, level_name
 from service import Actor, Post, Service, ServiceError, Update, parse_options, pool
 from service.clock_math import Schedule, schedule_text
-from service.names import plural, points_text
+from service.names import points_text
 
-HELP = """Type a move (e.g. one from `moves`), or:
-  moves      list your legal moves        board    show and save the board
-  board text the whole board as text      (--alt prints each picture's alt text)
-  me         your private information     history  every move so far
-  resign     give up this seat (asks)     quit     stop (resume later with --resume)"""
+__all__ = ["DISCARDED", "Console", "computer", "local_names", "main", "offload", "run"]
 
-
-COMMANDS = ("help", "moves", "board", "me", "history", "resign", "quit", "exit")
-WHOLE_WORD = ("resign", "quit", "exit")
-"""Commands that end something are never taken from a prefix."""
-DISCARDED = ("(What you typed while the computer was thinking was thrown away: it was "
+DISCARDED = ("(What you typed while the computer was thinking was thrown away: it was\n"
              "meant for a position that is gone.)")
 NO_CLOCK = schedule_text(Schedule(remind_after=0))
 """The start post's clock line for a console match, which has no clock: left out."""
-MAX_NAME = 32
-"""As Discord's display names."""
 
 
-def local_names(typed: str | None, humans: int) -> list[str]:
-    """The names of the people at the keyboard, from ``--names Ana,Bo``: the rest are
-    "Player N". Raises :class:`Unknown` with the reason for names it cannot use."""
-    given = [] if typed is None else [re.sub(r"\s+", " ", terminal.printable(n)).strip()
-                                      for n in typed.split(",")]
-    if len(given) > humans:
-        raise Unknown(f"--names gives {plural(len(given), 'name')} but "
-                      f"{plural(humans, 'seat')} {'is' if humans == 1 else 'are'} for people.")
-    if any(not name for name in given):
-        raise Unknown("--names takes names separated by commas, none of them empty.")
-    if any(len(name) > MAX_NAME for name in given):
-        raise Unknown(f"A name in --names is longer than {MAX_NAME} characters.")
-    names = given + [f"Player {n}" for n in range(len(given) + 1, humans + 1)]
-    if len({name.casefold() for name in names}) < len(names):
-        raise Unknown("Each person at the keyboard needs a name of their own.")
-    if any(re.fullmatch(r"computer \d+.*", name.casefold()) for name in given):
-        raise Unknown("\"Computer …\" names the computer's seats; choose another name.")
-    return names
+class Leave(Exception):
+    """The person at the keyboard ended the input (Ctrl-D) or pressed Ctrl-C."""
 
 
 class Console:
@@ -77,7 +60,8 @@ class Console:
                  discard: Callable[[], bool] = typeahead.discard,
                  clear: terminal.Clear = terminal.clear_screen, text_board: bool = True,
                  histories: terminal.Histories | None = None, resume_hint: str = "",
-                 alt: bool = False) -> None:
+                 alt: bool = False, interrupts: Interrupts | None = None,
+                 warm: Callable[[], None] | None = None) -> None:
         self.service = service
         self.boards = boards
         self.write = out
@@ -90,29 +74,65 @@ class Console:
         self.histories = histories or terminal.Histories(None)
         self.resume_hint = resume_hint
         """The command that resumes a match from anywhere, with ``{id}`` for its number."""
+        self.interrupts = interrupts or Interrupts()
+        self.warm = warm
+        """Starts the computer's worker processes while a person reads (None: no pool)."""
         self.numbers: dict[int, int] = {}
         """The last picture number saved per match (continued from the folder)."""
         self.held: dict[int, Post] = {}
         """Private posts not shown yet, by user: each is shown when it is that player's
         turn, after the screen has been passed to them."""
+        self.unseen: set[int] = set()
+        """People whose private information has not been shown since the match was
+        resumed: fetched when the screen is next theirs."""
         self.at_keyboard: int | None = None
         """The person the screen was last handed to (their user id)."""
         self.last_public: tuple[Post, MatchRecord] | None = None
         """The last public post, shown again to whoever the screen is handed to."""
+        self.last_path = ""
+        """The last public picture's line (``[board: …]``), shown again with it."""
+        self.match_id: int | None = None
+        """The match on screen: the one a Ctrl-C saves."""
+        self.printed: list[str] = []
+        """The public lines on screen since it was last cleared (a recap drops them)."""
+        self.unattended = False
+        """Only computers play: nobody can type ``history``; the record is written."""
 
     def out(self, text: str) -> None:
-        """Print a text of the service's in console words, safe for a terminal."""
-        self.write(terminal.printable(terminal.plain(text)))
+        """Print a text of the service's in console words, safe for a terminal and
+        wrapped to its width."""
+        text = terminal.plain(text)
+        if self.unattended:
+            text = text.replace("(see history)", "(all in the record below)")
+        self.write(terminal.wrap(terminal.printable(text)))
 
     def say_path(self, text: str) -> None:
         """Print a line with a file path in it, as it is (only made safe)."""
         self.write(terminal.printable(text))
 
+    def ask(self, prompt: str) -> str:
+        """A line typed at ``prompt``; :class:`Leave` when the input ends (Ctrl-D) or
+        Ctrl-C is pressed, after ending the prompt's line (neither echoes a newline)."""
+        self.interrupts.reading = True
+        try:
+            return self.read(prompt)
+        except (EOFError, KeyboardInterrupt):
+            self.write("")
+            raise Leave from None
+        finally:
+            self.interrupts.reading = False
+
+    def saved(self, match_id: int) -> None:
+        """The line that ends a session: how to go on with the match."""
+        self.say_path("Saved. Resume with: " + self.resume_hint.format(id=match_id))
+
     async def new_match(self, slug: str, names: list[str], ai: int,
                         options: dict[str, str]) -> MatchRecord:
         host = Actor(1, names[0] if names else "Player 1")
+        self.unattended = not names
         match = await self.service.create(host, slug, options, seat_host=bool(names),
                                           remind=0)
+        self.match_id = match.id
         for number, name in enumerate(names[1:], 2):
             await self.service.join(match.id, Actor(number, name))
         for _ in range(ai):
@@ -121,39 +141,59 @@ class Console:
         self.show(update)
         return update.match
 
-    async def resume(self, match: MatchRecord) -> None:
-        """Show where a saved match stands: the last move, the board and whose turn."""
+    async def resume(self, match: MatchRecord) -> MatchRecord:
+        """Show where a saved match stands, as its player to act would see it on their
+        turn: the moves since their last one (or the last move), the board and its
+        picture, then — once the screen is theirs — their private information. A
+        computer turn left pending (the console was stopped while it thought) is played."""
+        self.match_id = match.id
         if match.snapshot is None:
             self.out(self.service.lobby_text(match))
-            return
-        history = await self.service.history(match.id)
-        if history:
-            self.out(f"Last move: {history[-1]}")
-        self.show_public(await self.service.board(match.id), match)
+            return match
+        self.unseen = {s.user_id for s in match.seats if not s.is_ai}
+        game, state = self.service.state_of(match)
+        if match.status == RUNNING and self.service.matches.automatic_to_act(match, game,
+                                                                             state):
+            update = await self.service.play.after(match, game, state, [], previous=state)
+            self.show(update)
+            return update.match
+        post = await self.service.board(match.id)
+        post.text = "\n".join([*await recap.since_last_turn(self.service, match), post.text])
+        self.show_public(post, match)
+        return match
 
     async def play(self, match: MatchRecord) -> MatchRecord:
         """Prompt whoever must act until the match ends or the user quits."""
+        self.match_id = match.id
         while match.status == RUNNING:
             actor = await self._next_human(match)
             if actor is None:
                 break
-            if not self._hand_over(match, actor):
-                line = "quit"
-            else:
-                try:
-                    line = terminal.printable(
-                        self.read(f"{actor.name} [{match.game} #{match.id}]> ")).strip()
-                except EOFError:
-                    line = "quit"
-            if line.lower() in ("quit", "exit"):
-                self.say_path("Saved. Resume with: " + self.resume_hint.format(id=match.id))
-                return match
             try:
-                match = await self._command(match, actor, line)
+                await self._hand_over(match, actor)
+                legal = await self.service.legal_moves(match.id, actor)
+                if self.warm is not None and any(s.is_ai for s in match.seats):
+                    self.warm()
+                if len(legal) == 1:
+                    self.out(f"Only one legal move: {legal[0]}. Enter plays it.")
+                line = terminal.printable(
+                    self.ask(f"{actor.name} [{match.game} #{match.id}]> ")).strip()
+            except Leave:
+                line = "quit"
+            if line.lower() in ("quit", "exit"):
+                self.saved(match.id)
+                return match
+            if not line and len(legal) == 1:
+                line = legal[0]
+                self.out(f"{actor.name} plays the only move: {line}.")
+            try:
+                match = await self._command(match, actor, line, legal)
             except (ServiceError, Unknown) as exc:
                 self.out(str(exc)[:300])
         if match.status != RUNNING:
             self.say_path(f"Boards saved in {self.boards}/.")
+            if not any(not s.is_ai for s in match.seats):
+                await self.export(match, None)
         return match
 
     async def rematch(self, match: MatchRecord) -> MatchRecord | None:
@@ -174,40 +214,45 @@ class Console:
         return None
 
     def confirm(self, question: str) -> bool:
+        """A yes/no question; no when the input ends or Ctrl-C is pressed (as Ctrl-D)."""
         try:
-            return self.read(question).strip().lower() in ("y", "yes")
-        except EOFError:
+            return self.ask(question).strip().lower() in ("y", "yes")
+        except Leave:
+            self.interrupts.hit = False  # answered; the console goes on
             return False
 
-    def _hand_over(self, match: MatchRecord, actor: Actor) -> bool:
+    async def _hand_over(self, match: MatchRecord, actor: Actor) -> None:
         """Before someone else's private information may be shown on a shared screen, the
         screen is cleared (scrollback too) and passed to them: only "Pass to …" shows
         until they press Enter, then the last public post and their private information.
-        Asked only when the person at the keyboard changes. False: the input ended."""
+        Asked only when the person at the keyboard changes. :class:`Leave`: the input
+        ended."""
         if actor.user_id != self.at_keyboard and self._secrets_on_screen(match):
             self.clear()
             self.discard()  # nothing typed before the hand-over is read after it
             prompt = f"Pass to {terminal.printable(actor.name)} — press Enter "
             while True:
-                try:
-                    answer = self.read(prompt)
-                except EOFError:
-                    return False
-                if not answer.strip():
+                if not self.ask(prompt).strip():
                     break
                 # Typed for a prompt that is not there yet: never played, never shown.
                 self.clear()
                 prompt = f"Pass to {terminal.printable(actor.name)} — press Enter (only Enter) "
             self.clear()
+            self.printed = []
             self.histories.swap(self.at_keyboard, actor.user_id)
             if self.last_public is not None:
                 post, shown = self.last_public
                 self.show_public(post, shown, save=False)
         self.at_keyboard = actor.user_id
         secret = self.held.pop(actor.user_id, None)
+        if secret is None and actor.user_id in self.unseen:
+            game, state = self.service.state_of(match)
+            seat = self.service.matches.player(match, actor).number
+            if game.private_view(state, seat) is not None:
+                secret = await self.service.private(match.id, actor)
+        self.unseen.discard(actor.user_id)
         if secret is not None:
             self.show_private(secret, match.id, actor)
-        return True
 
     def _secrets_on_screen(self, match: MatchRecord) -> bool:
         """Whether people share the keyboard in a game where they have secrets."""
@@ -223,23 +268,26 @@ class Console:
                 return actor
         return None
 
-    async def _command(self, match: MatchRecord, actor: Actor, line: str) -> MatchRecord:
+    async def _command(self, match: MatchRecord, actor: Actor, line: str,
+                       legal: list[str]) -> MatchRecord:
         if " ".join(line.lower().split()) == "board text":
             self.out("\n".join(await self.service.text_board(match.id, actor)))
             return match
-        command = await self._command_word(match, actor, line)
+        command = commands.command_word(line, legal)
         if command in ("", "help"):
-            self.out(HELP)
+            self.out(commands.HELP)
         elif command == "moves":
-            moves = await self.service.legal_moves(match.id, actor)
-            self.out(f"{plural(len(moves), 'legal move')}: " + ", ".join(moves[:200])
-                     + (" …" if len(moves) > 200 else ""))
+            self.write(terminal.printable(commands.moves_text(legal)))
         elif command == "board":
             self.show_public(await self.service.board(match.id, actor), match)
         elif command == "me":
             self.show_private(await self.service.private(match.id, actor), match.id, actor)
         elif command == "history":
             self.out("\n".join(await self.service.history(match.id, actor)) or "No moves yet.")
+        elif command == "rules":
+            self.out(commands.rules(match.game))
+        elif command == "export":
+            await self.export(match, actor)
         elif command == "resign":
             if not self.confirm(f"Resign {actor.name}'s seat? [y/N] "):
                 self.out("Not resigned.")
@@ -248,28 +296,23 @@ class Console:
             self.show(update)
             return update.match
         else:
-            update = await self.service.submit(match.id, actor, line)
+            try:
+                update = await self.service.submit(match.id, actor, line)
+            except ServiceError as exc:
+                raise ServiceError(str(exc)[:200] + commands.did_you_mean(line, legal)
+                                   ) from None
             self.show(update)
             if update.match.version > match.version + 1 and self.discard():
                 self.out(DISCARDED)  # the computer moved after this player
             return update.match
         return await self.service.match(match.id)
 
-    async def _command_word(self, match: MatchRecord, actor: Actor, line: str) -> str | None:
-        """The console command ``line`` names ("" and "?" are help), or None for a move.
-        A legal move always wins over a command it happens to spell."""
-        word = line.strip().lower()
-        if word in ("", "?"):
-            return ""
-        if " " in word or word in await self.service.legal_moves(match.id, actor):
-            return None
-        if word in COMMANDS:
-            return word
-        prefixes = [c for c in COMMANDS if c not in WHOLE_WORD]
-        try:
-            return pick(word, prefixes, "command", min_prefix=2)
-        except Unknown:
-            return None
+    async def export(self, match: MatchRecord, actor: Actor | None) -> None:
+        """Write the match's record beside its pictures and say where."""
+        json_path, text_path = await commands.export(self.service, match.id, actor,
+                                                     self.boards)
+        self.say_path(f"Every move: {text_path}")
+        self.say_path(f"The record (replay it with --import): {json_path}")
 
     def show(self, update: Update) -> None:
         if update.public:
@@ -279,7 +322,11 @@ class Console:
     def show_public(self, post: Post, match: MatchRecord, *, save: bool = True) -> None:
         """A post everyone at the table may see: its text, the text board of the match's
         public view, and its picture saved (numbered, and as ``current.png``)."""
-        self.out("\n".join(line for line in post.text.splitlines() if line != NO_CLOCK))
+        lines = [line for line in post.text.splitlines() if line != NO_CLOCK]
+        if save:
+            lines = recap.unrepeated(lines, self.printed)
+            self.printed += lines
+        self.out("\n".join(lines))
         self._table(post)
         if self.text_board and match.snapshot is not None:
             game, state = self.service.state_of(match)
@@ -288,6 +335,8 @@ class Console:
         if save:
             self._save(post, match.id, self.boards, current=True)
             self.last_public = (post, match)
+        elif self.last_path:
+            self.say_path(self.last_path)
 
     def show_private(self, post: Post, match_id: int, actor: Actor) -> None:
         """What only ``actor`` may see: shown now (the screen is theirs), its picture saved
@@ -299,8 +348,11 @@ class Console:
     def _table(self, post: Post) -> None:
         for name, rows in post.table:
             total = sum(points for _, points in rows)
-            items = ", ".join(f"{label} {points_text(points)}" for label, points in rows)
-            self.out(f"  {name}: {points_text(total)}" + (f" ({items})" if items else ""))
+            items = [f"{label} {points_text(points)}" for label, points in rows]
+            head = f"  {name}: {points_text(total)}"
+            self.write(terminal.printable(terminal.listing(head + (" (" if items else ""),
+                                                           items) + (")" if items else "")
+                                          if items else head))
 
     def _save(self, post: Post, match_id: int, folder: Path, current: bool = False) -> None:
         if post.png is None and post.pending is not None:
@@ -314,118 +366,32 @@ class Console:
         self.numbers[match_id] = number + 1
         path = folder / f"match-{match_id}-{number + 1:04d}-{post.filename}"
         path.write_bytes(post.png)
+        line = f"[board: {path}]"
         if current:
             (folder / "current.png").write_bytes(post.png)
-        self.say_path(f"[board: {path}" + (f", and {folder / 'current.png'}]" if current
-                                           else "]"))
+            line = f"[board: {path}, and {folder / 'current.png'}]"
+            if terminal.columns(line) > terminal.WIDTH:
+                line = f"[board: {path},\n and {folder / 'current.png'}]"
+            self.last_path = line
+        self.say_path(line)
         if self.alt and post.alt:
             self.out(f"[alt text: {post.alt}]")
-
-
-def folder_name(actor: Actor) -> str:
-    """A folder name for a player's private pictures: their name, safe as a path."""
-    safe = re.sub(r"[^\w.-]+", "-", actor.name).strip("-.") or "player"
-    return f"{actor.user_id}-{safe}"[:40]
-
-
-def last_picture(boards: Path, match_id: int) -> int:
-    """The highest picture number already saved for the match (0 for none), so a resumed
-    match never overwrites its earlier pictures."""
-    numbers = [int(parts[2]) for path in boards.rglob(f"match-{match_id}-*")
-               if len(parts := path.name.split("-", 3)) > 2 and parts[2].isdigit()]
-    return max(numbers, default=0)
-
-
-def parser() -> argparse.ArgumentParser:
-    slugs = [g.slug for g in engines.all()]
-    p = argparse.ArgumentParser(prog="python -m bot --local",
-                                description="Play a Pantheon match in the terminal.")
-    p.add_argument("game", nargs="?", help="the game to play: " + ", ".join(slugs)
-                   + f" (any case, or the start of a name: {slugs[0].split('-')[0]})")
-    p.add_argument("--players", type=int, help="number of seats (default: the minimum)")
-    p.add_argument("--ai", type=int, default=0, help="how many seats the computer plays")
-    p.add_argument("--ai-level", choices=list(KINDS), default="normal",
-                   help="how the computer plays: easy (one move ahead, often careless), "
-                        "normal (search, default; also 'mcts') or hard (the longest search "
-                        "within 2 s a move); random and greedy for tests")
-    p.add_argument("--ai-iterations", type=int, metavar="N",
-                   help="search iterations per decision at the normal level "
-                        "(default: each game's own budget)")
-    p.add_argument("--options", default="", help='game options, e.g. "terrain=true"')
-    p.add_argument("--seed", type=int, help="fix the match's random seed (and seat order)")
-    p.add_argument("--resume", type=int, metavar="ID", help="continue a saved match")
-    p.add_argument("--import", dest="record", metavar="FILE",
-                   help="replay a game record (from /export); an unfinished match then "
-                        "continues here as a new match")
-    p.add_argument("--names", metavar="ANA,BO",
-                   help="the names of the people at the keyboard, in seat order before the "
-                        "draw (default: Player 1, Player 2, …)")
-    p.add_argument("--no-text-board", dest="text_board", action="store_false",
-                   help="show only the PNG's file name, not the text board, at each position")
-    p.add_argument("--alt", action="store_true",
-                   help="print each picture's alt text (as a screen reader hears it)")
-    p.add_argument("--db", help="database file (default: DATABASE_PATH or pantheon.db)")
-    p.add_argument("--boards", help="folder for board PNGs (default: BOARDS_DIR or boards)")
-    return p
-
-
-def resume_command(args: argparse.Namespace, database: str, boards: Path) -> str:
-    """The command that resumes a match (``{id}``) from any folder: this Python, the
-    database and the pictures' folder as absolute paths, and the options that matter."""
-    if "://" not in database:
-        database = str(Path(database).resolve())
-    words = [sys.executable, "-m", "bot", "--local", "--resume", "ID", "--db", database,
-             "--boards", str(boards.resolve())]
-    if level_name(args.ai_level) != "normal":
-        words += ["--ai-level", args.ai_level]
-    if args.ai_iterations is not None:
-        words += ["--ai-iterations", str(args.ai_iterations)]
-    if not args.text_board:
-        words.append("--no-text-board")
-    if args.alt:
-        words.append("--alt")
-    return shlex.join(words).replace(" ID ", " {id} ")
-
-
-def new_match_problem(args: argparse.Namespace) -> str | None:
-    """Why the command line cannot start a match, in one sentence, or None. Checked
-    before the database is opened, so a refused command leaves no file behind."""
-    try:
-        game = engines.get(game_slug(args.game))
-        players = args.players or max(game.min_players, args.ai or 0)
-        if not game.min_players <= players <= game.max_players:
-            return f"{game.title} is for {game.min_players}–{game.max_players} players."
-        if not 0 <= args.ai <= players:
-            return "--ai must be between 0 and the number of players."
-        local_names(args.names, players - args.ai)
-    except Unknown as exc:
-        return str(exc)
-    return None
-
-
-def offload(level: str) -> str:
-    """Searching levels think in worker processes; random and greedy, instant, in a
-    thread (no processes started for them)."""
-    return "thread" if level_name(level) in ("random", "greedy") else "process"
-
-
-def computer(level: str, iterations: int | None) -> Player | None:
-    """A player object for the console's computer seats when ``--ai-iterations`` sets the
-    search's budget; None: the service plays each seat at its level."""
-    if level_name(level) == "normal" and iterations is not None:
-        return MctsPlayer.with_budget(max(1, iterations))
-    return None
 
 
 async def run(argv: list[str], database_path: str, boards_dir: str,
               read: Callable[[str], str] = input, out: Callable[[str], None] = print,
               discard: Callable[[], bool] = typeahead.discard,
-              clear: terminal.Clear = terminal.clear_screen) -> int:
+              clear: terminal.Clear = terminal.clear_screen,
+              interrupts: Interrupts | None = None) -> int:
     args = parser().parse_args(argv)
     if args.game is None and args.resume is None and args.record is None:
         parser().print_usage()
-        out("Name a game (" + ", ".join(g.slug for g in engines.all())
-            + "), --resume ID or --import FILE.")
+        out(terminal.wrap("Name a game (" + ", ".join(g.slug for g in engines.all())
+                          + "), --resume ID or --import FILE."))
+        return 2
+    problem = number_problem(args)
+    if problem:
+        out(problem)
         return 2
     database = args.db or database_path
     if (args.resume is not None and "://" not in database
@@ -447,19 +413,25 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
             return 2
     if "://" not in database:
         Path(database).parent.mkdir(parents=True, exist_ok=True)
+    interrupts = interrupts or Interrupts()
+    interrupts.task = asyncio.current_task()
     store = await open_store(database)
+    console = None
     try:
         seed = args.seed
         # --seed fixes everything chance decides, the seat draw included.
+        where = offload(args.ai_level)
         service = Service(store, seed_source=(lambda: seed) if seed is not None else None,
                           shuffle=random.Random(seed).shuffle if seed is not None else None,
                           player=computer(args.ai_level, args.ai_iterations),
-                          level=args.ai_level, offload=offload(args.ai_level))
+                          level=args.ai_level, offload=where, pictures_offload="thread")
         boards = Path(args.boards or boards_dir)
         console = Console(service, boards, out=out, read=read, discard=discard, clear=clear,
                           text_board=args.text_board, histories=terminal.Histories(
                               terminal.line_editing() if read is input else None),
-                          resume_hint=resume_command(args, database, boards), alt=args.alt)
+                          resume_hint=resume_command(args, database, boards), alt=args.alt,
+                          interrupts=interrupts,
+                          warm=warm_workers if where == "process" else None)
         if args.record is not None:
             copy = await records.import_record(console, args.record, loaded)
             if copy is None:
@@ -471,27 +443,46 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
             except ServiceError:
                 out(f"There is no match #{args.resume} in {database}.")
                 return 2
-            await console.resume(match)
+            match = await console.resume(match)
         else:
             game = engines.get(game_slug(args.game))
-            players = args.players or max(game.min_players, args.ai or 0)
+            players = seats(args)
             match = await console.new_match(
                 game.slug, local_names(args.names, players - args.ai), args.ai,
                 parse_options(args.options))
         match = await console.play(match)
         while (again := await console.rematch(match)) is not None:
             match = await console.play(again)
-        return 0
+        return INTERRUPTED if interrupts.hit else 0
+    except asyncio.CancelledError:
+        if not interrupts.hit:
+            raise
+        asyncio.current_task().uncancel()  # type: ignore[union-attr]
+        out("")  # after the ^C the terminal echoed
+        if console is not None and console.match_id is not None:
+            console.saved(console.match_id)
+        return INTERRUPTED
     except (ServiceError, Unknown) as exc:
         out(terminal.printable(terminal.plain(str(exc)))[:300])
         return 2
     finally:
+        interrupts.task = None
+        if interrupts.hit:
+            stop_workers()
         await store.close()
         await asyncio.to_thread(pool.shutdown)
 
 
 def main(argv: list[str], database_path: str, boards_dir: str) -> int:
-    return asyncio.run(run(argv, database_path, boards_dir))
+    """Run the console; Ctrl-C anywhere ends it quietly (see :mod:`console.interrupts`)."""
+    interrupts = Interrupts()
+    interrupts.install()
+    try:
+        return asyncio.run(run(argv, database_path, boards_dir, interrupts=interrupts))
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    finally:
+        interrupts.uninstall()
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 import sys
+import textwrap
+import unicodedata
 from collections.abc import Callable
 from types import ModuleType
 
@@ -36,6 +38,47 @@ def printable(text: str) -> str:
     control characters, bidirectional overrides, zero-width characters and lone
     surrogates go), the line breaks between lines kept."""
     return "\n".join(boundary.printable(line) for line in text.split("\n"))
+
+
+WIDTH = 80
+"""Every line the console prints fits this many columns (a path or command too long to
+break stays whole, on a line of its own)."""
+
+
+def columns(text: str) -> int:
+    """How many terminal columns ``text`` takes: wide (East Asian) characters two,
+    combining marks none, everything else one."""
+    return sum(0 if unicodedata.combining(c) else
+               2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def wrap(text: str, width: int = WIDTH) -> str:
+    """``text`` with every line longer than ``width`` columns broken between words; the
+    continuation indented as the line was (two more after a list item's ``- ``)."""
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if columns(line) <= width:
+            lines.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        item = re.match(r"\s*(?:[-*•]|\d+\.)\s", line)
+        lines.extend(textwrap.wrap(line, width, subsequent_indent=" " * len(item.group())
+                                   if item else indent, break_long_words=False,
+                                   break_on_hyphens=False) or [line])
+    return "\n".join(lines)
+
+
+def listing(head: str, items: list[str], width: int = WIDTH) -> str:
+    """``head`` then ``items`` separated by commas, wrapped between items (never inside
+    one: ``take h1`` stays on one line), continued with an indent of two."""
+    lines = [head.rstrip()]
+    for number, item in enumerate(items):
+        piece = item + ("," if number < len(items) - 1 else "")
+        if columns(lines[-1]) + 1 + columns(piece) > width and lines[-1].strip():
+            lines.append("  " + piece)
+        else:
+            lines[-1] += " " + piece
+    return "\n".join(lines)
 
 
 def clear_screen(stream=None) -> None:

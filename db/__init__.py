@@ -8,7 +8,8 @@ Modules: :mod:`db.records` (records, statuses, errors), :mod:`db.protocol` (the 
 :mod:`db.migrate` (copying an SQLite database to PostgreSQL).
 """
 
-from db.postgres import PostgresStore, is_postgres_url
+from typing import TYPE_CHECKING, Any
+
 from db.protocol import Store
 from db.records import (
     ABORTED,
@@ -50,6 +51,10 @@ from db.records import (
     UndoRequest,
 )
 from db.sqlite import SqliteStore
+from db.targets import is_postgres_url
+
+if TYPE_CHECKING:
+    from db.postgres import PostgresStore
 
 __all__ = [
     "ABORTED",
@@ -97,9 +102,21 @@ __all__ = [
 ]
 
 
+def __getattr__(name: str) -> Any:
+    """:class:`PostgresStore` is imported on first use: asyncpg takes a tenth of a second
+    to import, which the console (SQLite) should not wait for at start-up."""
+    if name == "PostgresStore":
+        from db.postgres import PostgresStore
+
+        return PostgresStore
+    raise AttributeError(f"module 'db' has no attribute {name!r}")
+
+
 async def open_store(target: str) -> Store:
     """Open (creating and migrating if needed) the store at ``target``: PostgreSQL for a
     ``postgresql://`` or ``postgres://`` URL, else the SQLite file at that path."""
     if is_postgres_url(target):
+        from db.postgres import PostgresStore
+
         return await PostgresStore(target).open()
     return await SqliteStore(target).open()

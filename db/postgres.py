@@ -33,9 +33,12 @@ from db.schema import migrations
 from db.servers import ServerQueries
 from db.social import SocialQueries
 from db.state import StateQueries
+from db.targets import is_postgres_url
 from db.tournaments import TournamentQueries
 
 log = logging.getLogger(__name__)
+
+__all__ = ["PostgresStore", "is_postgres_url"]
 
 MIGRATION_LOCK = 0x50414E54  # "PANT": one process migrates at a time
 
@@ -45,10 +48,6 @@ def numbered(sql: str) -> str:
     """``?`` placeholders as PostgreSQL's ``$1, $2…`` (the queries put no ``?`` in text)."""
     count = iter(range(1, 10_000))
     return re.sub(r"\?", lambda _: f"${next(count)}", sql)
-
-
-def is_postgres_url(target: str) -> bool:
-    return target.startswith(("postgresql://", "postgres://"))
 
 
 class PostgresTx:

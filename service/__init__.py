@@ -18,9 +18,8 @@ and what follows), :mod:`~service.lobby`, :mod:`~service.turns`, :mod:`~service.
 :mod:`~service.replay`, :mod:`~service.notify` (quiet hours, the digest of
 :mod:`~service.digest`, follows), :mod:`~service.notes`, :mod:`~service.tournaments`
 (with :mod:`~service.tournament_text`; its pairing is the pure :mod:`~service.pairing`),
-:mod:`~service.privacy` (``/privacy``), :mod:`~service.server_settings` (``/settings``,
-with the caps of :mod:`~service.limits`), :mod:`~service.retention` (servers that removed
-the bot) and :mod:`~service.stats` (counts for the host's metrics).
+:mod:`~service.privacy`, :mod:`~service.server_settings` (with :mod:`~service.limits`),
+:mod:`~service.retention` and :mod:`~service.stats` (the front ends call these four directly).
 Pure helpers: :mod:`~service.clock_math`, :mod:`~service.quiet` (time zones),
 :mod:`~service.clock_options`, :mod:`~service.names`, :mod:`~service.suggest`.
 """
@@ -44,6 +43,7 @@ from service.clocks import CLAIM_BATCH, ClockPass, Reminder
 from service.computer import Computer
 from service.core import Games, Matches, Now, positions
 from service.digest import Digest
+from service.event_members import EventMembers
 from service.limits import OFF, Caps, Limits
 from service.lobby import Lobby, parse_options
 from service.model import (
@@ -63,7 +63,7 @@ from service.notify import Delivery, Notice, Notify
 from service.pictures import Pictures
 from service.play import Play
 from service.post_failures import PostFailures
-from service.privacy import Deletion, Privacy
+from service.privacy import Privacy
 from service.ratings import Board, Ratings
 from service.reading import Reading
 from service.record_import import Loaded, continue_copy
@@ -95,24 +95,28 @@ class Service:
                  player: Player | None = None,
                  escape: Callable[[str], str] | None = None,
                  level: str = "normal", offload: str = "thread",
+                 pictures_offload: str | None = None,
                  games: Games = engines.get,
                  listing: Callable[[], Iterable[Game]] = engines.all,
                  limits: Limits = OFF) -> None:
         """``player``: a player object for every computer seat (tests,
         ``--ai-iterations``), else each seat plays at its level; ``level``: that of
         computer seats added without one, and of resigned seats; ``offload``: where
-        decisions and pictures run, ``process`` (:mod:`service.pool`, the bot and the
-        console) or ``thread`` (tests); ``escape``: how a person's name is written into
-        text (the Discord front end escapes markdown); ``games``: the engine registry;
-        ``limits``: the caps on what members open (:mod:`service.limits`; the bot's are
-        on, the default here is none)."""
-        if offload not in ("thread", "process"):
-            raise ValueError(f"offload is 'thread' or 'process', not {offload!r}")
+        decisions, pictures and tournament pairings run, ``process`` (:mod:`service.pool`,
+        the bot and the console) or ``thread`` (tests); ``pictures_offload``: where
+        pictures are drawn, if not there (the console draws them in a thread: one person
+        waits for them, and the pool's first picture would wait for a worker to start);
+        ``escape``: how a person's name is written into text (the Discord front end
+        escapes markdown); ``games``: the engine registry; ``limits``: the caps on what
+        members open (:mod:`service.limits`; the bot's are on, the default here is none)."""
+        for where in (offload, pictures_offload or offload):
+            if where not in ("thread", "process"):
+                raise ValueError(f"offload is 'thread' or 'process', not {where!r}")
         self.store = store
         self._now = Now(now)
         escape = escape or (lambda name: name)
         self.matches = Matches(store, games, listing, escape)
-        self.pictures = Pictures(render, offload)
+        self.pictures = Pictures(render, pictures_offload or offload)
         self.computer = Computer(store, player, level_name(level), offload)
         self.ratings = Ratings(store, escape)
         self.banks = Banks(store, self.matches, vacation_days)
@@ -135,28 +139,16 @@ class Service:
         self.undo = Undo(store, self.matches, self.play, self._now)
         self.challenges = Challenges(store, self.matches, self.lobby, self._now)
         self.rematches = Rematches(store, self.matches, self.lobby, self.computer)
-        self.tournaments = Tournaments(store, self.matches, self.lobby, self.turns, self._now)
+        self.tournaments = Tournaments(store, self.matches, self.lobby, self.turns, self._now,
+                                       offload=offload)
         self.play.events = self.tournaments
+        self.event_members = EventMembers(store, self.tournaments, self.notify, self._now)
         self.stats = Stats()
         self.retention = Retention(store, self._now)
         self.servers = Servers(store, listing, Caps(store, limits, self._now))
         self.notify.default_turn = self.servers.your_turn
         self.privacy = Privacy(store, self.matches, self.turns, self.lobby, self.challenges,
                                self.tournaments, self._now)
-
-    # --- a person's data (/privacy) ------------------------------------------------------
-    async def privacy_summary(self, actor: Actor) -> str:
-        return await self.privacy.summary(actor)
-
-    async def export_my_data(self, actor: Actor) -> tuple[str, str]:
-        return await self.privacy.export(actor)
-
-    async def delete_my_data(self, actor: Actor) -> Deletion:
-        return await self.privacy.delete(actor)
-
-    # --- a server's /settings -----------------------------------------------------------
-    async def server_settings(self, actor: Actor, **changes: Any) -> str:
-        return await self.servers.change(actor, **changes)
 
     # --- shared settings ----------------------------------------------------------------
     @property
@@ -355,8 +347,7 @@ class Service:
         return await self.turn_clocks.clock_lines(match, now)
 
     async def expire(self, now: datetime) -> list[Update]:
-        """The clock pass's deadlines (its first step: the pass's time is counted here)."""
-        started = time.time()
+        started = time.time()  # the clock pass's first step: timed here for /metrics
         try:
             return await self.clock_pass.expire(now)
         finally:
@@ -454,6 +445,23 @@ class Service:
     async def tournament_post(self, record: TournamentRecord, what: str) -> Post:
         """entry, info, standings, or export (the event as a JSON file)."""
         return await self.tournaments.text.post(record, what)
+
+    async def joinable_tournaments(self, guild_id: int | None) -> list[TournamentRecord]:
+        return await self.event_members.joinable(guild_id)
+
+    async def join_tournament(self, tournament_id: int | None, actor: Actor) -> EventNews:
+        return await self.event_members.join(tournament_id, actor)
+
+    async def event_mentions(self, user_ids: Iterable[int], now: datetime | None = None
+                             ) -> list[int]:
+        """Whom a tournament post may ping now (``/notify`` choices, quiet hours)."""
+        return await self.event_members.mentions(user_ids, now)
+
+    async def tournament_entrants(self) -> dict[int, set[int]]:
+        return await self.event_members.entrants()
+
+    async def member_left(self, guild_id: int, user_id: int) -> list[EventNews]:
+        return await self.event_members.member_left(guild_id, user_id)
 
     # --- the front end's own state ------------------------------------------------------
     async def commands_guild(self) -> int | None:

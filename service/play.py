@@ -125,10 +125,12 @@ class Play:
         and the private ones."""
         names = self.matches.names(match)
         acting = game.to_act(state)[:1] if match.status == RUNNING else []
-        # What others did since this player's last turn, before this update: listed when
-        # the turn comes to them (not again at each step of their own turn).
+        # What others did since this player's last turn and before this update (whose
+        # own lines follow): listed when the turn comes to them (not again at each step
+        # of their own turn). Nothing when their last move is in this update.
         comes_back = acting and played and played[-1].seat != acting[0]
-        earlier = recent(played[:len(played) - moved], acting[0]) if comes_back else []
+        since = recent(played, acting[0]) if comes_back else []
+        earlier = since[:max(0, len(since) - moved)]
         if earlier:
             before = played[:len(played) - moved]
             head = (f"Since {names[acting[0]]}'s last turn:"

@@ -1,6 +1,6 @@
 """Work that holds the interpreter for a while — a computer player's decision, a board
-picture, the replay that finds a match's recent positions — done in worker processes,
-so the event loop never waits for the GIL.
+picture, the replay that finds a match's recent positions, a tournament round's pairing
+— done in worker processes, so the event loop never waits for the GIL.
 
 The workers get plain data only (a game's slug, ``game.dump(state)``, a seat, a seed, a
 level name; a view and names for a picture) and return plain data. One pool per process,
@@ -15,11 +15,15 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from service.pairing import Table
 
 log = logging.getLogger(__name__)
 
@@ -32,14 +36,37 @@ def size() -> int:
     return max(1, os.cpu_count() or 1)
 
 
+class _QuietProcess(multiprocessing.context.SpawnProcess):
+    """A worker started with Ctrl-C ignored: the terminal sends SIGINT to the whole
+    process group, and a worker still importing would print a ``KeyboardInterrupt``
+    traceback; the parent decides what Ctrl-C means and stops its workers. (An ignored
+    signal stays ignored in the new interpreter, which then installs no handler of its
+    own; :func:`_warm` ignores it too, for a worker started from another thread.)"""
+
+    def start(self) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            super().start()
+            return
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            super().start()
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
+class _QuietSpawn(multiprocessing.context.SpawnContext):
+    Process = _QuietProcess
+
+
 def executor(workers: int | None = None) -> ProcessPoolExecutor:
     """The module's pool, created on first use (``spawn``: a fork of a process running an
-    event loop and threads could inherit a held lock)."""
+    event loop and threads could inherit a held lock; Ctrl-C ignored, see
+    :class:`_QuietProcess`)."""
     global _pool
     with _lock:
         if _pool is None:
             _pool = ProcessPoolExecutor(workers or size(),
-                                        mp_context=multiprocessing.get_context("spawn"),
+                                        mp_context=_QuietSpawn(),
                                         initializer=_warm, initargs=(os.getpid(),))
             log.info("process pool started with %s workers", workers or size())
         return _pool
@@ -73,6 +100,22 @@ async def run(function: Any, *args: Any, cost_ms: float | None = None) -> Any:
     return await asyncio.get_running_loop().run_in_executor(executor(), function, *args)
 
 
+async def pair_round(offload: str, event_format: str, entrants: Sequence[int],
+                     active: Sequence[int], history: Sequence[Table], round_number: int,
+                     total_rounds: int, seats: int = 2, least: int = 2
+                     ) -> list[tuple[int, ...]]:
+    """The tables of a tournament's round (:func:`service.pairing.pair_round`, the same
+    arguments) paired off the event loop: in the pool with ``offload="process"`` (the bot,
+    the console; always, however small the round), else in a thread (tests). A Swiss of
+    1,000 takes seconds of CPU (``python -m bench.pairing``)."""
+    args = (event_format, list(entrants), list(active), list(history), round_number,
+            total_rounds, seats, least)
+    if offload == "process":
+        tables: list[tuple[int, ...]] = await run(pairing, *args)
+        return tables
+    return await asyncio.to_thread(pairing, *args)
+
+
 NICENESS = 5
 """Workers run this much nicer than the bot, so the event loop's process gets a core first
 when both want one (a decision waits a few milliseconds; the loop does not)."""
@@ -98,8 +141,11 @@ def _watch_parent(parent: int) -> None:
 
 
 def _warm(parent: int | None = None) -> None:
-    """Watch the parent (see :func:`_watch_parent`); lower the worker's priority; import
-    what the jobs need once per worker, not on the first decision."""
+    """Ignore Ctrl-C (the terminal sends it to the whole process group; the parent
+    decides what it means and stops the workers); watch the parent (see
+    :func:`_watch_parent`); lower the worker's priority; import what the jobs need once
+    per worker, not on the first decision."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if parent is not None:
         threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
                          name="watch-parent").start()
@@ -154,3 +200,13 @@ def recent_keys(slug: str, players: int, seed: int, options: dict[str, Any],
     from engines.ai.repetition import replay_keys
 
     return replay_keys(slug, players, seed, options, moves)
+
+
+def pairing(event_format: str, entrants: list[int], active: list[int], history: list[Table],
+            round_number: int, total_rounds: int, seats: int,
+            least: int) -> list[tuple[int, ...]]:
+    """A round's tables (:func:`service.pairing.pair_round`)."""
+    from service.pairing import pair_round as tables_of
+
+    return tables_of(event_format, entrants, active, history, round_number, total_rounds,
+                     seats, least)

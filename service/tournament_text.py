@@ -11,7 +11,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from db import EVENT_CANCELLED, EVENT_FINISHED, EVENT_OPEN, TableRecord, TournamentRecord
+from db import (
+    EVENT_CANCELLED,
+    EVENT_FINISHED,
+    EVENT_OPEN,
+    EVENT_RUNNING,
+    TableRecord,
+    TournamentRecord,
+)
 from engines.base import plural
 from service import pairing
 from service.core import Matches
@@ -46,9 +53,11 @@ class EventText:
         return [t for t in record.tables if t.round == number]
 
     @staticmethod
-    def history(record: TournamentRecord) -> list[pairing.Table]:
+    def history(record: TournamentRecord, through: int | None = None
+                ) -> list[pairing.Table]:
+        """The tables of rounds 1..``through`` (None: every round)."""
         return [pairing.Table(t.round, tuple(t.players), dict(t.points or {}))
-                for t in record.tables]
+                for t in record.tables if through is None or t.round <= through]
 
     def name(self, record: TournamentRecord, user_id: int) -> str:
         """The entrant's name, escaped for a message."""
@@ -57,8 +66,13 @@ class EventText:
     def title(self, record: TournamentRecord) -> str:
         return f"**{self.matches.game_of(record.game).title}** tournament #{record.id}"
 
-    def lines(self, record: TournamentRecord) -> list[pairing.Line]:
-        return pairing.standings([e.user_id for e in record.entrants], self.history(record))
+    def lines(self, record: TournamentRecord, through: int | None = None
+              ) -> list[pairing.Line]:
+        """The standings counting rounds 1..``through`` only (None: every round): the
+        standings after round N never count round N+1's bye, which is scored when that
+        round is paired."""
+        return pairing.standings([e.user_id for e in record.entrants],
+                                 self.history(record, through))
 
     # --- posts --------------------------------------------------------------------------
     def entry_text(self, record: TournamentRecord) -> str:
@@ -89,6 +103,10 @@ class EventText:
             lines.append("The tournament was cancelled.")
         else:
             lines.append(f"Round {record.round} is being played.")
+            if takes_entrants(record):
+                lines.append(f"Late entry is open until round {late_until(record)} "
+                             f"begins: press **Join** (or /tournament join) to play from "
+                             f"round {record.round + 1}.")
         return "\n".join(lines)
 
     def notice(self, record: TournamentRecord, text: str) -> Post:
@@ -107,19 +125,21 @@ class EventText:
             mentions += [u for u in table.players if u > 0]
         return Post("\n".join(lines), mentions=mentions)
 
-    def standings_lines(self, record: TournamentRecord) -> list[str]:
+    def standings_lines(self, record: TournamentRecord, through: int | None = None
+                        ) -> list[str]:
         return [f"{line.rank}. {self.name(record, line.entrant)} — "
                 f"{points_words(line.points)} (Buchholz {pts(line.buchholz)}, Sonneborn–Berger "
                 f"{pts(line.sonneborn_berger)}, {plural(line.wins, 'win')}, "
                 f"{plural(line.played, 'game')}"
                 + (f", {plural(line.byes, 'bye')}" if line.byes else "")
                 + (", withdrawn" if self._withdrawn(record, line.entrant) else "") + ")"
-                for line in self.lines(record)]
+                for line in self.lines(record, through)]
 
-    def alt_text(self, record: TournamentRecord, heading: str) -> str:
+    def alt_text(self, record: TournamentRecord, heading: str, through: int | None = None
+                 ) -> str:
         """The standings in words, at most :data:`ALT_LIMIT` characters."""
         parts = [f"{heading}."]
-        for line in self.lines(record):
+        for line in self.lines(record, through):
             parts.append(f"{line.rank}. {plain_name(record, line.entrant)}, "
                          f"{points_words(line.points)}, Buchholz {pts(line.buchholz)}, "
                          f"Sonneborn-Berger {pts(line.sonneborn_berger)}, "
@@ -131,24 +151,34 @@ class EventText:
             text = f"{text} {part}".strip()
         return text
 
-    def rows(self, record: TournamentRecord) -> list[list[str]]:
+    def rows(self, record: TournamentRecord, through: int | None = None
+             ) -> list[list[str]]:
         return [[str(line.rank), plain_name(record, line.entrant), pts(line.points),
                  pts(line.buchholz), pts(line.sonneborn_berger), str(line.wins),
-                 str(line.played)] for line in self.lines(record)]
+                 str(line.played)] for line in self.lines(record, through)]
 
     async def standings_post(self, record: TournamentRecord, after_round: int | None = None,
                              final: bool = False) -> Post:
-        """The standings in words and as a picture (with its alt text)."""
+        """The standings in words and as a picture (with its alt text): after round
+        ``after_round`` they count rounds 1..``after_round`` only; without it, the
+        rounds complete so far (:func:`complete_rounds`); ``final``: every round."""
         game = self.matches.game_of(record.game).title
-        heading = (f"{game} tournament {record.id}, final standings" if final else
-                   f"{game} tournament {record.id}, standings after round "
-                   f"{after_round if after_round is not None else record.round}")
+        through = None if final else (
+            after_round if after_round is not None else complete_rounds(record))
+        heading = (f"{game} tournament {record.id}, final standings" if through is None
+                   else f"{game} tournament {record.id}, standings after round {through}"
+                   if through else f"{game} tournament {record.id}, standings before "
+                   "round 1")
         png = await asyncio.to_thread(self.draw, heading, [list(HEADINGS),
-                                                           *self.rows(record)])
-        text = "\n".join([f"**{heading}**", *self.standings_lines(record),
-                          "Ties are broken by Buchholz, then Sonneborn–Berger, then wins."])
+                                                           *self.rows(record, through)])
+        playing = (through is not None and record.status not in (
+            EVENT_FINISHED, EVENT_CANCELLED) and record.round > through)
+        text = "\n".join([f"**{heading}**", *self.standings_lines(record, through),
+                          "Ties are broken by Buchholz, then Sonneborn–Berger, then wins."]
+                         + ([f"Round {record.round} is being played: its games count "
+                             "when it ends."] if playing and after_round is None else []))
         return Post(text[:1900], png, filename="standings.png",
-                    alt=self.alt_text(record, heading))
+                    alt=self.alt_text(record, heading, through))
 
     async def final(self, record: TournamentRecord) -> Post:
         post = await self.standings_post(record, final=True)
@@ -213,6 +243,29 @@ class EventText:
     def _withdrawn(record: TournamentRecord, user_id: int) -> bool:
         entrant = record.entrant(user_id)
         return entrant is not None and entrant.withdrawn_round is not None
+
+
+def late_until(record: TournamentRecord) -> int:
+    """The round whose beginning closes late entry (0: nobody late)."""
+    try:
+        return int(record.settings.get("late_until") or 0)
+    except (TypeError, ValueError):
+        return 0
+
+
+def takes_entrants(record: TournamentRecord) -> bool:
+    """Open, or running a round before the one late entry closes at (as
+    :meth:`db.Store.add_entrant` decides)."""
+    return record.status == EVENT_OPEN or (record.status == EVENT_RUNNING
+                                           and record.round < late_until(record))
+
+
+def complete_rounds(record: TournamentRecord) -> int:
+    """The last round whose every table is scored (rounds are played in order)."""
+    done = record.round
+    while done > 0 and any(t.points is None for t in record.tables if t.round == done):
+        done -= 1
+    return done
 
 
 def plain_name(record: TournamentRecord, user_id: int) -> str:

@@ -40,7 +40,7 @@ from db import (
 )
 from db.records import stamp
 from rendering import standings
-from service import boundary, pairing
+from service import boundary, pairing, pool
 from service.core import Matches, Now
 from service.lobby import Lobby, checked_level, computer_name
 from service.model import Actor, EventNews, ServiceError, Update
@@ -71,6 +71,7 @@ class Tournaments:
     turns: Turns
     now: Now
     draw: StandingsPicture = standings.draw
+    offload: str = "thread"  # where rounds are paired: "process" (the pool) or "thread"
 
     def __post_init__(self) -> None:
         self.text = EventText(self.matches, self.draw)
@@ -311,9 +312,9 @@ class Tournaments:
         entrants = [e.user_id for e in record.entrants]
         total = pairing.rounds_needed(event.format, len(entrants), event.rounds)
         history = self.text.history(record)
-        tables = pairing.pair_round(event.format, entrants, active_entrants(record, number),
-                                    history, number, total, event.seats,
-                                    max(2, game.min_players))
+        tables = await pool.pair_round(self.offload, event.format, entrants,
+                                       active_entrants(record, number), history, number,
+                                       total, event.seats, max(2, game.min_players))
         ends = (stamp((now or self.now()) + timedelta(hours=event.round_hours))
                 if event.round_hours else None)
         if not await self.store.begin_round(record.id, number, tables, ends):

@@ -34,3 +34,47 @@ def test_shard_settings(monkeypatch):
         monkeypatch.setenv("SHARD_IDS", ids)
         with pytest.raises(SystemExit, match="SHARD_"):
             load_settings()
+
+
+def test_the_console_reads_the_shared_settings_as_the_bot_does(monkeypatch):
+    """The console's settings come from below both front ends (service.settings)."""
+    from service.settings import shared
+
+    monkeypatch.setattr("bot.config.load_dotenv", lambda: None)
+    monkeypatch.setenv("DATABASE_PATH", "here.db")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@db/pantheon")
+    monkeypatch.setenv("BOARDS_DIR", "pictures")
+    monkeypatch.setenv("SHARD_COUNT", "x")  # the bot's own setting: no concern offline
+    local = shared()
+    assert (local.database_path, local.sqlite_path, local.boards_dir) == (
+        "postgresql://bot@db/pantheon", "here.db", "pictures")
+    monkeypatch.delenv("SHARD_COUNT")
+    bot = load_settings()
+    assert (bot.database_path, bot.sqlite_path, bot.boards_dir, bot.vacation_days) == (
+        local.database_path, local.sqlite_path, local.boards_dir, local.vacation_days)
+
+
+@pytest.mark.parametrize("typed", ["abc", "12 34", "١٢٣", "-5", str(2**64)])
+def test_a_dev_guild_id_that_is_no_server_id_is_refused_with_how_to_find_one(
+        typed, monkeypatch):
+    monkeypatch.setattr("bot.config.load_dotenv", lambda: None)
+    monkeypatch.setenv("DEV_GUILD_ID", typed)
+    with pytest.raises(SystemExit, match=r"Developer Mode.*Copy Server ID"):
+        load_settings()
+    monkeypatch.setenv("DEV_GUILD_ID", " 123456789012345678 ")
+    assert load_settings().dev_guild_id == 123456789012345678
+
+
+def test_the_docs_say_how_to_find_a_server_id():
+    """README and .env.example give the way bot.config's refusal gives."""
+    from pathlib import Path
+
+    from bot.config import FIND_SERVER_ID
+
+    root = Path(__file__).resolve().parents[1]
+    steps = ["Developer Mode", "Copy Server ID"]
+    assert all(step in FIND_SERVER_ID for step in steps)
+    for doc in ("README.md", ".env.example"):
+        text = " ".join((root / doc).read_text().replace("#", " ").split())
+        assert "User Settings → Advanced → Developer Mode" in text, doc
+        assert "right-click the server's icon → Copy Server ID" in text, doc

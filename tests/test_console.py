@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 import sys
 
@@ -70,7 +71,49 @@ async def test_bad_arguments(tmp_path):
     assert await console.run([], str(tmp_path / "c.db"), str(tmp_path), out=out.append) == 2
     assert await console.run(["witch-stones", "--players", "3"], str(tmp_path / "c.db"),
                              str(tmp_path), out=out.append) == 2
-    assert "2–2 players" in out[-1]
+    assert out[-1] == "--players: Witch Stones is for 2 players."
+
+
+@pytest.mark.parametrize("argv,said", [
+    (["witch-stones", "--ai", "7"], "--ai: Witch Stones has at most 2 seats."),
+    (["terra", "--players", "3", "--ai", "4"], "--ai: more computers than the 3 seats of "
+                                               "--players."),
+    (["witch-stones", "--ai", "-1"], "--ai is a number of computer seats: 0 or more."),
+    (["witch-stones", "--players", "0"], "--players is a number of seats: 1 or more."),
+    (["storm", "--players", "9"], "--players: Storm of the Gods is for 2 to 6 players."),
+    (["witch-stones", "--ai-iterations", "-5"], "--ai-iterations must be from 1 to "
+                                                "1,000,000."),
+    (["witch-stones", "--ai-iterations", "0"], "--ai-iterations must be from 1 to "
+                                               "1,000,000."),
+    (["witch-stones", "--ai-iterations", "1" + "0" * 103], "--ai-iterations must be from "
+                                                           "1 to 1,000,000."),
+    (["--resume", "1" + "0" * 103], "--resume takes a match number, as `quit` prints it."),
+    (["witch-stones", "--seed", "-1"], "--seed must be a whole number from 0 to 2**63 - 1."),
+    (["witch-stones", "--names", "Ana,Bo,Cy"], "Witch Stones is for 2 players: --names and "
+                                               "--ai ask for 3."),
+    (["witch-stones", "--names", "Ana,Bo", "--ai", "1"], "Witch Stones is for 2 players: "
+                                                         "--names and --ai ask for 3.")])
+async def test_each_number_and_count_is_checked_in_one_line(argv, said, tmp_path):
+    """Before anything formats a number or opens the database (no file is made)."""
+    out: list[str] = []
+    assert await console.run(argv, str(tmp_path / "c.db"), str(tmp_path),
+                             out=out.append) == 2
+    assert out == [said]
+    assert not (tmp_path / "c.db").exists()
+
+
+@pytest.mark.parametrize("argv,seated", [
+    (["storm-of-the-gods", "--names", "Ana,Bo,Cy"], ["Ana", "Bo", "Cy"]),
+    (["terra", "--names", "Ana,Bo", "--ai", "1"], ["Ana", "Bo", "Computer 1"]),
+    (["witch-stones", "--names", "Ana"], ["Ana", "Player 2"])])
+async def test_n_names_seat_n_people(argv, seated, tmp_path):
+    out: list[str] = []
+    code = await console.run([*argv, "--ai-level", "random", "--seed", "1"],
+                             str(tmp_path / "c.db"), str(tmp_path / "b"),
+                             read=scripted(["quit"]), out=out.append)
+    assert code == 0
+    seats = out[0].split("Seats: ")[1].split("\n")[0]
+    assert sorted(n.split(". ", 1)[1] for n in seats.rstrip(".").split(", ")) == sorted(seated)
 
 
 def recorded(lines):
@@ -137,7 +180,7 @@ async def test_text_typed_while_the_computer_thinks_is_thrown_away(tmp_path):
     assert console.DISCARDED not in out  # nothing was typed ahead: nothing to say
 
 
-async def test_resume_shows_the_board_and_last_move_and_keeps_earlier_pictures(tmp_path):
+async def test_resume_shows_the_moves_since_your_turn_and_keeps_earlier_pictures(tmp_path):
     db, boards = str(tmp_path / "c.db"), tmp_path / "b"
     out: list[str] = []
     await console.run(["witch-stones", "--ai", "1", "--seed", "8", "--ai-level", "random"],
@@ -146,8 +189,9 @@ async def test_resume_shows_the_board_and_last_move_and_keeps_earlier_pictures(t
     out.clear()
     await console.run(["--resume", "1", "--ai-level", "random"], db, str(boards),
                       read=scripted(["board", "quit"]), out=out.append)
-    assert out[0].startswith("Last move: ")
-    assert "\nTo act: " in "\n".join(out[1:3])
+    assert out[0].startswith("Since Player 1's last turn:\nComputer 1 took the earthstone")
+    assert "\nTo act: Player 1." in out[0]
+    assert out[2].startswith("[board: ")
     after = {p.name: p.read_bytes() for p in boards.glob("match-*.png")}
     assert len(after) == len(before) + 2  # the resumed board and the asked-for board
     assert all(after[name] == data for name, data in before.items())
@@ -190,7 +234,7 @@ async def test_names_name_the_people_at_the_keyboard_and_bad_ones_are_refused(tm
                              str(tmp_path / "c.db"), str(tmp_path / "b"),
                              read=scripted(["quit"]), out=out.append)
     assert code == 0 and "Seats: 1. " in out[0] and "Ana" in out[0] and "Bo" in out[0]
-    for names, reason in [("Ana,Bo,Cy", "3 names but 2 seats are for people"),
+    for names, reason in [("Ana,Bo,Cy", "is for 2 players: --names and --ai ask for 3"),
                           ("Ana,", "none of them empty"), ("Ana,ana", "a name of their own"),
                           ("X" * 33, "longer than 32"), ("Computer 2", "computer's seats")]:
         out.clear()
@@ -329,3 +373,137 @@ async def test_board_text_and_alt_text_for_a_screen_reader(tmp_path):
     assert shown.count("   a b c d e f g h i") == 2  # the text board, asked for once
     assert "B Player 1" in shown
     assert "--alt" in "\n".join(out)  # the resume hint keeps it
+
+
+def wide_lines(out: list[str], tmp_path) -> list[str]:
+    """Printed lines over 80 columns, but those holding a path or the resume command
+    (kept whole, on lines of their own, so they can be copied)."""
+    return [line for text in out for line in text.split("\n")
+            if terminal.columns(line) > terminal.WIDTH and str(tmp_path) not in line]
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in engines.all()])
+async def test_everything_the_console_prints_fits_80_columns(slug, tmp_path):
+    """Every text of a match against the computer: the start, each position's post and
+    text board, help, moves, rules, history, the whole board as text, the private view,
+    an error with its suggestion, export, resign and the end."""
+    game = engines.get(slug)
+    typed = ["help", "moves", "rules", "board text", "me", "tiel g7", "movs", "history",
+             "export", "board"]
+    feed = iter(typed)
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            return "y" if "[y/N]" in prompt and "Resign" in prompt else "resign"
+
+    await console.run([slug, "--ai", str(game.max_players - 1), "--players",
+                       str(game.max_players), "--names", "Bartholomew the Magnificent",
+                       "--seed", "5", "--ai-level", "random"], str(tmp_path / "c.db"),
+                      str(tmp_path / "b"), read=read, out=out.append)
+    assert any("legal move" in text for text in out)
+    assert any("Did you mean" in text for text in out)
+    assert any("Game over" in text for text in out)
+    assert wide_lines(out, tmp_path) == []
+
+
+async def test_a_computer_only_game_ends_with_its_record(tmp_path):
+    """Not "… N more moves (see history) …" and an exit: the record's files, which
+    --import replays."""
+    out: list[str] = []
+    boards = tmp_path / "b"
+    code = await console.run(["witch-stones", "--ai", "2", "--seed", "3", "--ai-level",
+                              "random"], str(tmp_path / "c.db"), str(boards),
+                             read=scripted([]), out=out.append)
+    assert code == 0
+    assert out[-1] == f"The record (replay it with --import): {boards / 'witch-stones-1.json'}"
+    assert out[-2] == f"Every move: {boards / 'witch-stones-1.txt'}"
+    assert not any("see history" in text for text in out)
+    again: list[str] = []
+    code = await console.run(["--import", str(boards / "witch-stones-1.json"), "--ai-level",
+                              "random"], str(tmp_path / "c.db"), str(boards),
+                             read=scripted([]), out=again.append)
+    assert code == 0
+    over = [line for text in out for line in text.split("\n") if "Game over" in line]
+    assert over and over[-1] in "\n".join(again)  # the record replays to the same end
+
+
+async def test_export_and_rules_offline(tmp_path):
+    out: list[str] = []
+    boards = tmp_path / "b"
+    code = await console.run(["terra", "--ai", "1", "--names", "Ana", "--seed", "3",
+                              "--ai-level", "random"], str(tmp_path / "c.db"), str(boards),
+                             read=scripted(["rules", "export", "quit"]), out=out.append)
+    assert code == 0
+    assert any(text.startswith("# Terra") for text in out)
+    record = boards / "terra-1.json"
+    assert f"The record (replay it with --import): {record}" in out
+    assert '"slug": "terra"' in record.read_text()
+    assert (boards / "terra-1.txt").read_text().strip()
+
+
+async def test_a_typo_gets_did_you_mean_from_the_legal_moves_and_commands(tmp_path):
+    out: list[str] = []
+    typed = ["sns", "mons", "movs", "histroy", "suns", "tkae h1", "zzz", "quit"]
+    await console.run(["witch-stones", "--ai", "1", "--names", "Ana", "--seed", "8",
+                       "--ai-level", "random"], str(tmp_path / "c.db"), str(tmp_path / "b"),
+                      read=scripted(typed), out=out.append)
+    refusals = [" ".join(text.split()) for text in out if text.startswith("Illegal move")]
+    meant = [re.search(r"Did you mean (.+)\?$", text) for text in refusals]
+    assert [m[1] if m else None for m in meant] == [
+        '"suns"', '"moons"', '"moves"', '"history"', '"take h1"', None]
+
+
+def test_help_readme_and_computer_players_give_the_hard_search_time_of_the_code():
+    """The longest a hard decision searches is the games' hard budgets' cap (1.5 s),
+    whatever --help, README.md and docs/COMPUTER_PLAYERS.md say (issue 36: 2 s in one)."""
+    from pathlib import Path
+
+    from console.options import hard_seconds, parser
+
+    cap = f"up to {hard_seconds():g} s a move"
+    root = Path(__file__).resolve().parents[1]
+    assert cap in " ".join(parser().format_help().split())
+    for doc in ("README.md", "docs/COMPUTER_PLAYERS.md"):
+        text = " ".join((root / doc).read_text().split())
+        assert cap in text, doc
+        assert re.findall(r"up to ([\d.]+) s a move", text) == [f"{hard_seconds():g}"], doc
+
+
+def test_a_recap_drops_the_moves_still_on_the_screen():
+    from console.recap import unrepeated
+
+    post = ["Since Bo's last turn:", "Ana explored d3.", "Ana ended their turn.", "To act: Bo."]
+    assert unrepeated(post, ["Ana explored d3.", "To act: Ana."]) == post[2:]
+    assert unrepeated(post, []) == post  # nothing of it on the screen: the recap stays
+    assert unrepeated(post[1:], ["Ana explored d3."]) == post[1:]  # no recap: all kept
+    # A line shown once is dropped once: the same words again are a new move.
+    twice = ["Since Bo's last turn:", "Ana explored d3.", "Ana explored d3.", "To act: Bo."]
+    assert unrepeated(twice, ["Ana explored d3."]) == twice[2:]
+
+
+async def test_at_one_keyboard_the_recap_never_repeats_what_was_just_printed(tmp_path):
+    """Storm at one keyboard (no secrets, so no screen is cleared): every move was on
+    the screen when the turn came back; issue 36 saw them listed again under "Since …"."""
+    out: list[str] = []
+    asked = iter(range(200))
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        if next(asked) == 199:
+            raise EOFError
+        if "Only one legal move" in out[-2]:
+            return ""
+        if prompt.startswith(("Ana", "Bo")) and not out[-2].startswith("1 legal move"):
+            found = re.search(r"legal moves?: ([^,\n]+)", out[-2])
+            return found[1].strip() if found else "moves"
+        return "moves"
+
+    await console.run(["storm-of-the-gods", "--names", "Ana,Bo", "--seed", "2",
+                       "--ai-level", "random", "--no-text-board"], str(tmp_path / "c.db"),
+                      str(tmp_path / "b"), read=read, out=out.append)
+    assert sum("ended their turn" in text for text in out) >= 4  # turns came back
+    assert not [text for text in out if "last turn:" in text]

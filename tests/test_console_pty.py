@@ -10,12 +10,14 @@ are the real ones. Each player plays the first of their legal moves.
 from __future__ import annotations
 
 import codecs
+import fcntl
 import os
 import re
 import select
 import signal
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 
@@ -26,11 +28,19 @@ from console.terminal import CLEAR
 ROOT = Path(__file__).resolve().parents[1]
 CSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|\x1b[=>]")
 PROMPT = re.compile(r"(?:Pass to (?P<pass>\S+) — press Enter(?P<again> \(only Enter\))?"
-                    r"|(?P<actor>\S+) \[[a-z-]+ #\d+\]>) $")
+                    r"|(?P<actor>\S+) \[[a-z-]+ #\d+\]>"
+                    r"|(?P<ask>.*\[y/N\])) $")
 SETTLE = 0.3
 """After a prompt is seen, how long to wait for more output before taking it as the
 prompt the console is reading at (readline may redraw a prompt line as it starts)."""
 WAIT = 60.0  # a generous bound for the console to answer; it normally takes well under 1 s
+
+
+def _own_terminal() -> None:
+    """In the child: a session of its own whose controlling terminal is the
+    pseudo-terminal, so Ctrl-C typed there is SIGINT to its process group, as in a shell."""
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
 class Terminal:
@@ -43,7 +53,7 @@ class Terminal:
         env.pop("DISCORD_TOKEN", None)
         self.process = subprocess.Popen([sys.executable, "-m", "bot", "--local", *argv],
                                         cwd=ROOT, stdin=slave, stdout=slave, stderr=slave,
-                                        env=env, start_new_session=True)
+                                        env=env, preexec_fn=_own_terminal)
         os.close(slave)
         self.raw = ""
         self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
@@ -74,6 +84,48 @@ class Terminal:
     def type(self, line: str) -> None:
         self.raw = ""  # what comes next is read fresh; the screen is kept in `screen`
         os.write(self.master, line.encode() + b"\r")
+
+    def key(self, control: str) -> None:
+        """Press Ctrl-``control`` (``C``: interrupt, ``D``: end of input)."""
+        self.raw = ""
+        os.write(self.master, bytes([ord(control) - 64]))
+
+    def finish(self) -> int:
+        """Read everything until the console exits; its exit code."""
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.master], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:
+                    chunk = b""
+                if chunk:
+                    self.raw += self.decoder.decode(chunk)
+                    continue
+            if self.process.poll() is not None and not ready:
+                break
+            if ready:  # the terminal closed
+                break
+        return self.process.wait(timeout=WAIT)
+
+    def others_left(self) -> list[int]:
+        """Processes of the console's group still running (worker processes), a zombie
+        waiting to be reaped not counted; waits for them to end a while first."""
+        deadline = time.monotonic() + WAIT
+        while True:
+            alive = []
+            for entry in os.listdir("/proc"):
+                try:
+                    stat = Path(f"/proc/{entry}/stat").read_text()
+                except (OSError, ValueError):
+                    continue
+                fields = stat.rsplit(")", 1)[-1].split()
+                if entry.isdigit() and int(fields[2]) == self.process.pid and fields[0] != "Z":
+                    alive.append(int(entry))
+            if not alive or time.monotonic() > deadline:
+                return alive
+            time.sleep(0.1)
 
     def close(self) -> None:
         if self.process.poll() is None:
@@ -165,5 +217,131 @@ def test_the_hand_over_is_asked_only_when_the_person_changes(tmp_path):
             assert "Pass to" not in CSI.sub("", term.raw)
         term.type("quit")
         assert term.process.wait(timeout=WAIT) == 0
+    finally:
+        term.close()
+
+
+def text_of(raw: str) -> str:
+    return CSI.sub("", raw).replace("\r", "")
+
+
+def fits(raw: str, tmp: Path) -> None:
+    """Every line fits 80 columns, but a path (or the command with paths) kept whole."""
+    from console.terminal import WIDTH, columns
+
+    for line in text_of(raw).split("\n"):
+        if str(tmp) not in line and "python" not in line:
+            assert columns(line) <= WIDTH, line
+
+
+def vs_computer(*more: str) -> list[str]:
+    return ["witch-stones", "--ai", "1", "--names", "Ana", "--seed", "8", *more]
+
+
+@pytest.mark.parametrize("where,argv,before", [
+    ("at the move prompt", vs_computer("--ai-level", "random"), []),
+    ("at the hand-over", ["when-gods-collide", "--names", "Ana,Bo", "--seed", "3",
+                          "--ai-level", "random"], []),
+    ("while the computer thinks", vs_computer("--ai-iterations", "1000000"), ["suns"])])
+def test_ctrl_c_saves_says_how_to_resume_and_exits_quietly(where, argv, before, tmp_path):
+    term = Terminal(argv, tmp_path)
+    try:
+        term.prompt()
+        seen = term.raw
+        for line in before:
+            term.type(line)
+        if before:
+            time.sleep(0.3)  # the computer (a worker process) is thinking now
+        term.key("C")
+        code = term.finish()
+        seen += term.raw
+        said = text_of(term.raw)
+        assert code == 130, said
+        assert "Traceback" not in said and "Error" not in said, said
+        assert re.search(r"(^|\n)Saved\. Resume with: \S+ -m bot --local --resume 1 ", said)
+        assert term.others_left() == []  # no worker process outlives the console
+        fits(seen, tmp_path)
+    finally:
+        term.close()
+    if before:  # the computer's move was not made: the resumed match makes it
+        again = Terminal(["--resume", "1", "--ai-level", "random"], tmp_path)
+        try:
+            assert again.prompt()["actor"] == "Ana"
+            assert "Computer 1 took" in text_of(again.raw)
+            again.key("D")
+            assert again.finish() == 0
+        finally:
+            again.close()
+
+
+def test_ctrl_c_at_a_question_answers_no_and_ctrl_d_ends_its_line(tmp_path):
+    """As Ctrl-D does: "Resign? [y/N]" is answered no; at the prompt, Ctrl-D's "Saved"
+    starts a line of its own (the terminal echoes no newline for it)."""
+    term = Terminal(vs_computer("--ai-level", "random"), tmp_path)
+    try:
+        term.prompt("actor")
+        term.type("resign")
+        assert term.prompt("ask")
+        term.key("C")
+        assert term.prompt("actor")["actor"] == "Ana"
+        assert "Not resigned." in text_of(term.raw)
+        term.key("D")
+        assert term.finish() == 0
+        assert re.match(r"\r?\nSaved\. Resume with: ", CSI.sub("", term.raw)), term.raw
+    finally:
+        term.close()
+
+
+def test_a_resumed_secret_game_shows_what_the_player_sees_on_their_turn(tmp_path):
+    """After the hand-over: the moves since their last turn, the picture's path and their
+    private information (issue 36: only scores and board were shown)."""
+    hot_seat(["terra", "--players", "2", "--seed", "3", "--names", "Ana,Bo", "--ai-level",
+              "random"], tmp_path, hand_overs=5)
+    term = Terminal(["--resume", "1", "--ai-level", "random"], tmp_path)
+    try:
+        assert term.prompt()["pass"]
+        assert re.fullmatch(r"Pass to (Ana|Bo) — press Enter", since_clear(term.raw))
+        term.type("")
+        player = term.prompt("actor")["actor"]
+        screen = since_clear(term.raw)
+        assert re.search(rf"^(Since {player}'s last turn:|Before {player}'s first turn:)\n"
+                         r"\S+ ", screen, re.M), screen
+        assert "[board: " in screen and "Your reserve: " in screen
+        assert f"private/2-{player}" in screen or f"private/1-{player}" in screen
+        term.type("quit")
+        assert term.process.wait(timeout=WAIT) == 0
+        fits(term.raw, tmp_path)
+    finally:
+        term.close()
+
+
+def test_a_single_legal_move_is_played_with_enter(tmp_path):
+    """Storm's turn often ends with one legal move (`end`): the prompt names it and
+    Enter plays it."""
+    term = Terminal(["storm-of-the-gods", "--ai", "1", "--names", "Ana", "--seed", "2",
+                     "--ai-level", "random"], tmp_path)
+    seen = ""
+    try:
+        for _ in range(80):
+            term.prompt("actor")
+            seen += term.raw
+            only = re.search(r"Only one legal move: (.+)\. Enter plays it\.", text_of(term.raw))
+            if only:
+                term.type("")
+                term.prompt("actor")
+                seen += term.raw
+                assert f"Ana plays the only move: {only[1]}." in text_of(term.raw)
+                break
+            term.type("moves")
+            term.prompt("actor")
+            seen += term.raw
+            moves = re.search(r"legal moves?: ([^,\r\n]+)", text_of(term.raw))
+            assert moves, term.raw[-400:]
+            term.type(moves[1].strip())
+        else:
+            raise AssertionError("no single legal move came up")
+        term.type("quit")
+        assert term.process.wait(timeout=WAIT) == 0
+        fits(seen, tmp_path)
     finally:
         term.close()

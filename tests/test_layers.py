@@ -116,9 +116,12 @@ def test_service_modules_are_small():
 LOWER = {"db": {"engines", "rendering", "service", "bot", "console"},
          "engines": {"db", "rendering", "service", "bot", "console"},
          "rendering": {"db", "service", "bot", "console"},
-         "service": {"bot", "console"}}
+         "service": {"bot", "console"},
+         "console": {"bot"}}
 """What each layer must not import: the store knows no games (a migration's replay check
-is handed to it by the service), the engines no store, nobody the front ends."""
+is handed to it by the service), the engines no store, nobody the front ends, and the
+console not the Discord front end beside it (its settings come from
+:mod:`service.settings`, below both)."""
 
 
 def layer_offenders(edges: dict[str, set[str]]) -> list[tuple[str, str]]:
@@ -129,6 +132,8 @@ def layer_offenders(edges: dict[str, set[str]]) -> list[tuple[str, str]]:
 def test_the_layer_checker_finds_a_store_importing_an_engine():
     assert layer_offenders({"db.migrate": {"engines", "db.records"}}) == [
         ("db.migrate", "engines")]
+    assert layer_offenders({"console.__main__": {"bot.config"}}) == [
+        ("console.__main__", "bot.config")]
 
 
 def test_no_layer_imports_one_above_it():
@@ -142,3 +147,18 @@ def test_the_service_is_one_facade_over_parts():
 
     project = [c for c in Service.__mro__ if c.__module__.split(".")[0] in PACKAGES]
     assert len(project) <= 3, project
+
+
+def test_the_console_starts_without_what_it_does_not_use():
+    """Start-up ≤ 1 s (issue 36, ``python -m bench.startup``): the console imports no
+    Discord library and no PostgreSQL driver to play on SQLite (asyncpg alone took a
+    tenth of a second)."""
+    import subprocess
+    import sys
+
+    probe = ("import sys, console.app, console.__main__; "
+             "print(' '.join(sorted(m for m in ('asyncpg', 'discord', 'aiohttp', 'nacl', "
+             "'bot') if m in sys.modules)))")
+    loaded = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
+                            text=True, check=True).stdout.split()
+    assert loaded == []

@@ -101,7 +101,7 @@ async def build(store) -> dict[str, int]:
         await service.tournament_act("join", event.id, actor)
     await service.tournament_act("computer", event.id, ANA, "easy")
     await store.forget_person(999)  # someone who deleted their data (/privacy)
-    await service.server_settings(dataclasses.replace(ANA, is_admin=True), deadline=12)
+    await service.servers.change(dataclasses.replace(ANA, is_admin=True), deadline=12)
     await store.mark_departed(77, now.isoformat())
     # a round claimed (its tables stored), its bye scored, its match not made yet
     await store.begin_round(event.id, 1, [[1, 2], [-1]], None)

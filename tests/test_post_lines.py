@@ -68,3 +68,27 @@ async def test_terra_lists_only_the_options_somebody_set(service):
     lobby = await service.create(PEOPLE[5], "terra", {"terrain": "true"})
     assert "Options: terrain=True." in service.lobby_text(lobby)
     assert "open_reserves" not in service.lobby_text(lobby)
+
+
+async def test_against_the_computer_no_recap_repeats_your_move_or_the_last_post(store):
+    """Issue 36: after `take h1` the post began "Since Ana's last turn:", then the
+    computer's move of the post before, then Ana's own move. A person who just moved has
+    seen everything before; their post is their move and the replies."""
+    for slug in ("witch-stones", "storm-of-the-gods"):
+        service = Service(store, seed_source=lambda: 8, shuffle=lambda seats: None,
+                          player=RandomPlayer())
+        match = await service.create(PEOPLE[0], slug)
+        await service.add_ai(match.id, PEOPLE[0])
+        update = await service.start(match.id, PEOPLE[0])
+        before = update.public.text if update.public else ""
+        for _ in range(30):
+            if update.match.status != "running":
+                break
+            moves = (await service.waiting(match.id)).get(PEOPLE[0].user_id)
+            assert moves, slug
+            update = await service.submit(match.id, PEOPLE[0], moves[-1])
+            text = update.public.text
+            assert not re.search(r"^(Since|Before) .*turn:$", text, re.M), (slug, text)
+            shown = {line for line in before.splitlines() if "took" in line or " ended" in line}
+            assert not shown & set(text.splitlines()[:1]), (slug, before, text)
+            before = text

@@ -88,9 +88,9 @@ async def bo_everywhere(svc: Service) -> dict[str, int]:
 
 
 async def test_the_summary_says_what_is_kept_in_words(svc):
-    assert (await svc.privacy_summary(BO)).startswith("I keep nothing about you.")
+    assert (await svc.privacy.summary(BO)).startswith("I keep nothing about you.")
     await bo_everywhere(svc)
-    text = await svc.privacy_summary(BO_IN_DMS)
+    text = await svc.privacy.summary(BO_IN_DMS)
     assert "your seat in 4 matches (3 open)" in text  # 2, a lobby, a tournament game
     assert "1 leaderboard rating" in text and "your reminders and notifications settings" in text
     assert "1 private note" in text and "1 follow" in text and "1 tournament entry" in text
@@ -99,7 +99,7 @@ async def test_the_summary_says_what_is_kept_in_words(svc):
 
 async def test_export_is_one_json_file_of_everything(svc):
     ids = await bo_everywhere(svc)
-    name, text = await svc.export_my_data(BO_IN_DMS)
+    name, text = await svc.privacy.export(BO_IN_DMS)
     data = json.loads(text)
     assert name == "pantheon-data-2.json" and data["user_id"] == 2
     by_match = {m["seat"]["match_id"]: m for m in data["matches"]}
@@ -126,7 +126,7 @@ async def test_delete_keeps_every_record_and_every_other_result(svc):
     ana_rating = await store.query("SELECT mu, sigma, games FROM ratings WHERE user_id = 1")
     moves = {i: await store.moves(i) for i in (ids["finished"], ids["running"])}
 
-    done = await svc.delete_my_data(BO_IN_DMS)
+    done = await svc.privacy.delete(BO_IN_DMS)
 
     assert any(f"resigned from match #{ids['running']}" in line for line in done.lines)
     assert not any((await store.personal_rows(BO.user_id)).values())
@@ -156,8 +156,8 @@ async def test_delete_keeps_every_record_and_every_other_result(svc):
     assert len(gone) == 1 and gone[0].withdrawn_round is not None
     assert all(2 not in t.players for t in event.tables)
     assert event.status in (EVENT_RUNNING, "finished")
-    assert (await svc.privacy_summary(BO)).startswith("I keep nothing about you.")
-    again = json.loads((await svc.export_my_data(BO))[1])
+    assert (await svc.privacy.summary(BO)).startswith("I keep nothing about you.")
+    again = json.loads((await svc.privacy.export(BO))[1])
     assert again["matches"] == [] and again["ratings"] == []
 
 
@@ -167,7 +167,7 @@ async def test_deleting_from_a_three_player_match_leaves_it_running(svc):
     for actor in (BO, CY):
         await svc.join(match.id, actor)
     await svc.start(match.id, ANA)
-    await svc.delete_my_data(BO_IN_DMS)
+    await svc.privacy.delete(BO_IN_DMS)
     match = await store.get_match(match.id)
     assert match.status == RUNNING
     (gone,) = [s for s in match.seats if s.display_name == DELETED_NAME]
@@ -178,8 +178,8 @@ async def test_deleting_from_a_three_player_match_leaves_it_running(svc):
 async def test_two_deleted_players_get_two_pseudonyms(svc):
     match_id = await two_player(svc, ANA, BO)
     await play_out(svc, match_id)
-    await svc.delete_my_data(ANA)
-    await svc.delete_my_data(BO)
+    await svc.privacy.delete(ANA)
+    await svc.privacy.delete(BO)
     match = await svc.store.get_match(match_id)
     ids = {s.user_id for s in match.seats}
     assert len(ids) == 2 and all(is_deleted(i) for i in ids)
@@ -192,7 +192,7 @@ async def test_a_match_settled_after_a_deletion_rates_nobody_deleted(svc):
     store = svc.store
     match_id = await two_player(svc, ANA, BO)
     await play_out(svc, match_id)
-    await svc.delete_my_data(BO)
+    await svc.privacy.delete(BO)
     await store.execute("UPDATE matches SET rating_applied = 0 WHERE id = ?", match_id)
     await store.execute("DELETE FROM ratings")
     await store.execute("DELETE FROM rating_changes")

@@ -41,7 +41,7 @@ async def busy_server(svc: Service, guild: int) -> int:
     await svc.tournament_act("join", event.id, ana)
     await svc.store.set_note(running.id, 2, "mine")
     await svc.store.set_follow(running.id, 1, "moves")
-    await svc.server_settings(ana, deadline=24)
+    await svc.servers.change(ana, deadline=24)
     return finished.id
 
 

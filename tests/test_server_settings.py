@@ -27,40 +27,40 @@ def svc(store) -> Service:
 
 
 async def test_defaults_in_words_and_only_moderators_change_them(svc):
-    text = await svc.server_settings(ANA)
+    text = await svc.servers.change(ANA)
     assert "start in: any text channel or forum." in text and "- Games: all." in text
     assert "nobody (never @everyone or @here)" in text
     with pytest.raises(ServiceError, match="Only a member with Manage Server"):
-        await svc.server_settings(ANA, deadline=48)
-    text = await svc.server_settings(MOD, channel=GAMES, deadline=48, on_timeout="forfeit",
+        await svc.servers.change(ANA, deadline=48)
+    text = await svc.servers.change(MOD, channel=GAMES, deadline=48, on_timeout="forfeit",
                                      tournament_role=555, games="witch-stones, Terra",
                                      your_turn="dm")
     assert f"<#{GAMES}> only." in text and "deadline 48 h per turn; on timeout: forfeit" in text
     assert "members with <@&555>" in text and "Witch Stones, Terra only." in text
     assert "a DM from me" in text
     again = Service(svc.store)  # another process reads the same
-    assert await again.server_settings(ANA) == text
-    assert "- Games: all." in await svc.server_settings(ELSEWHERE)  # per server
-    text = await svc.server_settings(MOD, clear="games")
+    assert await again.servers.change(ANA) == text
+    assert "- Games: all." in await svc.servers.change(ELSEWHERE)  # per server
+    text = await svc.servers.change(MOD, clear="games")
     assert "- Games: all." in text and f"<#{GAMES}> only." in text
-    assert "any text channel" in await svc.server_settings(MOD, clear="all")
+    assert "any text channel" in await svc.servers.change(MOD, clear="all")
 
 
 async def test_refusals_are_one_sentence(svc):
     with pytest.raises(ServiceError, match="I know no game called 'chess'"):
-        await svc.server_settings(MOD, games="chess")
+        await svc.servers.change(MOD, games="chess")
     with pytest.raises(ServiceError, match="Choose a deadline between 0 and"):
-        await svc.server_settings(MOD, deadline=100000)
+        await svc.servers.change(MOD, deadline=100000)
     with pytest.raises(ServiceError, match="There is no setting 'colour'"):
-        await svc.server_settings(MOD, clear="colour")
+        await svc.servers.change(MOD, clear="colour")
     with pytest.raises(ServiceError, match="a digest is each member's own choice"):
-        await svc.server_settings(MOD, your_turn="digest")
+        await svc.servers.change(MOD, your_turn="digest")
     with pytest.raises(ServiceError, match="in the server, not in a DM"):
-        await svc.server_settings(Actor(1, "Mod", None, is_admin=True), deadline=1)
+        await svc.servers.change(Actor(1, "Mod", None, is_admin=True), deadline=1)
 
 
 async def test_settings_govern_new_matches_challenges_and_tournaments(svc):
-    await svc.server_settings(MOD, channel=GAMES, deadline=48, games="witch-stones",
+    await svc.servers.change(MOD, channel=GAMES, deadline=48, games="witch-stones",
                               tournament_role=555)
     with pytest.raises(ServiceError, match=rf"In this server matches start in <#{GAMES}>"):
         await svc.create(ANA, "witch-stones", channel_id=OTHER)
@@ -88,7 +88,7 @@ async def test_settings_govern_new_matches_challenges_and_tournaments(svc):
 
 
 async def test_your_turn_default_reaches_those_who_chose_nothing(svc):
-    await svc.server_settings(MOD, your_turn="dm")
+    await svc.servers.change(MOD, your_turn="dm")
     await svc.notify_settings(ANA, your_turn="mention")
     chosen = await svc.notify.settings([2, 3], GUILD)
     assert chosen[2].your_turn == "mention" and chosen[3].your_turn == "dm"

@@ -277,44 +277,47 @@ def test_when_gods_collide_known_god_shows_only_to_its_owner():
     assert "♛" not in board(game.slug, game.view(state, None), 2)
 
 
-def read_storm(text: str) -> dict[str, tuple[str, str, str]]:
-    """Each position's block: (its column's letter over it, its first line, its second)."""
+def read_storm(text: str) -> dict[str, tuple[str, str]]:
+    """Each position's tile: (its column's letter over it, its line's text up to the next
+    tile's label)."""
     lines = text.splitlines()
     letters = next(i for i, line in enumerate(lines) if line.strip().startswith("a     b"))
-    header, body = lines[letters], lines[letters + 1:letters + 19]
-    blocks = {}
-    for k, line in enumerate(body):
-        for match in re.finditer(r"(?<!\S)([a-i]\d)(?!\S)", line):
-            col = match.start()
-            below = body[k + 1] if k + 1 < len(body) else ""
-            blocks[match[1]] = (header[col], line[col:col + 5].strip(),
-                                below[col:col + 5].strip())
-    assert len(blocks) == 61, sorted(blocks)
-    return blocks
+    header, body = lines[letters], lines[letters + 1:letters + 18]
+    assert lines[letters + 18] == header  # the letters again, under the map
+    tiles = {}
+    for line in body:
+        found = list(re.finditer(r"(?<!\S)([a-i]\d)(?!\S)", line))
+        for match, after in zip(found, [*found[1:], None], strict=True):
+            tiles[match[1]] = (header[match.start()],
+                               line[match.start():after.start() if after else None].strip())
+    assert len(tiles) == 61, sorted(tiles)
+    return tiles
 
 
-def test_storm_shows_every_tile_in_its_column_with_owner_and_worshippers():
+def test_storm_shows_every_tile_on_one_line_with_owner_and_worshippers():
+    """Nothing of a tile is on another line, where the next column's label would stand
+    beside it (issue 36: "A6⌂   b4" belonged to a4)."""
     game = engines.get("storm-of-the-gods")
     for position in positions("storm-of-the-gods"):
         view = game.view(position.state, None)
-        blocks = read_storm(board(game.slug, view, position.players))
-        for name, (column, top, bottom) in blocks.items():
+        tiles = read_storm(board(game.slug, view, position.players))
+        for name, (column, tile) in tiles.items():
             assert column == name[0], name
             cell = view["board"].get(name)
             marks = ("◎" if name == view["wind"] else "") + (
                 "×" if name == view.get("attacked") else "")
             if cell is None:
-                assert (top, bottom) == (name, marks)
+                expected = name
             elif cell.get("compass"):
-                assert top == f"{name} ✣"
+                expected = f"{name} ✣"
             else:
-                assert top == f"{name} {cell['population']}"
-                if cell["owner"] is None:
-                    assert bottom == marks
-                else:
+                expected = f"{name} {cell['population']}"
+                if cell["owner"] is not None:
                     building = "★" if cell["sanctuary"] else "⌂" if cell["construction"] else ""
                     men = cell["worshippers"] or ""
-                    assert bottom == f"{common.letter(cell['owner'])}{men}{building}{marks}"
+                    expected += f" {common.letter(cell['owner'])}{men}{building}{marks}"
+                    marks = ""
+            assert tile == " ".join(p for p in (expected, marks) if p), (name, tile)
 
 
 def read_angry_gods(text: str) -> tuple[list[str], dict[str, tuple[int, int]]]:

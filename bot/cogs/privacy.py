@@ -46,14 +46,14 @@ class Privacy(PantheonCog, commands.GroupCog, group_name="privacy",
     async def show(self, interaction: discord.Interaction) -> None:
         async with guard(interaction, "/privacy show"):
             await defer(interaction)
-            await reply(interaction, await self.service.privacy_summary(actor_of(interaction)))
+            await reply(interaction, await self.service.privacy.summary(actor_of(interaction)))
 
     @app_commands.command(name="export", description="All the bot keeps about you, as one "
                           "JSON file (only you see it)")
     async def export(self, interaction: discord.Interaction) -> None:
         async with guard(interaction, "/privacy export"):
             await defer(interaction)
-            name, text = await self.service.export_my_data(actor_of(interaction))
+            name, text = await self.service.privacy.export(actor_of(interaction))
             await reply(interaction, "Everything I keep about you:",
                         file=discord.File(io.BytesIO(text.encode("utf-8")), filename=name))
 
@@ -66,7 +66,7 @@ class Privacy(PantheonCog, commands.GroupCog, group_name="privacy",
             if not confirm:
                 await reply(interaction, DELETE_ASK)
                 return
-            done = await self.service.delete_my_data(actor_of(interaction))
+            done = await self.service.privacy.delete(actor_of(interaction))
             await self._post(done)
             await reply(interaction, "\n".join(done.lines),
                         allowed_mentions=discord.AllowedMentions.none())

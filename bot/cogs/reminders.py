@@ -20,6 +20,7 @@ from bot.publish import match_channel, send_dm, user_mentions
 from bot.tournament_ui import tell_news
 from bot.ui import announce
 from service import MAX_REMIND_AFTER_HOURS, Reminder
+from service.nonces import notice_nonce, reminder_nonce
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +122,8 @@ class Reminders(PantheonCog):
         DM is not retried. Returns how many were sent."""
         sent = 0
         for notice in await self.service.notices_due(now):
-            if notice.text and await send_dm(self.bot, notice.user_id, notice.text):
+            if notice.text and await send_dm(self.bot, notice.user_id, notice.text,
+                                             nonce=notice_nonce(notice)):
                 sent += 1
             await self.service.notice_sent(notice)
         return sent
@@ -131,7 +133,8 @@ class Reminders(PantheonCog):
         match = reminder.match
         if not reminder.user_ids or (match.thread_id is None and match.channel_id is None):
             for user_id in reminder.dm_ids:  # by DM, or held, or nowhere to post, ever
-                await send_dm(self.bot, user_id, reminder.text)
+                await send_dm(self.bot, user_id, reminder.text,
+                              nonce=reminder_nonce(reminder, user_id))
             await self.service.reminded(reminder)
             return 1 if reminder.dm_ids else 0
         try:
@@ -152,7 +155,8 @@ class Reminders(PantheonCog):
                 log.info("match %s: reminder not sent, retried later: %s", match.id, exc)
             return 0
         for user_id in reminder.dm_ids:
-            await send_dm(self.bot, user_id, reminder.text)
+            await send_dm(self.bot, user_id, reminder.text,
+                          nonce=reminder_nonce(reminder, user_id))
         await self.service.reminded(reminder)
         return 1
 

@@ -60,7 +60,7 @@ class Settings(PantheonCog):
             if ping_role is not None and ping_role.is_default():
                 await reply(interaction, "I never mention @everyone or @here; choose a role.")
                 return
-            text = await self.service.server_settings(
+            text = await self.service.servers.change(
                 actor_of(interaction),
                 channel=matches_channel.id if matches_channel else None,
                 remind=remind, deadline=deadline, on_timeout=on_timeout,

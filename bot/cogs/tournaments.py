@@ -1,4 +1,5 @@
-"""``/tournament``: create one (a post with Join / Leave / Start), ``start``, ``computer``
+"""``/tournament``: create one (a post with Join / Leave / Start), ``join`` (also late,
+until the stated round begins), ``start``, ``computer``
 (the organiser adds a computer entrant), ``standings`` (a picture with its alt text, and
 the words), ``info``, ``withdraw``, ``cancel`` (organiser, or Manage Server) and
 ``export`` (the event as JSON). Rounds run themselves (:mod:`service.tournaments`): what
@@ -14,14 +15,16 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
-from bot.cogs.common import GAME_CHOICES, PantheonCog
+from bot.cogs.common import GAME_CHOICES, PantheonCog, option_int, title_of
 from bot.cogs.lobby import LEVEL_CHOICES, TERMS_HELP, TIMEOUT_CHOICES, terms_of
 from bot.cogs.server_settings import ping_for_tournament
-from bot.interact import actor_of, defer, guard, reply
+from bot.event_members import check_entrants, member_gone
+from bot.interact import actor_of, defer, guard, reply, service_of
 from bot.publish import message_kwargs
-from bot.tournament_ui import post_event, tell_news
+from bot.tournament_ui import joined, post_event, tell_news
+from db import TournamentRecord
 from service import ServiceError, parse_options
 from service import clock_math as clocks
 from service.pairing import ROUND_ROBIN, SWISS, TABLES
@@ -34,8 +37,31 @@ FORMAT_CHOICES = [
     app_commands.Choice(name="round robin: everyone meets everyone", value=ROUND_ROBIN),
     app_commands.Choice(name="tables grouped by score (3 to 6 a table)", value=TABLES),
 ]
+MEMBERS_EVERY_MINUTES = 10
 EVENT = "The tournament's number (default: this server's newest open or running one)"
 NOT_HERE = "Create a tournament in a text channel of a server: its rounds are posted there."
+
+
+async def joinable_autocomplete(interaction: discord.Interaction, current: str
+                                ) -> list[app_commands.Choice[int]]:
+    """This server's tournaments that take entrants now: ``#4 Kayles Swiss — round 1,
+    late entry until round 2``, newest first; a typed number narrows them."""
+    try:
+        found = await service_of(interaction).joinable_tournaments(interaction.guild_id)
+        typed = option_int(current)
+        return [app_commands.Choice(name=joinable_name(r)[:100], value=r.id)
+                for r in found if typed is None or str(typed) in str(r.id)][:25]
+    except Exception:  # autocomplete must never raise
+        log.exception("tournament autocomplete failed")
+        return []
+
+
+def joinable_name(record: TournamentRecord) -> str:
+    fmt = {SWISS: "Swiss", ROUND_ROBIN: "round robin", TABLES: "tables"}.get(
+        str(record.settings.get("format")), "")
+    state = ("open" if record.round == 0 else f"round {record.round}, late entry until "
+             f"round {record.settings.get('late_until')}")
+    return f"#{record.id} {title_of(record.game)} {fmt} — {state}"
 
 
 Run = Callable[["Tournaments", discord.Interaction, "int | None"], Awaitable[None]]
@@ -63,6 +89,29 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
     def __init__(self, bot: commands.Bot) -> None:
         PantheonCog.__init__(self, bot)
         commands.GroupCog.__init__(self)
+
+    async def cog_load(self) -> None:
+        self.members.start()
+
+    async def cog_unload(self) -> None:
+        self.members.cancel()
+
+    @tasks.loop(minutes=MEMBERS_EVERY_MINUTES)
+    async def members(self) -> None:
+        """Entrants who left the server leave its tournaments (:mod:`bot.event_members`)."""
+        try:
+            await check_entrants(self.bot, self.service.now())
+        except Exception:  # an exception would end the loop: log it, try again next time
+            log.exception("the tournaments' member check failed")
+
+    @members.before_loop
+    async def _ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    @commands.Cog.listener()
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """Heard only with the members intent (see :mod:`bot.event_members`)."""
+        await member_gone(self.bot, payload.guild_id, payload.user.id)
 
     @app_commands.command(name="create", description="Create a tournament; players join "
                           "with the buttons under its post")
@@ -115,6 +164,20 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
             news = await service.tournament_act(action, record.id, actor, level)
             await tell_news(self.bot, news)
             await reply(interaction, done.format(id=record.id))
+
+    @app_commands.command(name="join", description="Enter a tournament (late entrants "
+                          "too, until the round its terms name begins)")
+    @app_commands.describe(tournament="The tournament's number (default: this server's "
+                           "newest that takes entrants)")
+    @app_commands.autocomplete(tournament=joinable_autocomplete)
+    async def join(self, interaction: discord.Interaction,
+                   tournament: int | None = None) -> None:
+        async with guard(interaction, "/tournament join"):
+            await defer(interaction)
+            news = await self.service.join_tournament(tournament, actor_of(interaction))
+            await tell_news(self.bot, news)
+            await reply(interaction, f"Tournament #{news.tournament.id}: "
+                        + joined(news.tournament))
 
     start = subcommand("start", "Start a tournament (its organiser)", action(
         "start", "Tournament #{id} has begun: round 1 is posted."))

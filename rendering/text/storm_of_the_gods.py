@@ -1,10 +1,12 @@
 """Storm of the Gods as text: the flat-topped hex map of Num Oluur, columns a–i.
 
 A flat-topped hex map is a brick wall on its side: each column of positions is half a
-position lower than its neighbours, so each tile is a block two lines tall and columns
-alternate by one line. A block's first line is the position and its population
-("b3 2"), the second the owner's letter and worshippers with ⌂ for a construction or ★
-for a sanctuary ("A3⌂"); ◎ marks Vaal Er Num, ✣ the Compass, × a tile it attacked.
+position lower than its neighbours, so a line holds every other column's tiles and the
+columns alternate line by line. Each tile is one line, so nothing on a line belongs to
+a label on another: the position, its population, then the owner's letter and
+worshippers with ⌂ for a construction or ★ for a sanctuary ("b3 2 A3⌂"); ◎ marks Vaal
+Er Num, ✣ the Compass, × a tile it attacked. (Two lines a tile put a tile's worshippers
+beside the next column's label: "A6⌂   b4" belonged to a4.)
 """
 
 from __future__ import annotations
@@ -41,20 +43,21 @@ def _status(view: dict) -> str:
 
 
 def _map(view: dict) -> list[str]:
-    """Lines top to bottom: the tile at doubled height ``y`` starts on line 8 - y."""
+    """Lines top to bottom: the tile at doubled height ``y`` is on line 8 - y (its text
+    may run over the next column's place, which is on the lines between)."""
     cells = view.get("board", {})
-    width = LEFT + BLOCK * len(COLUMNS)
-    rows = [[" "] * width for _ in range(18)]
+    width = LEFT + BLOCK * (len(COLUMNS) + 1)
+    rows = [[" "] * width for _ in range(17)]
     for i in range(len(COLUMNS)):
         q = i - 4
         for y in range(-8, 9):
             position = to_position(q, y)
             if position is None:
                 continue
-            top, bottom = _block(position, cells.get(position), view)
+            tile = " ".join(part for part in _block(position, cells.get(position), view)
+                            if part)
             left = LEFT + BLOCK * i
-            rows[8 - y][left:left + len(top)] = list(top)
-            rows[9 - y][left:left + len(bottom)] = list(bottom)
+            rows[8 - y][left:left + len(tile)] = list(tile)
     letters = (" " * LEFT + "".join(c.ljust(BLOCK) for c in COLUMNS)).rstrip()
     return [letters, *("".join(r).rstrip() for r in rows), letters]
 
@@ -78,7 +81,7 @@ def _block(position: str, cell: dict | None, view: dict) -> tuple[str, str]:
 
 
 def _legend() -> list[str]:
-    return ["b3 2: position b3, population 2 · A3: A's 3 worshippers",
+    return ["b3 2 A3: position b3, population 2, A's 3 worshippers",
             f"⌂ construction · ★ sanctuary · {WIND} Vaal Er Num · {COMPASS} Compass",
             "C: community (ready) · L: Limbo · ⌂ built of 5 · ★ sanctuary"]
 

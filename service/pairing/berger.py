@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from caissify_pairings.engines.round_robin import berger_round
-
 
 def rounds_of(count: int) -> int:
     """The rounds a round robin of ``count`` entrants takes."""
@@ -19,6 +17,8 @@ def pair_berger(entrants: Sequence[int], round_number: int,
                 withdrawn: Sequence[int] = ()) -> list[tuple[int, ...]]:
     """The round's tables (White first; a bye alone): an entrant whose opponent withdrew
     has a bye."""
+    from caissify_pairings.engines.round_robin import berger_round
+
     n = len(entrants) + len(entrants) % 2
     tables: list[tuple[int, ...]] = []
     for white, black in berger_round(n, round_number):

@@ -1,0 +1,100 @@
+"""The console's own commands beside moves: help, the moves list, the rules, a match's
+record written to files, and what a mistyped line may have meant. Everything they print
+fits the terminal's 80 columns (:data:`terminal.WIDTH`)."""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+import engines
+from console import terminal
+from console.words import Unknown, pick
+from service import Actor, Service
+from service.names import plural
+from service.suggest import suggest_moves
+
+HELP = """Type a move (e.g. one from `moves`), or:
+  moves      your legal moves            board      show and save the board
+  board text the whole board as text     me         your private information
+  history    every move so far           rules      the game's rules
+  export     write the match's record    resign     give up this seat (asks)
+  quit       stop (resume later with --resume; Ctrl-D and Ctrl-C stop too)"""
+
+COMMANDS = ("help", "moves", "board", "me", "history", "rules", "export", "resign", "quit",
+            "exit")
+WHOLE_WORD = ("resign", "quit", "exit")
+"""Commands that end something are never taken from a prefix."""
+SHOWN_MOVES = 200
+"""The moves list shows at most this many (a game may have hundreds)."""
+
+
+def command_word(line: str, legal: list[str]) -> str | None:
+    """The console command ``line`` names ("" and "?" are help), or None for a move.
+    A legal move always wins over a command it happens to spell."""
+    word = line.strip().lower()
+    if word in ("", "?"):
+        return ""
+    if " " in word or word in legal:
+        return None
+    if word in COMMANDS:
+        return word
+    prefixes = [c for c in COMMANDS if c not in WHOLE_WORD]
+    try:
+        return pick(word, prefixes, "command", min_prefix=2)
+    except Unknown:
+        return None
+
+
+def moves_text(moves: list[str]) -> str:
+    """``N legal moves: a, b, …`` wrapped between moves, never inside one."""
+    shown = moves[:SHOWN_MOVES] + (["…"] if len(moves) > SHOWN_MOVES else [])
+    return terminal.listing(f"{plural(len(moves), 'legal move')}: ", shown)
+
+
+def meant(typed: str, legal: list[str]) -> list[str]:
+    """What a line that is neither a legal move nor a command may have meant: the legal
+    moves it begins (a few), else the moves and commands it is closest to (a typo:
+    ``tiel g7``, ``movs``)."""
+    word = " ".join(typed.lower().split())
+    if not word:
+        return []
+    starting = [value for _, value in suggest_moves(legal, word, limit=4)
+                if value.lower().startswith(word)]
+    if 0 < len(starting) <= 3:
+        return starting
+    choices = {c: c for c in COMMANDS if c not in ("exit",)}
+    choices.update({m.lower(): m for m in legal})
+    close = difflib.get_close_matches(word, list(choices), n=3, cutoff=0.7)
+    best = max((ratio(word, c) for c in close), default=0.0)
+    return [choices[c] for c in close if ratio(word, c) >= best - 0.05]  # the closest
+
+
+def ratio(typed: str, candidate: str) -> float:
+    return difflib.SequenceMatcher(None, typed, candidate).ratio()
+
+
+def did_you_mean(typed: str, legal: list[str]) -> str:
+    """`` Did you mean "tile g7"?`` (or ``""`` when nothing is close)."""
+    found = meant(typed, legal)
+    if not found:
+        return ""
+    return " Did you mean " + " or ".join(f'"{m}"' for m in found) + "?"
+
+
+def rules(slug: str) -> str:
+    """The game's rules as players read them with /rules, as plain text."""
+    return engines.rules_text(slug)
+
+
+async def export(service: Service, match_id: int, actor: Actor | None,
+                 folder: Path) -> tuple[Path, Path]:
+    """Write the match's record to ``folder`` as ``<game>-<id>.json`` (what ``--import``
+    reads; docs/RECORDS.md) and ``.txt`` (every move as a sentence); their paths."""
+    record = await service.export(match_id, actor, mine=actor is not None)
+    folder.mkdir(parents=True, exist_ok=True)
+    json_path = folder / f"{record.filename}.json"
+    text_path = folder / f"{record.filename}.txt"
+    json_path.write_text(record.json, encoding="utf-8")
+    text_path.write_text(record.text, encoding="utf-8")
+    return json_path, text_path
