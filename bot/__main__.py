@@ -84,12 +84,18 @@ def main(argv: list[str]) -> int:
 
         logging.basicConfig(level=logging.WARNING)
         return migrate.main(argv[1:], settings.sqlite_path, replay_problem)
+    if argv and argv[0] in ("backup", "doctor"):  # issue 38: bot/community_cli.py
+        from bot.community_cli import run_tool
+
+        return run_tool(argv[0], argv[1:], settings)
     if argv and argv[0] in ("-h", "--help"):
         print("usage: python -m bot            run the Discord bot (DISCORD_TOKEN)\n"
               "       python -m bot --local GAME [--ai N] [--players N] [--names A,B] ...\n"
               "       python -m bot --local --resume ID [--db FILE]   continue a match\n"
               "       python -m bot --local --import FILE   replay a record from /export\n"
-              "       python -m bot migrate --to postgresql://... [--from FILE]")
+              "       python -m bot migrate --to postgresql://... [--from FILE]\n"
+              "       python -m bot backup PATH      copy the database, safe while it runs\n"
+              "       python -m bot doctor [--offline]   check token, store, permissions")
         return 0
     if not settings.token:
         print(NO_TOKEN.format(python=python_command(),

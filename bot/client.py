@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from typing import Any
 
 import discord
@@ -20,7 +21,7 @@ from bot.cogs import EXTENSIONS
 from bot.cogs.common import offer_games
 from bot.config import Settings
 from bot.interact import SOMETHING_WRONG, safe_reply
-from service import Service, ServiceError, pool
+from service import Service, ServiceError, limits, pool
 from service.boundary import neutral
 
 log = logging.getLogger(__name__)
@@ -47,13 +48,17 @@ class PantheonTree(app_commands.CommandTree):
         await safe_reply(interaction, message)
 
 
+INTENTS = discord.Intents.default()
+"""The gateway intents the bot asks for: none privileged (``python -m bot doctor`` says so)."""
+
+
 class Pantheon(commands.Bot):
     """The bot. ``service`` and ``store`` exist once :meth:`setup_hook` has run."""
 
     def __init__(self, settings: Settings, **sharding: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=INTENTS,
             tree_cls=PantheonTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
@@ -66,7 +71,8 @@ class Pantheon(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await db.open_store(self.settings.database_path)
         self.service = Service(self.store, vacation_days=self.settings.vacation_days,
-                               escape=escape_name, offload="process")
+                               escape=escape_name, offload="process",
+                               limits=limits.parse(os.environ.get("PANTHEON_LIMITS", "")))
         self.service.shards = self.clock_shards
         offer_games()
         for extension in EXTENSIONS:

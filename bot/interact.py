@@ -41,8 +41,10 @@ def actor_of(interaction: discord.Interaction) -> Actor:
     user = interaction.user
     name = getattr(user, "display_name", None) or user.name
     permissions = interaction.permissions
+    roles = frozenset(role.id for role in getattr(user, "roles", ()))
     return Actor(
-        user.id, name=name, guild_id=interaction.guild_id, is_admin=bool(permissions.manage_guild)
+        user.id, name=name, guild_id=interaction.guild_id, is_admin=bool(permissions.manage_guild),
+        roles=roles,
     )
 
 

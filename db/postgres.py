@@ -28,7 +28,9 @@ from db.clocks import ClockQueries
 from db.lifecycle import Lifecycle
 from db.matches import MatchQueries
 from db.notify import NotifyQueries
+from db.privacy import PrivacyQueries
 from db.schema import migrations
+from db.servers import ServerQueries
 from db.social import SocialQueries
 from db.state import StateQueries
 from db.targets import is_postgres_url
@@ -86,7 +88,8 @@ class _Connection(asyncpg.Connection):  # type: ignore[misc]  # asyncpg has no t
 
 
 class PostgresStore(Lifecycle[asyncpg.Pool], MatchQueries, ClockQueries, SocialQueries,
-                    ChallengeQueries, StateQueries, NotifyQueries, TournamentQueries):
+                    ChallengeQueries, StateQueries, NotifyQueries, TournamentQueries,
+                    PrivacyQueries, ServerQueries):
     """The PostgreSQL store at ``url`` (``postgresql://user:password@host:port/db``)."""
 
     backend = "postgres"

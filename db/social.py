@@ -22,6 +22,7 @@ from db.base import (
     seats_of,
     update,
 )
+from db.privacy import is_deleted
 from db.records import (
     FINISHED,
     RUNNING,
@@ -156,6 +157,8 @@ class SocialQueries(Queries):
             new = rule(match, bool(row["rated"]), current) if match.guild_id is not None else {}
             changes = []
             for user_id, (old, (mu, sigma)) in new.items():
+                if is_deleted(user_id):  # who deleted their data keeps no rating
+                    continue
                 await tx.execute(
                     "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, updated_at) "
                     "VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, game, user_id) DO "

@@ -22,7 +22,9 @@ from db.clocks import ClockQueries
 from db.lifecycle import Lifecycle
 from db.matches import MatchQueries
 from db.notify import NotifyQueries
+from db.privacy import PrivacyQueries
 from db.schema import migrations, statements
+from db.servers import ServerQueries
 from db.social import SocialQueries
 from db.state import StateQueries
 from db.tournaments import TournamentQueries
@@ -64,7 +66,7 @@ class SqliteTx:
 
 class SqliteStore(Lifecycle[aiosqlite.Connection], MatchQueries, ClockQueries,
                   SocialQueries, ChallengeQueries, StateQueries, NotifyQueries,
-                  TournamentQueries):
+                  TournamentQueries, PrivacyQueries, ServerQueries):
     """The SQLite store over the file at ``path``."""
 
     backend = "sqlite"

@@ -16,14 +16,17 @@ and what follows), :mod:`~service.lobby`, :mod:`~service.turns`, :mod:`~service.
 :mod:`~service.reading`, :mod:`~service.undo`, :mod:`~service.challenges`,
 :mod:`~service.rematch`, :mod:`~service.overview`, :mod:`~service.records`,
 :mod:`~service.replay`, :mod:`~service.notify` (quiet hours, the digest of
-:mod:`~service.digest`, follows), :mod:`~service.notes` and :mod:`~service.tournaments`
-(with :mod:`~service.tournament_text`; its pairing is the pure :mod:`~service.pairing`).
+:mod:`~service.digest`, follows), :mod:`~service.notes`, :mod:`~service.tournaments`
+(with :mod:`~service.tournament_text`; its pairing is the pure :mod:`~service.pairing`),
+:mod:`~service.privacy`, :mod:`~service.server_settings` (with :mod:`~service.limits`),
+:mod:`~service.retention` and :mod:`~service.stats` (the front ends call these four directly).
 Pure helpers: :mod:`~service.clock_math`, :mod:`~service.quiet` (time zones),
 :mod:`~service.clock_options`, :mod:`~service.names`, :mod:`~service.suggest`.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Callable, Collection, Iterable
 from datetime import datetime
 from typing import Any
@@ -41,6 +44,7 @@ from service.computer import Computer
 from service.core import Games, Matches, Now, positions
 from service.digest import Digest
 from service.event_members import EventMembers
+from service.limits import OFF, Caps, Limits
 from service.lobby import Lobby, parse_options
 from service.model import (
     STALE,
@@ -59,10 +63,14 @@ from service.notify import Delivery, Notice, Notify
 from service.pictures import Pictures
 from service.play import Play
 from service.post_failures import PostFailures
+from service.privacy import Privacy
 from service.ratings import Board, Ratings
 from service.reading import Reading
 from service.record_import import Loaded, continue_copy
 from service.rematch import Rematches, RematchNews
+from service.retention import Retention
+from service.server_settings import Servers
+from service.stats import Stats
 from service.terms import MatchTerms
 from service.tournament_terms import EventTerms
 from service.tournaments import Tournaments
@@ -89,7 +97,8 @@ class Service:
                  level: str = "normal", offload: str = "thread",
                  pictures_offload: str | None = None,
                  games: Games = engines.get,
-                 listing: Callable[[], Iterable[Game]] = engines.all) -> None:
+                 listing: Callable[[], Iterable[Game]] = engines.all,
+                 limits: Limits = OFF) -> None:
         """``player``: a player object for every computer seat (tests,
         ``--ai-iterations``), else each seat plays at its level; ``level``: that of
         computer seats added without one, and of resigned seats; ``offload``: where
@@ -98,7 +107,8 @@ class Service:
         pictures are drawn, if not there (the console draws them in a thread: one person
         waits for them, and the pool's first picture would wait for a worker to start);
         ``escape``: how a person's name is written into text (the Discord front end
-        escapes markdown); ``games``: the engine registry."""
+        escapes markdown); ``games``: the engine registry; ``limits``: the caps on what
+        members open (:mod:`service.limits`; the bot's are on, the default here is none)."""
         for where in (offload, pictures_offload or offload):
             if where not in ("thread", "process"):
                 raise ValueError(f"offload is 'thread' or 'process', not {where!r}")
@@ -133,6 +143,12 @@ class Service:
                                        offload=offload)
         self.play.events = self.tournaments
         self.event_members = EventMembers(store, self.tournaments, self.notify, self._now)
+        self.stats = Stats()
+        self.retention = Retention(store, self._now)
+        self.servers = Servers(store, listing, Caps(store, limits, self._now))
+        self.notify.default_turn = self.servers.your_turn
+        self.privacy = Privacy(store, self.matches, self.turns, self.lobby, self.challenges,
+                               self.tournaments, self._now)
 
     # --- shared settings ----------------------------------------------------------------
     @property
@@ -210,8 +226,10 @@ class Service:
                      terms: MatchTerms | None = None, **fields: Any) -> MatchRecord:
         """A new match in its lobby, on ``terms`` (or on terms given by their
         :class:`MatchTerms` fields)."""
-        return await self.lobby.create(actor, game_slug, options, channel_id, seat_host,
-                                       terms or MatchTerms(**fields))
+        agreed = await self.servers.govern(actor, game_slug, channel_id,
+                                           terms or MatchTerms(**fields), "match")
+        assert agreed is not None
+        return await self.lobby.create(actor, game_slug, options, channel_id, seat_host, agreed)
 
     async def join(self, match_id: int, actor: Actor) -> MatchRecord:
         return await self.lobby.join(match_id, actor)
@@ -245,7 +263,9 @@ class Service:
 
     async def submit(self, match_id: int, actor: Actor, move: str,
                      expect_version: int | None = None) -> Update:
-        return await self.turns.submit(match_id, actor, move, expect_version)
+        update = await self.turns.submit(match_id, actor, move, expect_version)
+        self.stats.moves += 1
+        return update
 
     def may_resign(self, match: MatchRecord, actor: Actor) -> SeatRecord:
         return self.turns.may_resign(match, actor)
@@ -327,7 +347,11 @@ class Service:
         return await self.turn_clocks.clock_lines(match, now)
 
     async def expire(self, now: datetime) -> list[Update]:
-        return await self.clock_pass.expire(now)
+        started = time.time()  # the clock pass's first step: timed here for /metrics
+        try:
+            return await self.clock_pass.expire(now)
+        finally:
+            self.stats.passed(started, time.time())
 
     async def reminders_due(self, now: datetime) -> list[Reminder]:
         return await self.clock_pass.reminders_due(now)
@@ -364,8 +388,11 @@ class Service:
                         options: dict[str, str] | None = None, channel_id: int | None = None,
                         terms: MatchTerms | None = None, **fields: Any) -> ChallengeNews:
         """A challenge on ``terms`` (or on terms given by their fields)."""
+        agreed = await self.servers.govern(actor, game_slug, channel_id,
+                                           terms or MatchTerms(**fields), "challenge")
+        assert agreed is not None
         return await self.challenges.challenge(actor, opponents, game_slug, options,
-                                               channel_id, terms or MatchTerms(**fields))
+                                               channel_id, agreed)
 
     async def get_challenge(self, challenge_id: int, actor: Actor | None = None
                             ) -> ChallengeRecord:
@@ -397,6 +424,8 @@ class Service:
     async def create_tournament(self, actor: Actor, game_slug: str, event: EventTerms,
                                 **given: Any) -> TournamentRecord:
         """``given``: its matches' ``options``, ``channel_id`` and ``terms``."""
+        await self.servers.govern(actor, game_slug, given.get("channel_id"), None,
+                                  "tournament")
         return await self.tournaments.create(actor, game_slug, event, **given)
 
     async def tournament(self, tournament_id: int | None, actor: Actor | None = None

@@ -28,6 +28,8 @@ class Actor:
     name: str = ""
     guild_id: int | None = None
     is_admin: bool = False
+    roles: frozenset[int] = frozenset()
+    """The member's roles in ``guild_id`` (``/settings``' tournament role checks them)."""
 
 
 @dataclass

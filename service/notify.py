@@ -14,7 +14,7 @@ so each goes out once across processes, and survives restarts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
@@ -82,13 +82,20 @@ class Notify:
     now: Now
     worker: Callable[[], str]
     """This process's name for its claims (the clock pass's)."""
+    default_turn: Callable[[int | None], Awaitable[str]] | None = None
+    """How "your turn" reaches a server's members who chose nothing (``/settings``)."""
 
     # --- settings -----------------------------------------------------------------------
-    async def settings(self, user_ids: Iterable[int]) -> dict[int, NotifySettings]:
-        """Each user's settings, the defaults for those who set none."""
+    async def settings(self, user_ids: Iterable[int], guild_id: int | None = None
+                       ) -> dict[int, NotifySettings]:
+        """Each user's settings, the defaults for those who set none (the server's
+        ``your_turn`` for a match of ``guild_id``)."""
         ids = [u for u in dict.fromkeys(user_ids) if u > 0]
         kept = await self.store.notify_settings(ids)
-        return {u: kept.get(u) or NotifySettings(u) for u in ids}
+        turn = "mention"
+        if guild_id is not None and self.default_turn is not None and len(kept) < len(ids):
+            turn = await self.default_turn(guild_id)
+        return {u: kept.get(u) or NotifySettings(u, your_turn=turn) for u in ids}
 
     async def configure(self, actor: Actor, time_zone: str | None = None,
                         quiet_hours: str | None = None, your_turn: str | None = None,
@@ -111,8 +118,8 @@ class Notify:
         if digest_hour is not None:
             hour = boundary.whole_number(digest_hour, "The digest's hour", -1, 23)
             changed.digest_hour = None if hour < 0 else hour
-        if changed != mine:
-            self.check(changed)
+        if changed != mine or your_turn is not None:  # a choice, even the default one,
+            self.check(changed)                        # is kept: it wins over /settings
             await self.store.save_notify_settings(changed, self.next_digest(changed, now))
         return self.describe(changed, now)
 
@@ -182,7 +189,7 @@ class Notify:
         fans = [u for u, mode in follows.items()
                 if post is not None and (mode == "moves" or (mode == "end" and ended))]
         mentions = post.mentions if post is not None else []
-        everyone = await self.settings([*mentions, *fans, *update.private])
+        everyone = await self.settings([*mentions, *fans, *update.private], match.guild_id)
         out, held = Delivery(), []
         link = self.digest.link_line(match)
         for user_id in update.private:  # a private view's DM waits for the morning too
@@ -220,7 +227,7 @@ class Notify:
         """A reminder's players: pinged in the thread, sent a DM, held until their quiet
         hours end, or left out (muted, digest only, off)."""
         follows = await self.store.follows(match.id)
-        everyone = await self.settings(user_ids)
+        everyone = await self.settings(user_ids, match.guild_id)
         out = Routed()
         for user_id in user_ids:
             mine = everyone.get(user_id)

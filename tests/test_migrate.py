@@ -5,6 +5,7 @@ the service carrying on there. PostgreSQL only (skipped with the others without 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 from datetime import UTC, datetime, timedelta
@@ -37,7 +38,9 @@ KEYS = {"matches": "id", "seats": "match_id, user_id", "moves": "match_id, seq",
         "match_follows": "match_id, user_id", "match_notes": "match_id, user_id",
         "tournaments": "id",
         "tournament_entrants": "tournament_id, user_id",
-        "tournament_tables": "tournament_id, round, table_no"}
+        "tournament_tables": "tournament_id, round, table_no",
+        "deleted_players": "id", "server_settings": "guild_id",
+        "server_departures": "guild_id"}
 
 
 def service_on(store) -> Service:
@@ -97,6 +100,9 @@ async def build(store) -> dict[str, int]:
     for actor in (ANA, BO):
         await service.tournament_act("join", event.id, actor)
     await service.tournament_act("computer", event.id, ANA, "easy")
+    await store.forget_person(999)  # someone who deleted their data (/privacy)
+    await service.servers.change(dataclasses.replace(ANA, is_admin=True), deadline=12)
+    await store.mark_departed(77, now.isoformat())
     # a round claimed (its tables stored), its bye scored, its match not made yet
     await store.begin_round(event.id, 1, [[1, 2], [-1]], None)
     await store.score_table(event.id, 1, 2, {-1: 1.0})

@@ -15,9 +15,17 @@
 - :mod:`bot.cogs.tournaments`: ``/tournament`` (create, start, computer, standings, info,
   withdraw, cancel, export); the clock loop of :mod:`bot.cogs.reminders` runs its rounds'
   deadlines.
+- :mod:`bot.cogs.privacy`: ``/privacy`` (show, export, delete) and ``/about``.
+- :mod:`bot.cogs.server_settings`: ``/settings`` (Manage Server).
+- :mod:`bot.cogs.departures`: no command; a server that removed the bot is deleted after
+  the retention period.
+- :mod:`bot.cogs.health`: no command; the metrics it counts, and ``/healthz`` and
+  ``/metrics`` over HTTP when ``HEALTH_PORT`` is set.
 """
 
 EXTENSIONS: tuple[str, ...] = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.info",
                                  "bot.cogs.reminders", "bot.cogs.social", "bot.cogs.records",
                                  "bot.cogs.challenges", "bot.cogs.notify",
-                                 "bot.cogs.tournaments")
+                                 "bot.cogs.tournaments", "bot.cogs.privacy",
+                                 "bot.cogs.health", "bot.cogs.server_settings",
+                                 "bot.cogs.departures")

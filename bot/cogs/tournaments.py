@@ -19,6 +19,7 @@ from discord.ext import commands, tasks
 
 from bot.cogs.common import GAME_CHOICES, PantheonCog, option_int, title_of
 from bot.cogs.lobby import LEVEL_CHOICES, TERMS_HELP, TIMEOUT_CHOICES, terms_of
+from bot.cogs.server_settings import ping_for_tournament
 from bot.event_members import check_entrants, member_gone
 from bot.interact import actor_of, defer, guard, reply, service_of
 from bot.publish import message_kwargs
@@ -149,6 +150,7 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
                 actor_of(interaction), game, event, options=parsed, channel_id=channel.id,
                 terms=terms)
             await post_event(self.bot, channel, record)
+            await ping_for_tournament(self.service, channel, record)  # /settings' role
             await reply(interaction, f"Tournament #{record.id} is posted: players join with "
                         "its buttons; you add computer players with /tournament computer "
                         "and press Start.")

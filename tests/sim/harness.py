@@ -30,7 +30,7 @@ import db
 from bot.client import Pantheon
 from bot.config import Settings
 from engines.ai import RandomPlayer
-from service import Service
+from service import Service, limits
 from tests.sim.openapi import TOTAL, BodyLedger
 
 MATCH_IN_THREAD = re.compile(r"#(\d+) is open in <#(\d+)>")
@@ -40,6 +40,7 @@ def fixed_service(store, **kwargs: Any) -> Service:
     """The service ``Pantheon.setup_hook`` builds, with fixed seeds (as tests/conftest.py),
     drawing in threads rather than the bot's process pool (no worker processes in tests)."""
     kwargs["offload"] = "thread"
+    kwargs["limits"] = limits.OFF  # the caps have their own tests (test_sim_limits.py)
     return Service(store, seed_source=lambda: 12345, shuffle=lambda seats: None,
                    player=RandomPlayer(), **kwargs)
 
