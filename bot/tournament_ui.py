@@ -68,29 +68,54 @@ async def refresh_post(client: discord.Client, record: TournamentRecord) -> None
 async def tell_news(client: discord.Client, news: EventNews) -> None:
     """Post a tournament step: its posts in the tournament's channel, each match it
     started in a thread of its own (whose own news follows), then the post refreshed.
-    Never raises: the step is already saved."""
+    Each post is an outbox row this process claimed: sent with the row's nonce (Discord
+    drops a resend after a crash) and marked sent once out; one that fails stays claimed
+    and is sent again when the claim lapses. Never raises: the step is already saved."""
     record = news.tournament
+    service = service_of_client(client)
     channel = client.get_channel(record.channel_id) if record.channel_id else None
-    for post in news.posts:
+    for index, post in enumerate(news.posts):
+        post_id = news.post_ids[index] if index < len(news.post_ids) else None
         if not isinstance(channel, discord.TextChannel):
             log.info("tournament %s: no channel to post in", record.id)
             break
         try:
-            await channel.send(**message_kwargs(post))
+            kwargs = message_kwargs(post)
+            if post_id is not None:
+                kwargs["nonce"] = nonce_of(post_id)
+            await channel.send(**kwargs)
         except discord.HTTPException as exc:
             log.warning("tournament %s: post failed: %s", record.id, exc)
-    for update in news.started:
+            continue
+        if post_id is not None:
+            await service.tournament_posted(post_id)
+    for index, update in enumerate(news.started):
+        post_id = news.started_ids[index] if index < len(news.started_ids) else None
         try:
             if update.match.thread_id is None:
                 await open_thread(client, update.match)
             await announce(client, update)
         except Exception:
             log.exception("tournament %s: match %s not posted", record.id, update.match.id)
+            continue
+        if post_id is not None:
+            await service.tournament_posted(post_id)
+    for later in news.then:
+        await tell_news(client, later)
+    if news.then:
+        return  # the last link refreshes the post
     try:
-        latest = await service_of_client(client).tournament(record.id)
+        latest = await service.tournament(record.id)
         await refresh_post(client, latest)
     except Exception:
         log.exception("tournament %s: post not refreshed", record.id)
+
+
+def nonce_of(post_id: int) -> str:
+    """A queued post's Discord nonce (at most 25 characters): a resend of it after a
+    crash, within Discord's dedupe window, is dropped (discord.py sends it with
+    ``enforce_nonce``)."""
+    return f"pantheon-event-{post_id}"
 
 
 use_news(tell_news)

@@ -37,7 +37,8 @@ KEYS = {"matches": "id", "seats": "match_id, user_id", "moves": "match_id, seq",
         "match_follows": "match_id, user_id", "match_notes": "match_id, user_id",
         "tournaments": "id",
         "tournament_entrants": "tournament_id, user_id",
-        "tournament_tables": "tournament_id, round, table_no"}
+        "tournament_tables": "tournament_id, round, table_no",
+        "tournament_outbox": "id"}
 
 
 def service_on(store) -> Service:

@@ -129,11 +129,14 @@ async def test_the_last_match_of_a_round_starts_the_next_and_the_end_names_the_w
 
 
 def walk(news):
-    """Every EventNews reached from ``news``: the matches it started carry their own."""
+    """Every EventNews reached from ``news``: the matches it started carry their own,
+    and what follows it is chained (``then``)."""
     out = [news]
     for update in news.started:
         for inner in update.news:
             out += walk(inner)
+    for later in news.then:
+        out += walk(later)
     return out
 
 
@@ -215,7 +218,8 @@ async def test_withdraw_resigns_the_running_game(store) -> None:
     first = next(t for t in record.tables if t.round == 1)
     assert first.points == {1: 1.0, 2: 0.0}
     assert record.status == EVENT_FINISHED  # one active entrant left: it ends
-    assert "Bo withdrew" in news.posts[-1].text
+    # the notice, queued with the withdrawal, comes before the end it led to
+    assert "Bo withdrew" in news.posts[0].text and "is over" in news.posts[-1].text
     assert record.entrant(2).withdrawn_round == 2
 
 
