@@ -12,9 +12,16 @@ Our rules (also in the README): a match still running at the round's deadline, o
 aborted by its host or a moderator, is scored as a draw (every seat equal); a player who
 runs out of time on a forfeit clock loses that game and plays no later round; withdrawing
 resigns the running game and leaves later rounds; a withdrawn entrant keeps their points
-in the standings; a bye scores a win. Every step is a conditional write
-(:mod:`db.tournaments`): of several processes exactly one begins a round, scores a table
-or finishes the tournament, and a restart loses nothing.
+in the standings; a bye scores a win.
+
+Every step is one transaction under the tournament's lock (:mod:`db.tournaments`): of
+several processes exactly one begins a round (its byes scored with it), makes a table's
+match (seated and given to its table in the same write), scores a table, cancels (every
+match aborted in the same write) or finishes the tournament. Each queues the posts it
+owes in the outbox, drained by whichever process claims them
+(:mod:`service.tournament_outbox`). What a process that died left half-way (a match
+ended unscored, a table unmade or unstarted, a withdrawn player's game, a post unsent)
+the clock pass finishes.
 """
 
 from __future__ import annotations

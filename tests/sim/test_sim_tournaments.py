@@ -156,3 +156,30 @@ async def test_nine_at_tables_of_four_to_the_final_post(sim: Sim) -> None:
     final = posts[-1]
     assert "is over:" in text_of(final) and final.attachments[0].description
     assert "The tournament is over" in text_of(event_post(sim, event_id))
+
+
+async def test_every_queued_post_goes_out_once_with_its_rows_nonce(sim: Sim) -> None:
+    """Each post a step queued (pairings, standings, the final post) is sent with its
+    outbox row's nonce and ``enforce_nonce`` (Discord drops a resend after a crash), each
+    row once, and every row is marked sent: nothing is left for the clock pass to send."""
+    result = await sim.slash(sim.ana, "tournament create", game="kayles",
+                             format="round-robin")
+    event_id = int(answer(result).split("#")[1].split(" ")[0])
+    for _ in range(3):  # computers: the games end as they start, round after round
+        await sim.slash(sim.ana, "tournament computer", level="easy")
+    await sim.ana.click(event_post(sim, event_id), label="Start")
+    assert (await sim.bot.service.tournament(event_id)).status == EVENT_FINISHED
+    nonces = [entry.json.get("nonce") for entry in sim.env.http_requests
+              if entry.method == "POST" and entry.path.endswith("/messages")
+              and isinstance(entry.json, dict)
+              and str(entry.json.get("nonce")).startswith("pantheon-event-")]
+    rows = await sim.bot.service.store.query(
+        "SELECT id, kind, sent_at FROM tournament_outbox ORDER BY id")
+    channel_rows = [row_id for row_id, kind, _ in rows if kind != "match"]
+    assert sorted(nonces) == sorted(f"pantheon-event-{i}" for i in channel_rows)
+    assert all(entry.json.get("enforce_nonce") for entry in sim.env.http_requests
+               if isinstance(entry.json, dict)
+               and str(entry.json.get("nonce")).startswith("pantheon-event-"))
+    assert all(sent_at is not None for _, _, sent_at in rows)
+    assert [kind for _, kind, _ in rows].count("match") == 3  # three games, one a round
+    assert await sim.bot.service.tournament_pass() == []
