@@ -10,17 +10,19 @@ crash left behind.
 Each child plays as the members would: it creates Swiss events of five (four people and
 a computer, so every round has a bye), starts them, moves and resigns in their games,
 withdraws someone now and then, cancels an event now and then, runs the clock pass, and
-posts what the steps queued as the bot does (:func:`bot.tournament_ui.tell_news`): it
-prints ``POST id kind`` for each outbox row it sends, waits as long as a Discord call
-takes, then marks the row sent. Before each store write of a step it prints ``AT name``,
-so each kill is counted by the write it landed after.
+posts what the steps queued as the bot does (:func:`bot.tournament_ui.tell_news`) to a
+stand-in for Discord: an append-only file outside the process (a channel post with its
+row's nonce, a match's thread, its first board), waiting as long as a Discord call takes
+before marking the row sent. Before each store write of a step, and each call to
+Discord, it prints ``AT name``, so each kill is counted by what it landed after.
 
 After the kills the harness reports, all of which must be 0: **stuck** events (not over
 after the settling run), **orphan lobbies** (a match in its lobby, or made without its
-table), **unannounced** matches (started, never posted), **double posts** (a match's
-board posted twice: those have no nonce; channel posts sent twice carry their row's
-nonce, which Discord drops within its dedupe window, and are counted apart), and **lost
-results** (an ended match whose table is unscored or scored otherwise than its result).
+table), **unannounced** matches and posts (a match started and never shown, a queued
+post never sent), **double posts** (a match's thread or board sent twice: those carry no
+nonce; channel posts sent twice carry their row's nonce, which Discord drops within its
+dedupe window, and are counted apart as "resent") and **lost results** (an ended match
+whose table is unscored or scored otherwise than its result).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import random
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections import Counter
@@ -90,24 +93,60 @@ def traced(store: Any) -> Any:
     return store
 
 
-async def post(service: Service, news: EventNews) -> None:
-    """Send a step's news as :func:`bot.tournament_ui.tell_news` does."""
+class Discord:
+    """What Discord holds, outside the process: an append-only file of what was sent
+    (a SIGKILL loses nothing written). ``CHANNEL row`` a channel post (with its row's
+    nonce), ``THREAD match`` a match's thread, ``BOARD match`` a board in it."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def send(self, line: str) -> None:
+        with open(self.path, "a", encoding="utf-8") as out:
+            out.write(line + "\n")
+
+    def has(self, line: str) -> bool:
+        try:
+            with open(self.path, encoding="utf-8") as found:
+                return any(sent.rstrip("\n") == line for sent in found)
+        except FileNotFoundError:
+            return False
+
+
+async def post(service: Service, discord: Discord, news: EventNews) -> None:
+    """Send a step's news as :func:`bot.tournament_ui.tell_news` does: a channel post
+    with its row's nonce; a match's thread unless it has one, then its board unless the
+    thread holds it already (:func:`bot.tournament_ui.has_board`); each row marked sent
+    once out."""
     for post_id in news.post_ids:
-        say(f"POST {post_id} channel")
+        say(f"AT discord-post {post_id}")
+        discord.send(f"CHANNEL {post_id}")
         await asyncio.sleep(DISCORD_CALL)
         await service.tournament_posted(post_id)
     for update, post_id in zip(news.started, news.started_ids, strict=False):
         for inner in update.news:
-            await post(service, inner)
-        if post_id is not None:
-            say(f"POST {post_id} {MATCH} {update.match.id}")
+            await post(service, discord, inner)
+        if post_id is None:
+            continue
+        match = update.match
+        if match.thread_id is None:
+            say("AT discord-thread")
+            discord.send(f"THREAD {match.id}")
             await asyncio.sleep(DISCORD_CALL)
+            await service.set_places(match.id, thread_id=10**9 + match.id)
+        elif discord.has(f"BOARD {match.id}"):
             await service.tournament_posted(post_id)
+            continue
+        say("AT discord-board")
+        discord.send(f"BOARD {match.id}")
+        await asyncio.sleep(DISCORD_CALL)
+        await service.tournament_posted(post_id)
     for later in news.then:
-        await post(service, later)
+        await post(service, discord, later)
 
 
-async def act(service: Service, rng: random.Random, settling: bool) -> None:
+async def act(service: Service, discord: Discord, rng: random.Random,
+              settling: bool) -> None:
     """One member's action on one of the events (or a new event, or the clock pass)."""
     store = service.store
     events = await store.find_tournaments(statuses=(EVENT_OPEN, EVENT_RUNNING), limit=20)
@@ -123,9 +162,9 @@ async def act(service: Service, rng: random.Random, settling: bool) -> None:
         say("STEP sweep")  # the clock pass: pending computer turns, then the events
         for update in await service.expire(service.now() + COMPUTER_GRACE):
             for news in update.news:
-                await post(service, news)
+                await post(service, discord, news)
         for news in await service.tournament_pass():
-            await post(service, news)
+            await post(service, discord, news)
         return
     record = rng.choice(events)
     missing = [p for p in PEOPLE if record.entrant(p.user_id) is None]
@@ -135,17 +174,17 @@ async def act(service: Service, rng: random.Random, settling: bool) -> None:
         return
     if record.status == EVENT_OPEN:
         say("STEP start")
-        await post(service, await service.tournament_act("start", record.id, ORGANISER))
+        await post(service, discord, await service.tournament_act("start", record.id, ORGANISER))
         return
     if not settling and roll < 0.155:
         say("STEP cancel")
-        await post(service, await service.tournament_act("cancel", record.id, ORGANISER))
+        await post(service, discord, await service.tournament_act("cancel", record.id, ORGANISER))
         return
     live = [t for t in record.tables if t.round == record.round and t.match_id is not None]
     if not settling and roll < 0.175 and live:
         person = next(p for p in rng.choice(live).players if p > 0)
         say("STEP withdraw")
-        await post(service, await service.tournament_act(
+        await post(service, discord, await service.tournament_act(
             "withdraw", record.id, Actor(person, f"P{person - 10}", GUILD)))
         return
     for table in rng.sample(live, len(live)):
@@ -161,11 +200,11 @@ async def act(service: Service, rng: random.Random, settling: bool) -> None:
             say("STEP move")
             update = await service.submit(table.match_id, actor, rng.choice(moves))
         for news in update.news:
-            await post(service, news)
+            await post(service, discord, news)
         return
 
 
-async def child(db: str, seed: int, settle: float = 0.0) -> None:
+async def child(db: str, seed: int, discord: Discord, settle: float = 0.0) -> None:
     """Act forever (``settle``: no new events, no cancels; stop when every event is
     over and every post sent, or after ``settle`` seconds)."""
     rng = random.Random(seed)
@@ -176,7 +215,7 @@ async def child(db: str, seed: int, settle: float = 0.0) -> None:
     ends = time.monotonic() + settle
     while not settle or time.monotonic() < ends:
         try:
-            await act(service, rng, settling=bool(settle))
+            await act(service, discord, rng, settling=bool(settle))
         except ServiceError:
             continue
         if settle and not await store.find_tournaments(
@@ -198,8 +237,8 @@ class Report:
     stuck: list[int] = field(default_factory=list)
     orphans: list[int] = field(default_factory=list)
     unannounced: list[int] = field(default_factory=list)
-    doubles: list[int] = field(default_factory=list)
-    resent: list[int] = field(default_factory=list)
+    doubles: list[str] = field(default_factory=list)
+    resent: list[str] = field(default_factory=list)
     lost: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -210,17 +249,16 @@ class Report:
 
 
 class Child:
-    """A child process whose lines a thread reads: the posts it sent and where it is."""
+    """A child process whose lines a thread reads: where it is."""
 
-    def __init__(self, db: str, seed: int, sent: Counter[int], settle: float = 0.0) -> None:
-        command = [sys.executable, __file__, "--child", db, str(seed)]
+    def __init__(self, db: str, seed: int, discord: str, settle: float = 0.0) -> None:
+        command = [sys.executable, __file__, "--child", db, str(seed), "--discord", discord]
         if settle:
             command += ["--settle", str(settle)]
         self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True,
                                      env={**os.environ, "PYTHONUNBUFFERED": "1"})
         self.last = "ready, before its first step"
         self.ready = threading.Event()
-        self.sent = sent
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
 
@@ -238,9 +276,6 @@ class Child:
                 self.last = f"{step}: started"
             elif words[0] == "AT":
                 self.last = f"{step}: {words[1]}"
-            elif words[0] == "POST":
-                self.sent[int(words[1])] += 1
-                self.last = f"{step}: posting"
         self.ready.set()
 
     def kill(self) -> str:
@@ -256,37 +291,41 @@ def run_harness(db: str, kills: int, seed: int = 1, settle: float = 120.0,
     ``longest`` seconds after it is ready), then a settling child; the report."""
     rng = random.Random(seed)
     report = Report()
-    sent: Counter[int] = Counter()
     start = time.perf_counter()
     spawned = 0
+    with tempfile.TemporaryDirectory() as folder:
+        discord = str(Path(folder) / "discord.log")
 
-    def spawn(settling: float = 0.0) -> Child:
-        nonlocal spawned
-        spawned += 1
-        made = Child(db, seed * 10_000 + spawned, sent, settling)
-        made.ready.wait(60)
-        return made
+        def spawn(settling: float = 0.0) -> Child:
+            nonlocal spawned
+            spawned += 1
+            made = Child(db, seed * 10_000 + spawned, discord, settling)
+            made.ready.wait(60)
+            return made
 
-    children = [spawn(), spawn()]
-    try:
-        while report.kills < kills:
-            time.sleep(rng.random() * longest)
-            victim = rng.randrange(2)
-            report.where[children[victim].kill()] += 1
-            report.kills += 1
-            children[victim] = spawn()
-    finally:
-        for survivor in children:
-            survivor.kill()
-    last = spawn(settle)
-    last.proc.wait()
-    last.thread.join()
-    report.seconds = time.perf_counter() - start
-    asyncio.run(verify(db, sent, report))
+        children = [spawn(), spawn()]
+        try:
+            while report.kills < kills:
+                time.sleep(rng.random() * longest)
+                victim = rng.randrange(2)
+                report.where[children[victim].kill()] += 1
+                report.kills += 1
+                children[victim] = spawn()
+        finally:
+            for survivor in children:
+                survivor.kill()
+        last = spawn(settle)
+        last.proc.wait()
+        last.thread.join()
+        report.seconds = time.perf_counter() - start
+        with open(discord, encoding="utf-8") as sent:
+            lines = Counter(line.strip() for line in sent if line.strip())
+    asyncio.run(verify(db, lines, report))
     return report
 
 
-async def verify(db: str, sent: Counter[int], report: Report) -> None:
+async def verify(db: str, sent: Counter[str], report: Report) -> None:
+    """Count what the kills left behind, from the database and what Discord holds."""
     store = await open_store(db)
     try:
         report.posts = sum(sent.values())
@@ -318,18 +357,15 @@ async def verify(db: str, sent: Counter[int], report: Report) -> None:
         report.matches = len(matches)
         report.orphans = sorted(m for m, status in matches
                                 if status == LOBBY or m not in on_tables)
-        rows = await store.query("SELECT id, kind, match_id, sent_at FROM tournament_outbox")
-        announced = {match_id for _, kind, match_id, at in rows
-                     if kind == MATCH and at is not None}
         played = {m for m, status in matches if status in (RUNNING, FINISHED)}
-        report.unannounced = sorted((played & on_tables) - announced)
-        aborted = {m for m, status in matches if status == ABORTED}
-        report.unannounced += sorted(row_id for row_id, kind, match_id, at in rows
-                                     if at is not None and not sent[row_id]
-                                     and not (kind == MATCH and match_id in aborted))
-        kinds = {row_id: kind for row_id, kind, _, _ in rows}
-        report.doubles = sorted(i for i, n in sent.items() if n > 1 and kinds[i] == MATCH)
-        report.resent = sorted(i for i, n in sent.items() if n > 1 and kinds[i] != MATCH)
+        report.unannounced = sorted(m for m in played & on_tables if not sent[f"BOARD {m}"])
+        rows = await store.query("SELECT id, kind, sent_at FROM tournament_outbox")
+        report.unannounced += sorted(row_id for row_id, kind, at in rows if kind != MATCH
+                                     and (at is None or not sent[f"CHANNEL {row_id}"]))
+        report.doubles = sorted(line for line, n in sent.items()
+                                if n > 1 and not line.startswith("CHANNEL"))
+        report.resent = sorted(line for line, n in sent.items()
+                               if n > 1 and line.startswith("CHANNEL"))
     finally:
         await store.close()
 
@@ -352,13 +388,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="SIGKILL harness for tournament steps")
     parser.add_argument("--child", nargs=2, metavar=("DB", "SEED"))
     parser.add_argument("--settle", type=float, default=0.0)
+    parser.add_argument("--discord", default="")
     parser.add_argument("--kills", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--db", default="", help="SQLite path or postgresql:// URL "
                         "(default: a fresh database of a PostgreSQL that tests/pg.py starts)")
     args = parser.parse_args()
     if args.child:
-        asyncio.run(child(args.child[0], int(args.child[1]), args.settle))
+        asyncio.run(child(args.child[0], int(args.child[1]), Discord(args.discord),
+                          args.settle))
         return
     server, db = None, args.db
     if not db:
@@ -380,7 +418,7 @@ def main() -> None:
     for problem in [*report.lost[:10], *(f"stuck event {i}" for i in report.stuck[:10]),
                     *(f"orphan lobby {i}" for i in report.orphans[:10]),
                     *(f"unannounced {i}" for i in report.unannounced[:10]),
-                    *(f"match board posted twice: row {i}" for i in report.doubles[:10])]:
+                    *(f"sent twice: {line}" for line in report.doubles[:10])]:
         print("  -", problem)
     sys.exit(1 if report.problems else 0)
 

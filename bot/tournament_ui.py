@@ -94,6 +94,9 @@ async def tell_news(client: discord.Client, news: EventNews) -> None:
         try:
             if update.match.thread_id is None:
                 await open_thread(client, update.match)
+            elif post_id is not None and await has_board(client, update.match.thread_id):
+                await service.tournament_posted(post_id)  # sent before a crash
+                continue
             await announce(client, update)
         except Exception:
             log.exception("tournament %s: match %s not posted", record.id, update.match.id)
@@ -109,6 +112,24 @@ async def tell_news(client: discord.Client, news: EventNews) -> None:
         await refresh_post(client, latest)
     except Exception:
         log.exception("tournament %s: post not refreshed", record.id)
+
+
+async def has_board(client: discord.Client, thread_id: int) -> bool:
+    """Whether the match's thread already holds a board of ours: an announcement claimed
+    again after its sender died may have gone out (a board post carries no nonce)."""
+    thread = client.get_channel(thread_id)
+    if thread is None:
+        try:
+            thread = await client.fetch_channel(thread_id)
+        except discord.HTTPException:
+            return False
+    if not isinstance(thread, discord.Thread) or client.user is None:
+        return False
+    async for message in thread.history(limit=5, oldest_first=True):
+        if message.author.id == client.user.id and (message.attachments
+                                                    or message.components):
+            return True
+    return False
 
 
 def nonce_of(post_id: int) -> str:

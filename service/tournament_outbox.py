@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from db import ABORTED, LOBBY, Store, TournamentRecord
 from db.tournament_outbox import FINAL, MATCH, PAIRINGS, STANDINGS, OutboxPost
@@ -77,11 +77,12 @@ class EventOutbox:
     worker: str
     lease: timedelta = LEASE
 
-    async def drain(self, step: Step, tournament_id: int | None = None
-                    ) -> dict[int, EventNews]:
-        """Claim the unsent posts (of one tournament, or all) and make them news, by
-        tournament; a tournament named, or with other updates, has news even if empty."""
-        claimed = await self.store.claim_posts(self.worker, self.now(), self.lease,
+    async def drain(self, step: Step, tournament_id: int | None = None,
+                    at: datetime | None = None) -> dict[int, EventNews]:
+        """Claim the unsent posts (of one tournament, or all) at ``at`` (default now) and
+        make them news, by tournament; a tournament named, or with other updates, has
+        news even if empty."""
+        claimed = await self.store.claim_posts(self.worker, at or self.now(), self.lease,
                                                tournament_id=tournament_id, limit=200)
         named = {p.tournament_id for p in claimed} | set(step.other)
         if tournament_id is not None:

@@ -266,7 +266,7 @@ class Tournaments:
                     log.exception("tournament %s: sweep failed", record.id)
         if step is None:
             return []
-        drained = await self.outbox.drain(step)
+        drained = await self.outbox.drain(step, at=now)
         return [news for news in drained.values() if news.posts or news.started]
 
     async def posted(self, post_id: int) -> None:

@@ -183,3 +183,33 @@ async def test_every_queued_post_goes_out_once_with_its_rows_nonce(sim: Sim) -> 
     assert all(sent_at is not None for _, _, sent_at in rows)
     assert [kind for _, kind, _ in rows].count("match") == 3  # three games, one a round
     assert await sim.bot.service.tournament_pass() == []
+
+
+async def test_an_announcement_claimed_again_after_a_crash_posts_no_second_board(
+        sim: Sim) -> None:
+    """The process that announced a match died before marking it sent: the clock pass
+    claims the announcement again when the claim lapses, finds the board already in the
+    match's thread, and marks it sent without posting it twice."""
+    from datetime import timedelta
+
+    from bot.tournament_ui import tell_news
+    from service.tournament_outbox import LEASE
+
+    result = await sim.slash(sim.ana, "tournament create", game="kayles", format="swiss",
+                             rounds=1)
+    event_id = int(answer(result).split("#")[1].split(" ")[0])
+    for user in (sim.ana, sim.bo):
+        await user.click(event_post(sim, event_id), label="Join")
+    await sim.ana.click(event_post(sim, event_id), label="Start")
+    record = await sim.bot.service.tournament(event_id)
+    match_id = record.tables[0].match_id
+    before = len(sim.posts(sim.thread(match_id)))
+    store = sim.bot.service.store
+    await store.execute("UPDATE tournament_outbox SET sent_at = NULL WHERE kind = 'match'")
+    later = sim.bot.service.now() + 2 * LEASE + timedelta(seconds=1)
+    news = await sim.bot.service.tournament_pass(later)
+    assert [u.match.id for n in news for u in n.started] == [match_id]
+    for each in news:
+        await tell_news(sim.bot, each)
+    assert len(sim.posts(sim.thread(match_id))) == before
+    assert await store.query("SELECT id FROM tournament_outbox WHERE sent_at IS NULL") == []
