@@ -69,25 +69,27 @@ async def tell_news(client: discord.Client, news: EventNews) -> None:
     """Post a tournament step: its posts in the tournament's channel, each match it
     started in a thread of its own (whose own news follows), then the post refreshed.
     Each post is an outbox row this process claimed: sent with the row's nonce (Discord
-    drops a resend after a crash) and marked sent once out; one that fails stays claimed
-    and is sent again when the claim lapses. Never raises: the step is already saved."""
+    drops a resend after a crash) and marked sent once out (or refused for good); one
+    that fails on Discord's side stays claimed and is sent again when the claim lapses.
+    Never raises: the step is already saved."""
     record = news.tournament
     service = service_of_client(client)
     channel = client.get_channel(record.channel_id) if record.channel_id else None
     for index, post in enumerate(news.posts):
         post_id = news.post_ids[index] if index < len(news.post_ids) else None
-        if not isinstance(channel, discord.TextChannel):
-            log.info("tournament %s: no channel to post in", record.id)
-            break
         try:
-            kwargs = message_kwargs(post)
-            if post_id is not None:
-                kwargs["nonce"] = nonce_of(post_id)
-            await channel.send(**kwargs)
+            if not isinstance(channel, discord.TextChannel):
+                log.info("tournament %s: no channel to post in", record.id)
+            else:
+                kwargs = message_kwargs(post)
+                if post_id is not None:
+                    kwargs["nonce"] = nonce_of(post_id)
+                await channel.send(**kwargs)
         except discord.HTTPException as exc:
             log.warning("tournament %s: post failed: %s", record.id, exc)
-            continue
-        if post_id is not None:
+            if exc.status >= 500:
+                continue  # Discord's trouble: sent again when the claim lapses
+        if post_id is not None:  # out, or never to go out (no channel, refused)
             await service.tournament_posted(post_id)
     for index, update in enumerate(news.started):
         post_id = news.started_ids[index] if index < len(news.started_ids) else None
