@@ -14,7 +14,9 @@ posts what the steps queued as the bot does (:func:`bot.tournament_ui.tell_news`
 stand-in for Discord: an append-only file outside the process (a channel post with its
 row's nonce, a match's thread, its first board), waiting as long as a Discord call takes
 before marking the row sent. Before each store write of a step, and each call to
-Discord, it prints ``AT name``, so each kill is counted by what it landed after.
+Discord, it prints ``AT name``, so each kill is counted by what it landed after; every
+other kill waits for one of :data:`TARGETS` in turn and lands within 5 ms of it, so every
+step is hit, the rest land at random moments.
 
 After the kills the harness reports, all of which must be 0: **stuck** events (not over
 after the settling run), **orphan lobbies** (a match in its lobby, or made without its
@@ -70,6 +72,10 @@ LEASE = timedelta(seconds=2)
 """A dead child's claimed posts are claimed again this soon (the bot: minutes)."""
 DISCORD_CALL = 0.01
 """Seconds a post takes to go out (the window between sending and marking it sent)."""
+TARGETS = ("begin_round", "make_table_match", "start_match", "score_table",
+           "finish_tournament", "cancel_tournament", "withdraw_entrant", "claim_posts",
+           "post_sent", "discord-post", "discord-thread", "discord-board")
+"""The writes and Discord calls every other kill waits for (then lands within 5 ms)."""
 STEPS = ("begin_round", "make_table_match", "start_match", "score_table",
          "finish_tournament", "cancel_tournament", "withdraw_entrant", "add_entrant",
          "claim_posts", "post_sent", "record_move", "finish")
@@ -129,7 +135,9 @@ async def post(service: Service, discord: Discord, news: EventNews) -> None:
         if post_id is None:
             continue
         match = update.match
-        if match.thread_id is None:
+        if match.thread_id is None and discord.has(f"THREAD {match.id}"):
+            await service.set_places(match.id, thread_id=10**9 + match.id)  # adopted
+        elif match.thread_id is None:
             say("AT discord-thread")
             discord.send(f"THREAD {match.id}")
             await asyncio.sleep(DISCORD_CALL)
@@ -176,12 +184,12 @@ async def act(service: Service, discord: Discord, rng: random.Random,
         say("STEP start")
         await post(service, discord, await service.tournament_act("start", record.id, ORGANISER))
         return
-    if not settling and roll < 0.155:
+    if not settling and roll < 0.16:
         say("STEP cancel")
         await post(service, discord, await service.tournament_act("cancel", record.id, ORGANISER))
         return
     live = [t for t in record.tables if t.round == record.round and t.match_id is not None]
-    if not settling and roll < 0.175 and live:
+    if not settling and roll < 0.19 and live:
         person = next(p for p in rng.choice(live).players if p > 0)
         say("STEP withdraw")
         await post(service, discord, await service.tournament_act(
@@ -259,6 +267,8 @@ class Child:
                                      env={**os.environ, "PYTHONUNBUFFERED": "1"})
         self.last = "ready, before its first step"
         self.ready = threading.Event()
+        self.target: str | None = None
+        self.hit = threading.Event()
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
 
@@ -276,6 +286,8 @@ class Child:
                 self.last = f"{step}: started"
             elif words[0] == "AT":
                 self.last = f"{step}: {words[1]}"
+                if words[1] == self.target:
+                    self.hit.set()
         self.ready.set()
 
     def kill(self) -> str:
@@ -306,8 +318,13 @@ def run_harness(db: str, kills: int, seed: int = 1, settle: float = 120.0,
         children = [spawn(), spawn()]
         try:
             while report.kills < kills:
-                time.sleep(rng.random() * longest)
                 victim = rng.randrange(2)
+                if report.kills % 2:  # every other kill: just as a chosen write begins
+                    children[victim].target = TARGETS[(report.kills // 2) % len(TARGETS)]
+                    children[victim].hit.wait(longest * 5)
+                    time.sleep(rng.random() * 0.005)
+                else:
+                    time.sleep(rng.random() * longest)
                 report.where[children[victim].kill()] += 1
                 report.kills += 1
                 children[victim] = spawn()

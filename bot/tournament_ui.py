@@ -14,9 +14,9 @@ import discord
 from bot.dynamic import IdButton
 from bot.interact import actor_of, defer, guard, reply, service_of, service_of_client
 from bot.publish import message_kwargs
-from bot.threads import open_thread
+from bot.threads import open_thread, thread_name
 from bot.ui import announce, use_news
-from db import EVENT_OPEN, TournamentRecord
+from db import EVENT_OPEN, MatchRecord, TournamentRecord
 from service.model import EventNews
 
 log = logging.getLogger(__name__)
@@ -94,6 +94,8 @@ async def tell_news(client: discord.Client, news: EventNews) -> None:
     for index, update in enumerate(news.started):
         post_id = news.started_ids[index] if index < len(news.started_ids) else None
         try:
+            if update.match.thread_id is None and post_id is not None:
+                await adopt_thread(client, update.match)
             if update.match.thread_id is None:
                 await open_thread(client, update.match)
             elif post_id is not None and await has_board(client, update.match.thread_id):
@@ -114,6 +116,19 @@ async def tell_news(client: discord.Client, news: EventNews) -> None:
         await refresh_post(client, latest)
     except Exception:
         log.exception("tournament %s: post not refreshed", record.id)
+
+
+async def adopt_thread(client: discord.Client, match: MatchRecord) -> None:
+    """A match's thread its announcer opened and died before recording: found by its
+    name among the channel's threads and recorded, not opened twice."""
+    channel = client.get_channel(match.channel_id) if match.channel_id else None
+    if not isinstance(channel, discord.TextChannel | discord.ForumChannel):
+        return
+    name = thread_name(match)
+    found = next((t for t in channel.threads if t.name == name), None)
+    if found is not None:
+        await service_of_client(client).set_places(match.id, thread_id=found.id)
+        match.thread_id = found.id
 
 
 async def has_board(client: discord.Client, thread_id: int) -> bool:

@@ -189,7 +189,8 @@ async def test_an_announcement_claimed_again_after_a_crash_posts_no_second_board
         sim: Sim) -> None:
     """The process that announced a match died before marking it sent: the clock pass
     claims the announcement again when the claim lapses, finds the board already in the
-    match's thread, and marks it sent without posting it twice."""
+    match's thread (or the thread by its name, if it died before recording it), and
+    marks it sent without opening or posting anything twice."""
     from datetime import timedelta
 
     from bot.tournament_ui import tell_news
@@ -213,3 +214,13 @@ async def test_an_announcement_claimed_again_after_a_crash_posts_no_second_board
         await tell_news(sim.bot, each)
     assert len(sim.posts(sim.thread(match_id))) == before
     assert await store.query("SELECT id FROM tournament_outbox WHERE sent_at IS NULL") == []
+    # it died even earlier: its thread was opened but not recorded
+    threads = len(sim.posts(sim.channel))  # each thread's opening shows in the channel
+    await store.execute("UPDATE tournament_outbox SET sent_at = NULL WHERE kind = 'match'")
+    await store.execute("UPDATE matches SET thread_id = NULL")
+    news = await sim.bot.service.tournament_pass(later + 3 * LEASE)
+    for each in news:
+        await tell_news(sim.bot, each)
+    assert (await sim.bot.service.match(match_id)).thread_id is not None
+    assert len(sim.posts(sim.channel)) == threads
+    assert len(sim.posts(sim.thread(match_id))) == before
