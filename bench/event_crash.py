@@ -4,6 +4,7 @@ process, never killed, lets every event run to its end, and the harness counts w
 crash left behind.
 
     python bench/event_crash.py --kills 200            # PostgreSQL (tests/pg.py starts one)
+    python bench/event_crash.py --game SLUG            # a two-player game (default: the first)
     python bench/event_crash.py --kills 20 --db x.db   # or SQLite, or a postgresql:// URL
     python bench/event_crash.py --child DB SEED        # (what the harness runs)
 
@@ -45,6 +46,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import engines
 from db import (
     ABORTED,
     EVENT_CANCELLED,
@@ -63,7 +65,6 @@ from service.clocks import COMPUTER_GRACE
 from service.model import EventNews
 from service.tournament_terms import EventTerms, table_points
 
-GAME = "when-gods-collide"
 GUILD = 77
 ORGANISER = Actor(1, "Org", GUILD, is_admin=True)
 PEOPLE = [Actor(10 + i, f"P{i}", GUILD) for i in range(4)]
@@ -79,6 +80,11 @@ TARGETS = ("begin_round", "make_table_match", "start_match", "score_table",
 STEPS = ("begin_round", "make_table_match", "start_match", "score_table",
          "finish_tournament", "cancel_tournament", "withdraw_entrant", "add_entrant",
          "claim_posts", "post_sent", "record_move", "finish")
+
+
+def default_game() -> str:
+    """The registry's first game for two."""
+    return next(g.slug for g in engines.all() if g.min_players <= 2 <= g.max_players)
 
 
 def say(line: str) -> None:
@@ -153,14 +159,14 @@ async def post(service: Service, discord: Discord, news: EventNews) -> None:
         await post(service, discord, later)
 
 
-async def act(service: Service, discord: Discord, rng: random.Random,
+async def act(service: Service, discord: Discord, rng: random.Random, game: str,
               settling: bool) -> None:
     """One member's action on one of the events (or a new event, or the clock pass)."""
     store = service.store
     events = await store.find_tournaments(statuses=(EVENT_OPEN, EVENT_RUNNING), limit=20)
     if not settling and len(events) < EVENTS_AT_ONCE:
         say("STEP create")
-        record = await service.create_tournament(ORGANISER, GAME, EventTerms("swiss", 3))
+        record = await service.create_tournament(ORGANISER, game, EventTerms("swiss", 3))
         for person in PEOPLE:
             await service.tournament_act("join", record.id, person)
         await service.tournament_act("computer", record.id, ORGANISER, "easy")
@@ -212,7 +218,8 @@ async def act(service: Service, discord: Discord, rng: random.Random,
         return
 
 
-async def child(db: str, seed: int, discord: Discord, settle: float = 0.0) -> None:
+async def child(db: str, seed: int, discord: Discord, game: str,
+                settle: float = 0.0) -> None:
     """Act forever (``settle``: no new events, no cancels; stop when every event is
     over and every post sent, or after ``settle`` seconds)."""
     rng = random.Random(seed)
@@ -223,7 +230,7 @@ async def child(db: str, seed: int, discord: Discord, settle: float = 0.0) -> No
     ends = time.monotonic() + settle
     while not settle or time.monotonic() < ends:
         try:
-            await act(service, discord, rng, settling=bool(settle))
+            await act(service, discord, rng, game, settling=bool(settle))
         except ServiceError:
             continue
         if settle and not await store.find_tournaments(
@@ -259,8 +266,10 @@ class Report:
 class Child:
     """A child process whose lines a thread reads: where it is."""
 
-    def __init__(self, db: str, seed: int, discord: str, settle: float = 0.0) -> None:
-        command = [sys.executable, __file__, "--child", db, str(seed), "--discord", discord]
+    def __init__(self, db: str, seed: int, discord: str, game: str,
+                 settle: float = 0.0) -> None:
+        command = [sys.executable, __file__, "--child", db, str(seed), "--discord", discord,
+                   "--game", game]
         if settle:
             command += ["--settle", str(settle)]
         self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True,
@@ -298,20 +307,21 @@ class Child:
 
 
 def run_harness(db: str, kills: int, seed: int = 1, settle: float = 120.0,
-                longest: float = 0.6) -> Report:
+                longest: float = 0.6, game: str = "") -> Report:
     """``kills`` SIGKILLs of one of two children at random moments (each lives up to
     ``longest`` seconds after it is ready), then a settling child; the report."""
     rng = random.Random(seed)
     report = Report()
     start = time.perf_counter()
     spawned = 0
+    game = game or default_game()
     with tempfile.TemporaryDirectory() as folder:
         discord = str(Path(folder) / "discord.log")
 
         def spawn(settling: float = 0.0) -> Child:
             nonlocal spawned
             spawned += 1
-            made = Child(db, seed * 10_000 + spawned, discord, settling)
+            made = Child(db, seed * 10_000 + spawned, discord, game, settling)
             made.ready.wait(60)
             return made
 
@@ -406,6 +416,8 @@ def main() -> None:
     parser.add_argument("--child", nargs=2, metavar=("DB", "SEED"))
     parser.add_argument("--settle", type=float, default=0.0)
     parser.add_argument("--discord", default="")
+    parser.add_argument("--game", default="", help="a two-player game's slug (default: "
+                        "the first in the registry)")
     parser.add_argument("--kills", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--db", default="", help="SQLite path or postgresql:// URL "
@@ -413,7 +425,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.child:
         asyncio.run(child(args.child[0], int(args.child[1]), Discord(args.discord),
-                          args.settle))
+                          args.game, args.settle))
         return
     server, db = None, args.db
     if not db:
@@ -425,7 +437,7 @@ def main() -> None:
             raise SystemExit("no PostgreSQL: set TEST_DATABASE_URL or install postgresql")
         db = asyncio.run(server.create_database())
     try:
-        report = run_harness(db, args.kills, args.seed)
+        report = run_harness(db, args.kills, args.seed, game=args.game)
     finally:
         if server is not None:
             asyncio.run(server.drop_database(db))
