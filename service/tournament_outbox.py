@@ -30,7 +30,7 @@ from service.tournament_text import EventText
 
 log = logging.getLogger(__name__)
 
-LEASE = timedelta(minutes=5)
+LEASE = timedelta(minutes=2)
 """How long a claimed post is another process's to send (then it is claimed again)."""
 
 
