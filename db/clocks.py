@@ -16,7 +16,16 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from db.base import Queries, clock_of, marks, match_of, matches_with_seats, recheck, seats_of_many
+from db.base import (
+    Queries,
+    Tx,
+    clock_of,
+    marks,
+    match_of,
+    matches_with_seats,
+    recheck,
+    seats_of_many,
+)
 from db.records import RUNNING, ClockRecord, MatchRecord, Shards, TurnReminder, stamp
 
 CLOCK_COLUMNS = ("c.remind_after_hours, c.remind_every_hours, c.deadline_hours, "
@@ -45,19 +54,7 @@ class ClockQueries(Queries):
     # --- clocks -------------------------------------------------------------------------
     async def set_clock(self, match_id: int, clock: ClockRecord) -> None:
         async with self.transaction() as tx:
-            await tx.execute(
-                "INSERT INTO match_clocks (match_id, remind_after_hours, remind_every_hours, "
-                "deadline_hours, on_timeout, bank_hours, bank_add_hours, bank_max_hours, "
-                "weekend_pause) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) "
-                "DO UPDATE SET remind_after_hours = excluded.remind_after_hours, "
-                "remind_every_hours = excluded.remind_every_hours, "
-                "deadline_hours = excluded.deadline_hours, on_timeout = excluded.on_timeout, "
-                "bank_hours = excluded.bank_hours, bank_add_hours = excluded.bank_add_hours, "
-                "bank_max_hours = excluded.bank_max_hours, "
-                "weekend_pause = excluded.weekend_pause",
-                match_id, clock.remind_after, clock.remind_every, clock.deadline,
-                clock.on_timeout, clock.bank, clock.bank_add, clock.bank_max,
-                int(clock.weekend_pause))
+            await write_clock(tx, match_id, clock)
 
     async def clock(self, match_id: int) -> ClockRecord:
         """The match's clock (the default one if it has no row)."""
@@ -234,3 +231,21 @@ class ClockQueries(Queries):
                 "UPDATE vacations SET ends_at = ? WHERE user_id = ? AND starts_at <= ? "
                 "AND ends_at > ?", stamp(at), user_id, stamp(at), stamp(at))
             await recheck(tx, user_id)
+
+
+async def write_clock(tx: Tx, match_id: int, clock: ClockRecord) -> None:
+    """Set a match's clock inside the caller's transaction (a tournament table's match is
+    made, seated and given its clock in one)."""
+    await tx.execute(
+        "INSERT INTO match_clocks (match_id, remind_after_hours, remind_every_hours, "
+        "deadline_hours, on_timeout, bank_hours, bank_add_hours, bank_max_hours, "
+        "weekend_pause) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) "
+        "DO UPDATE SET remind_after_hours = excluded.remind_after_hours, "
+        "remind_every_hours = excluded.remind_every_hours, "
+        "deadline_hours = excluded.deadline_hours, on_timeout = excluded.on_timeout, "
+        "bank_hours = excluded.bank_hours, bank_add_hours = excluded.bank_add_hours, "
+        "bank_max_hours = excluded.bank_max_hours, "
+        "weekend_pause = excluded.weekend_pause",
+        match_id, clock.remind_after, clock.remind_every, clock.deadline,
+        clock.on_timeout, clock.bank, clock.bank_add, clock.bank_max,
+        int(clock.weekend_pause))

@@ -442,6 +442,10 @@ class Service:
     async def tournament_pass(self, now: datetime | None = None) -> list[EventNews]:
         return await self.tournaments.sweep(now)
 
+    async def tournament_posted(self, post_id: int) -> None:
+        """A tournament's queued post (``EventNews.post_ids``/``started_ids``) went out."""
+        await self.tournaments.posted(post_id)
+
     async def tournament_post(self, record: TournamentRecord, what: str) -> Post:
         """entry, info, standings, or export (the event as a JSON file)."""
         return await self.tournaments.text.post(record, what)

@@ -116,10 +116,16 @@ class Lobby:
         except StaleVersion:
             raise ServiceError("The lobby changed while you pressed start; try again.") from None
         log.info("match %s started with %s players", match.id, count)
+        return await self.play.after(match, game, state, await self.begins(match),
+                                     previous=None)
+
+    async def begins(self, match: MatchRecord) -> list[str]:
+        """The first lines of a started match's first post: its seats and its clock."""
+        game = self.matches.game_of(match.game)
         lines = [f"**{game.title}** #{match.id} begins. Seats: " + ", ".join(
             f"{i + 1}. {name}" for i, name in enumerate(self.matches.names(match))) + "."]
         lines.append(clock_math.schedule_text(schedule_of(await self.store.clock(match.id))))
-        return await self.play.after(match, game, state, lines, previous=None)
+        return lines
 
     async def abandon(self, match_id: int) -> None:
         """Abort a lobby that a multi-step action (an accepted challenge, a rematch) made

@@ -104,6 +104,15 @@ class EventNews:
     tournament: TournamentRecord
     posts: list[Post] = field(default_factory=list)
     started: list[Update] = field(default_factory=list)
+    post_ids: list[int] = field(default_factory=list)
+    """The outbox row of each post (:mod:`service.tournament_outbox`): the poster marks
+    each sent once it went out (and sends it with its nonce)."""
+    started_ids: list[int | None] = field(default_factory=list)
+    """The outbox row announcing each started match (None: an update that is not an
+    announcement, a withdrawal's resignation)."""
+    then: list[EventNews] = field(default_factory=list)
+    """What to post after this (the next round's posts after this round's matches), in
+    the order the steps queued them."""
 
 
 Renderer = Callable[..., bytes]

@@ -12,26 +12,34 @@ Our rules (also in the README): a match still running at the round's deadline, o
 aborted by its host or a moderator, is scored as a draw (every seat equal); a player who
 runs out of time on a forfeit clock loses that game and plays no later round; withdrawing
 resigns the running game and leaves later rounds; a withdrawn entrant keeps their points
-in the standings; a bye scores a win. Every step is a conditional write
-(:mod:`db.tournaments`): of several processes exactly one begins a round, scores a table
-or finishes the tournament, and a restart loses nothing.
+in the standings; a bye scores a win.
+
+Every step is one transaction under the tournament's lock (:mod:`db.tournaments`): of
+several processes exactly one begins a round (its byes scored with it), makes a table's
+match (seated and given to its table in the same write), scores a table, cancels (every
+match aborted in the same write) or finishes the tournament. Each queues the posts it
+owes in the outbox, drained by whichever process claims them
+(:mod:`service.tournament_outbox`). What a process that died left half-way (a match
+ended unscored, a table unmade or unstarted, a withdrawn player's game, a post unsent)
+the clock pass finishes.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from db import (
     ABORTED,
     EVENT_CANCELLED,
-    EVENT_FINISHED,
     EVENT_OPEN,
     EVENT_RUNNING,
     FINISHED,
     LOBBY,
     RUNNING,
+    Full,
     MatchRecord,
     StaleVersion,
     Store,
@@ -41,11 +49,13 @@ from db import (
 from db.records import stamp
 from rendering import standings
 from service import boundary, pairing, pool
+from service.clocks import new_worker_id
 from service.core import Matches, Now
 from service.lobby import Lobby, checked_level, computer_name
-from service.model import Actor, EventNews, ServiceError, Update
+from service.model import Actor, EventNews, ServiceError
 from service.names import sentence
 from service.terms import MatchTerms
+from service.tournament_outbox import EventOutbox, Step, current, stepping
 from service.tournament_terms import (
     EventTerms,
     active_entrants,
@@ -59,8 +69,6 @@ from service.turns import Turns
 log = logging.getLogger(__name__)
 
 MAX_ENTRANTS = 64
-LOBBY_GRACE = timedelta(minutes=2)
-"""A table's match seated but unstarted this long: its maker died; the sweep starts it."""
 
 
 @dataclasses.dataclass(eq=False)
@@ -75,6 +83,8 @@ class Tournaments:
 
     def __post_init__(self) -> None:
         self.text = EventText(self.matches, self.draw)
+        self.outbox = EventOutbox(self.store, self.matches, self.lobby, self.text, self.now,
+                                  new_worker_id())
 
     # --- making one -----------------------------------------------------------------------
     async def create(self, actor: Actor, game_slug: str, event: EventTerms,
@@ -160,7 +170,9 @@ class Tournaments:
 
     async def withdraw(self, tournament_id: int, actor: Actor) -> EventNews:
         """Leave a running tournament: the game running now is resigned (it may end, and
-        with it the round), and no later round pairs the player."""
+        with it the round), and no later round pairs the player. The withdrawal and its
+        notice are one write; the resignation follows (the sweep finishes it if this
+        process dies between)."""
         record = await self.get(tournament_id, actor)
         me = record.entrant(actor.user_id)
         if me is None:
@@ -169,18 +181,16 @@ class Tournaments:
             return EventNews(await self.leave(record.id, actor))
         if record.status != EVENT_RUNNING:
             raise ServiceError("This tournament is over.")
-        if not await self.store.withdraw_entrant(record.id, me.user_id, record.round + 1):
-            raise ServiceError("You have already withdrawn.")
-        news = EventNews(await self.get(record.id), started=[])
-        for table in self.text.round_tables(record, record.round):
-            if me.user_id in table.players and table.match_id is not None:
-                match = await self.store.get_match(table.match_id)
-                seated = match.seat_of(me.user_id) if match else None
-                if match and match.status == RUNNING and seated and not seated.resigned:
-                    news.started.append(await self.turns.resign(match.id, actor))
-        news.posts.append(self.text.notice(
-            news.tournament, f"{self.matches.escape(me.display_name)} withdrew."))
-        return news
+        notice = f"{self.matches.escape(me.display_name)} withdrew."
+        async with stepping() as step:
+            if not await self.store.withdraw_entrant(record.id, me.user_id, record.round + 1,
+                                                     notice):
+                latest = await self.get(record.id)
+                raise ServiceError("You have already withdrawn."
+                                   if latest.status == EVENT_RUNNING
+                                   else "This tournament is over.")
+            await self._resign_withdrawn(await self.get(record.id))
+        return await self._drained(step, record.id)
 
     # --- running --------------------------------------------------------------------------
     async def start(self, tournament_id: int, actor: Actor) -> EventNews:
@@ -193,26 +203,28 @@ class Tournaments:
         if len(record.entrants) < least:
             raise ServiceError(f"A tournament needs at least {least} entrants; "
                                f"{len(record.entrants)} joined.")
-        news = await self._begin(record, 1)
-        if news is None:
-            raise ServiceError("This tournament has already started.")
-        return news
+        async with stepping() as step:
+            if not await self._begin(record, 1):
+                latest = await self.get(record.id)
+                raise ServiceError("This tournament has already started."
+                                   if latest.status != EVENT_CANCELLED
+                                   else "This tournament was cancelled.")
+        return await self._drained(step, record.id)
 
     async def cancel(self, tournament_id: int, actor: Actor) -> EventNews:
-        """End the tournament now (organiser, or Manage Server): its running matches are
-        aborted."""
+        """End the tournament now (organiser, or Manage Server): in the same write every
+        match of it still in its lobby or running is aborted, so a round beginning or a
+        match starting at the same moment either comes before (and is aborted) or finds
+        the event cancelled."""
         record = await self.get(tournament_id, actor)
         self._organiser(record, actor, "cancel it")
-        if not await self.store.set_tournament_status(record.id, EVENT_CANCELLED,
-                                                      (EVENT_OPEN, EVENT_RUNNING)):
-            raise ServiceError("This tournament is already over.")
-        record = await self.get(record.id)
-        for table in self.text.round_tables(record, record.round):
-            match = await self.store.get_match(table.match_id) if table.match_id else None
-            if match is not None and match.status in (LOBBY, RUNNING):
-                await self._abort(match)
         who = self.matches.actor_name(actor, "the organiser")
-        return EventNews(record, [self.text.notice(record, f"It was cancelled by {who}.")])
+        async with stepping() as step:
+            if not await self.store.cancel_tournament(record.id,
+                                                      f"It was cancelled by {who}."):
+                raise ServiceError("This tournament is already over.")
+        log.info("tournament %s cancelled by %s", record.id, actor.user_id)
+        return await self._drained(step, record.id)
 
     async def match_over(self, match: MatchRecord) -> list[EventNews]:
         """A match ended (finished or aborted): score its table; the round's last one
@@ -220,15 +232,15 @@ class Tournaments:
         tournament_id = await self.store.tournament_of_match(match.id)
         if tournament_id is None:
             return []
-        record = await self.get(tournament_id)
-        table = next((t for t in record.tables if t.match_id == match.id), None)
-        if record.status != EVENT_RUNNING or table is None or table.points is not None:
-            return []
-        if not await self.store.score_table(record.id, table.round, table.number,
-                                            table_points(match, table)):
-            return []  # another process scored it
-        news = await self._next(await self.get(record.id))
-        return [news] if news is not None else []
+        async with stepping() as step:
+            record = await self.get(tournament_id)
+            table = next((t for t in record.tables if t.match_id == match.id), None)
+            if (record.status == EVENT_RUNNING and table is not None and table.points is None
+                    and await self.store.score_table(record.id, table.round, table.number,
+                                                     table_points(match, table))):
+                await self._next(await self.get(record.id))
+        news = await self._drained(step, tournament_id)
+        return [news] if news.posts or news.started else []
 
     async def timed_out(self, match: MatchRecord, user_id: int) -> None:
         """A player ran out of time on a forfeit clock: no later round pairs them."""
@@ -240,141 +252,164 @@ class Tournaments:
             await self.store.withdraw_entrant(record.id, user_id, record.round + 1)
 
     async def sweep(self, now: datetime | None = None) -> list[EventNews]:
-        """The clock pass's part: in each running tournament, score the matches that
-        ended unscored, make and start the current round's matches a dead process left
-        unmade, apply the round's deadline, and move on when the round is complete."""
+        """The clock pass's part: in each running tournament, finish what a dead process
+        left half-way (score the matches that ended unscored, make and start the round's
+        matches left unmade, resign a withdrawn player's game), apply the round's
+        deadline, and move on when the round is complete; then claim every post owed and
+        not yet sent (or whose sender died)."""
         now = now or self.now()
-        out: list[EventNews] = []
-        for record in await self.store.find_tournaments(statuses=(EVENT_RUNNING,),
-                                                        limit=200):
-            try:
-                news = await self._sweep_one(record, now)
-            except Exception:  # one broken tournament must not stop the others
-                log.exception("tournament %s: sweep failed", record.id)
-                continue
-            if news is not None:
-                out.append(news)
-        return out
+        async with stepping() as step:
+            for record in await self.store.find_tournaments(statuses=(EVENT_RUNNING,),
+                                                            limit=200):
+                try:
+                    await self._sweep_one(record, now)
+                except Exception:  # one broken tournament must not stop the others
+                    log.exception("tournament %s: sweep failed", record.id)
+        if step is None:
+            return []
+        drained = await self.outbox.drain(step, at=now)
+        return [news for news in drained.values() if news.posts or news.started]
+
+    async def posted(self, post_id: int) -> None:
+        """A queued post went out (the front end's word): never sent again."""
+        await self.outbox.sent(post_id)
 
     # --- internals ------------------------------------------------------------------------
-    async def _sweep_one(self, record: TournamentRecord, now: datetime) -> EventNews | None:
+    async def _drained(self, step: Step | None, tournament_id: int) -> EventNews:
+        """What the step queued for the tournament (when it is the outermost step)."""
+        if step is None:
+            return EventNews(await self.get(tournament_id))
+        drained = await self.outbox.drain(step, tournament_id)
+        return drained.get(tournament_id) or EventNews(await self.get(tournament_id))
+
+    async def _sweep_one(self, record: TournamentRecord, now: datetime) -> None:
         late = record.round_ends is not None and record.round_ends <= stamp(now)
-        started: list[Update] = []
+        await self._resign_withdrawn(record)
         for table in self.text.round_tables(record, record.round):
-            if table.points is not None or len(table.players) == 1:
+            if table.points is not None:
+                continue
+            if len(table.players) == 1:  # a bye of a round begun before byes were scored
+                await self.store.score_table(record.id, table.round, table.number,
+                                             {table.players[0]: pairing.BYE_POINTS})
                 continue
             match = await self.store.get_match(table.match_id) if table.match_id else None
             if match is None:
-                started += await self._open_table(record, table)
+                await self._open_table(record, table)
                 continue
-            if match.status == LOBBY and match.created_at <= stamp(now - LOBBY_GRACE):
-                started += await self._start(match, record, list(table.players))
+            if match.status == LOBBY:  # its maker died before starting it
+                await self._start(match, record, list(table.players))
             elif match.status == RUNNING and late:
                 log.info("tournament %s: match %s adjudicated at the deadline", record.id,
                          match.id)
-                match = await self._abort(match)
+                await self.turns.abort_now(match)
+            match = await self.matches.match(match.id)
             if match.status in (FINISHED, ABORTED):
                 await self.store.score_table(record.id, table.round, table.number,
                                              table_points(match, table))
-        record = await self.get(record.id)
-        news = await self._next(record, now)
-        if news is None and not started:
-            return None
-        news = news or EventNews(record)
-        news.started[:0] = started
-        return news
+        await self._next(await self.get(record.id), now)
 
-    async def _next(self, record: TournamentRecord, now: datetime | None = None
-                    ) -> EventNews | None:
+    async def _resign_withdrawn(self, record: TournamentRecord) -> None:
+        """Resign the running games of this round's entrants who withdrew."""
+        gone = {e.user_id: e for e in record.entrants if e.withdrawn_round is not None
+                and e.withdrawn_round <= record.round + 1 and not e.is_ai}
+        for table in self.text.round_tables(record, record.round):
+            for user_id in set(table.players) & set(gone):
+                match = (await self.store.get_match(table.match_id)
+                         if table.match_id is not None else None)
+                seated = match.seat_of(user_id) if match else None
+                if match is None or match.status != RUNNING or not seated or seated.resigned:
+                    continue
+                actor = Actor(user_id, gone[user_id].display_name, record.guild_id)
+                try:
+                    update = await self.turns.resign(match.id, actor)
+                except ServiceError as exc:  # it ended meanwhile
+                    log.info("tournament %s: %s not resigned: %s", record.id, user_id, exc)
+                    continue
+                step = current()
+                if step is not None:
+                    step.other.setdefault(record.id, []).append(update)
+
+    async def _next(self, record: TournamentRecord, now: datetime | None = None) -> None:
         """The next round, or the end, if the current round is complete (``now``: when,
         for the next round's deadline)."""
         tables = self.text.round_tables(record, record.round)
         if record.status != EVENT_RUNNING or any(t.points is None for t in tables):
-            return None
+            return
         event, _ = terms_of(record)
         total = pairing.rounds_needed(event.format, len(record.entrants), event.rounds)
         active = active_entrants(record, record.round + 1)
         if record.round >= total or len(active) < 2:
-            if not await self.store.set_tournament_status(record.id, EVENT_FINISHED,
-                                                          (EVENT_RUNNING,)):
-                return None
-            record = await self.get(record.id)
-            log.info("tournament %s finished", record.id)
-            return EventNews(record, [await self.text.final(record)])
-        return await self._begin(record, record.round + 1, now)
+            if await self.store.finish_tournament(record.id, record.round):
+                log.info("tournament %s finished", record.id)
+            return
+        await self._begin(record, record.round + 1, now)
 
-    async def _begin(self, record: TournamentRecord, number: int,
-                     now: datetime | None = None) -> EventNews | None:
-        """Pair round ``number``, claim it (None if another process did), score its byes
-        and make and start its matches."""
+    async def _pair(self, record: TournamentRecord, number: int
+                    ) -> Sequence[Sequence[int]]:
+        """Round ``number``'s tables (entrants in seat order; one entrant: a bye)."""
         event, _ = terms_of(record)
         game = self.matches.game_of(record.game)
         entrants = [e.user_id for e in record.entrants]
         total = pairing.rounds_needed(event.format, len(entrants), event.rounds)
         history = self.text.history(record)
-        tables = await pool.pair_round(self.offload, event.format, entrants,
-                                       active_entrants(record, number), history, number,
-                                       total, event.seats, max(2, game.min_players))
+        return await pool.pair_round(self.offload, event.format, entrants,
+                                     active_entrants(record, number), history, number,
+                                     total, event.seats, max(2, game.min_players))
+
+    async def _begin(self, record: TournamentRecord, number: int,
+                     now: datetime | None = None) -> bool:
+        """Pair round ``number`` and claim it with its byes scored and its posts queued
+        (False if another process did, or the event was cancelled), then make and start
+        its matches."""
+        event, _ = terms_of(record)
+        tables = await self._pair(record, number)
         ends = (stamp((now or self.now()) + timedelta(hours=event.round_hours))
                 if event.round_hours else None)
-        if not await self.store.begin_round(record.id, number, tables, ends):
-            return None
+        if not await self.store.begin_round(record.id, number, tables, ends,
+                                            pairing.BYE_POINTS):
+            return False
         record = await self.get(record.id)
         log.info("tournament %s: round %s begins with %s tables", record.id, number,
                  len(tables))
-        posts = [] if number == 1 else [await self.text.standings_post(record, number - 1)]
-        posts.append(self.text.pairings(record, number))
-        news = EventNews(record, posts)
-        for table in self.text.round_tables(record, number):
-            if len(table.players) == 1:
-                await self.store.score_table(record.id, number, table.number,
-                                             {table.players[0]: pairing.BYE_POINTS})
         for table in self.text.round_tables(record, number):
             if len(table.players) > 1:
-                news.started += await self._open_table(record, table)
-        news.tournament = await self.get(record.id)
-        return news
+                await self._open_table(record, table)
+        return True
 
-    async def _open_table(self, record: TournamentRecord, table: TableRecord
-                          ) -> list[Update]:
-        """Make the table's match (organiser hosting, everyone seated in the table's
-        order), give it to the table (or abandon it if another process was first), and
-        start it."""
+    async def _open_table(self, record: TournamentRecord, table: TableRecord) -> None:
+        """Make the table's match with everyone seated in the table's order, in one write
+        that also gives it to the table (nothing if another process was first), and start
+        it."""
         _, terms = terms_of(record)
-        host = self._host(record)
-        match = await self.lobby.create(host, record.game,
-                                        {k: str(v) for k, v in record.options.items()},
-                                        channel_id=record.channel_id, seat_host=False,
-                                        terms=terms)
-        try:
-            for user_id in table.players:
-                entrant = record.entrant(user_id)
-                assert entrant is not None
-                match = await self.lobby.seat(match, user_id, entrant.display_name,
-                                              is_ai=entrant.is_ai)
-            claimed = await self.store.claim_table(record.id, table.round, table.number,
-                                                   match.id)
-        except BaseException:
-            await self.lobby.abandon(match.id)
-            raise
-        if not claimed:
-            await self.lobby.abandon(match.id)
-            return []
-        return await self._start(match, record, list(table.players))
+        game = self.matches.game_of(record.game)
+        seats = []
+        for user_id in table.players:
+            entrant = record.entrant(user_id)
+            assert entrant is not None
+            seats.append((user_id, entrant.display_name, entrant.is_ai))
+        match_id = await self.store.make_table_match(
+            record.id, table.round, table.number, guild_id=record.guild_id,
+            channel_id=record.channel_id, game=game.slug,
+            options=game.parse_options({k: str(v) for k, v in record.options.items()}),
+            seed=self.lobby.seed(), host_id=record.organiser_id, seats=seats,
+            clock=terms.clock(), rated=terms.rated)
+        if match_id is None:
+            return
+        await self._start(await self.matches.match(match_id), record, list(table.players))
 
     async def _start(self, match: MatchRecord, record: TournamentRecord,
-                     order: list[int] | None = None) -> list[Update]:
-        """Start a table's match, unless another process just did (it posts it)."""
+                     order: list[int]) -> None:
+        """Start a table's match, unless another process just did; its first update is
+        handed to whoever drains its announcement."""
         try:
-            return [await self.lobby.start(match.id, self._host(record), order=order)]
+            update = await self.lobby.start(match.id, self._host(record), order=order)
         except ServiceError as exc:
             log.info("tournament %s: match %s not started here: %s", record.id, match.id,
                      exc)
-            return []
-
-    async def _abort(self, match: MatchRecord) -> MatchRecord:
-        await self.turns.abort_now(match)
-        return await self.matches.match(match.id)
+            return
+        step = current()
+        if step is not None:
+            step.started[match.id] = update
 
     @staticmethod
     def _host(record: TournamentRecord) -> Actor:
@@ -388,12 +423,13 @@ class Tournaments:
 
     async def _enter(self, record: TournamentRecord, user_id: int, name: str,
                      is_ai: bool) -> TournamentRecord:
-        if len(record.entrants) >= MAX_ENTRANTS:
-            raise ServiceError(f"The tournament is full ({MAX_ENTRANTS} entrants).")
         event, _ = terms_of(record)
         try:
             await self.store.add_entrant(record.id, user_id=user_id, display_name=name,
-                                         is_ai=is_ai, until_round=event.late_until)
+                                         is_ai=is_ai, until_round=event.late_until,
+                                         most=MAX_ENTRANTS)
+        except Full:
+            raise ServiceError(f"The tournament is full ({MAX_ENTRANTS} entrants).") from None
         except StaleVersion:
             raise ServiceError("The tournament takes no more entrants." if event.late_until
                                else "The tournament has started: it takes no more "

@@ -40,7 +40,7 @@ KEYS = {"matches": "id", "seats": "match_id, user_id", "moves": "match_id, seq",
         "tournament_entrants": "tournament_id, user_id",
         "tournament_tables": "tournament_id, round, table_no",
         "deleted_players": "id", "server_settings": "guild_id",
-        "server_departures": "guild_id"}
+        "server_departures": "guild_id", "tournament_outbox": "id"}
 
 
 def service_on(store) -> Service:

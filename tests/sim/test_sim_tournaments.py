@@ -156,3 +156,71 @@ async def test_nine_at_tables_of_four_to_the_final_post(sim: Sim) -> None:
     final = posts[-1]
     assert "is over:" in text_of(final) and final.attachments[0].description
     assert "The tournament is over" in text_of(event_post(sim, event_id))
+
+
+async def test_every_queued_post_goes_out_once_with_its_rows_nonce(sim: Sim) -> None:
+    """Each post a step queued (pairings, standings, the final post) is sent with its
+    outbox row's nonce and ``enforce_nonce`` (Discord drops a resend after a crash), each
+    row once, and every row is marked sent: nothing is left for the clock pass to send."""
+    result = await sim.slash(sim.ana, "tournament create", game="kayles",
+                             format="round-robin")
+    event_id = int(answer(result).split("#")[1].split(" ")[0])
+    for _ in range(3):  # computers: the games end as they start, round after round
+        await sim.slash(sim.ana, "tournament computer", level="easy")
+    await sim.ana.click(event_post(sim, event_id), label="Start")
+    assert (await sim.bot.service.tournament(event_id)).status == EVENT_FINISHED
+    nonces = [entry.json.get("nonce") for entry in sim.env.http_requests
+              if entry.method == "POST" and entry.path.endswith("/messages")
+              and isinstance(entry.json, dict)
+              and str(entry.json.get("nonce")).startswith("pantheon-event-")]
+    rows = await sim.bot.service.store.query(
+        "SELECT id, kind, sent_at FROM tournament_outbox ORDER BY id")
+    channel_rows = [row_id for row_id, kind, _ in rows if kind != "match"]
+    assert sorted(nonces) == sorted(f"pantheon-event-{i}" for i in channel_rows)
+    assert all(entry.json.get("enforce_nonce") for entry in sim.env.http_requests
+               if isinstance(entry.json, dict)
+               and str(entry.json.get("nonce")).startswith("pantheon-event-"))
+    assert all(sent_at is not None for _, _, sent_at in rows)
+    assert [kind for _, kind, _ in rows].count("match") == 3  # three games, one a round
+    assert await sim.bot.service.tournament_pass() == []
+
+
+async def test_an_announcement_claimed_again_after_a_crash_posts_no_second_board(
+        sim: Sim) -> None:
+    """The process that announced a match died before marking it sent: the clock pass
+    claims the announcement again when the claim lapses, finds the board already in the
+    match's thread (or the thread by its name, if it died before recording it), and
+    marks it sent without opening or posting anything twice."""
+    from datetime import timedelta
+
+    from bot.tournament_ui import tell_news
+    from service.tournament_outbox import LEASE
+
+    result = await sim.slash(sim.ana, "tournament create", game="kayles", format="swiss",
+                             rounds=1)
+    event_id = int(answer(result).split("#")[1].split(" ")[0])
+    for user in (sim.ana, sim.bo):
+        await user.click(event_post(sim, event_id), label="Join")
+    await sim.ana.click(event_post(sim, event_id), label="Start")
+    record = await sim.bot.service.tournament(event_id)
+    match_id = record.tables[0].match_id
+    before = len(sim.posts(sim.thread(match_id)))
+    store = sim.bot.service.store
+    await store.execute("UPDATE tournament_outbox SET sent_at = NULL WHERE kind = 'match'")
+    later = sim.bot.service.now() + 2 * LEASE + timedelta(seconds=1)
+    news = await sim.bot.service.tournament_pass(later)
+    assert [u.match.id for n in news for u in n.started] == [match_id]
+    for each in news:
+        await tell_news(sim.bot, each)
+    assert len(sim.posts(sim.thread(match_id))) == before
+    assert await store.query("SELECT id FROM tournament_outbox WHERE sent_at IS NULL") == []
+    # it died even earlier: its thread was opened but not recorded
+    threads = len(sim.posts(sim.channel))  # each thread's opening shows in the channel
+    await store.execute("UPDATE tournament_outbox SET sent_at = NULL WHERE kind = 'match'")
+    await store.execute("UPDATE matches SET thread_id = NULL")
+    news = await sim.bot.service.tournament_pass(later + 3 * LEASE)
+    for each in news:
+        await tell_news(sim.bot, each)
+    assert (await sim.bot.service.match(match_id)).thread_id is not None
+    assert len(sim.posts(sim.channel)) == threads
+    assert len(sim.posts(sim.thread(match_id))) == before
