@@ -5,6 +5,7 @@ and a claim that lapses (its process died) is claimed again."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -25,18 +26,21 @@ class OutboxPost:
     round: int
     match_id: int | None
     words: str | None
+    mentions: tuple[int, ...] = ()
 
 
 
 async def queue_post(tx: Tx, tournament_id: int, kind: str, key: str, *, round: int = 0,
-                     match_id: int | None = None, words: str | None = None) -> None:
+                     match_id: int | None = None, words: str | None = None,
+                     mentions: Sequence[int] = ()) -> None:
     """Queue a post inside the caller's transaction; a post already queued under
     ``key`` (the same step run twice) is not queued again."""
     await tx.execute(
         "INSERT INTO tournament_outbox (tournament_id, post_key, kind, round, match_id, "
-        "words, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (post_key) DO NOTHING",
+        "words, mentions, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (post_key) DO NOTHING",
         tournament_id, f"{tournament_id}:{key}", kind, round, match_id, words,
-        records.now())
+        " ".join(str(u) for u in mentions) or None, records.now())
 
 
 class OutboxQueries(Queries):
@@ -63,10 +67,11 @@ class OutboxQueries(Queries):
             await tx.execute(f"UPDATE tournament_outbox SET claimed_by = ?, claimed_until = ? "
                              f"WHERE id IN ({marks(ids)})", worker, stamp(at + lease), *ids)
             found = await tx.fetch(
-                f"SELECT id, tournament_id, kind, round, match_id, words FROM "
+                f"SELECT id, tournament_id, kind, round, match_id, words, mentions FROM "
                 f"tournament_outbox WHERE id IN ({marks(ids)}) ORDER BY id", *ids)
         return [OutboxPost(r["id"], r["tournament_id"], r["kind"], r["round"], r["match_id"],
-                           r["words"]) for r in found]
+                           r["words"], tuple(int(u) for u in (r["mentions"] or "").split()))
+                for r in found]
 
     async def post_sent(self, post_id: int, at: datetime) -> bool:
         """Mark a post sent; False if it already was."""

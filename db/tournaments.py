@@ -124,9 +124,11 @@ class TournamentQueries(OutboxQueries, Queries):
         return changed == 1
 
     async def withdraw_entrant(self, tournament_id: int, user_id: int, from_round: int,
-                               notice: str | None = None) -> bool:
+                               notice: str | None = None, mentions: Sequence[int] = ()
+                               ) -> bool:
         """The entrant plays no round from ``from_round`` on (the tournament running);
-        ``notice``: the sentence to post, queued with it. False if already withdrawn."""
+        ``notice``: the sentence to post, queued with it (pinging ``mentions``). False if
+        already withdrawn."""
         async with self.transaction() as tx:
             status, _ = await locked(tx, tournament_id)
             if status != EVENT_RUNNING:
@@ -137,7 +139,7 @@ class TournamentQueries(OutboxQueries, Queries):
                 user_id)
             if changed == 1 and notice is not None:
                 await queue_post(tx, tournament_id, NOTICE, f"withdrew:{user_id}",
-                                 words=notice)
+                                 words=notice, mentions=mentions)
         return changed == 1
 
     async def cancel_tournament(self, tournament_id: int, notice: str) -> bool:

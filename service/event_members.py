@@ -14,7 +14,7 @@ from datetime import datetime
 
 from db import EVENT_OPEN, EVENT_RUNNING, RUNNING, Store, TournamentRecord
 from service.core import Now
-from service.model import Actor, EventNews, Post, ServiceError
+from service.model import Actor, EventNews, ServiceError
 from service.notify import Notify
 from service.tournament_text import plain_name, takes_entrants
 from service.tournaments import Tournaments
@@ -88,9 +88,9 @@ class EventMembers:
                     news.posts.append(self.tournaments.text.notice(news.tournament, text))
                 elif record.status == EVENT_RUNNING:
                     opponents = await self._opponents(record, user_id)
-                    news = await self.tournaments.withdraw(record.id, actor)
-                    news.posts[-1:] = [await self._withdrawn_notice(news.tournament,
-                                                                    user_id, opponents)]
+                    words = self._withdrawn_words(record, user_id, opponents)
+                    news = await self.tournaments.withdraw(
+                        record.id, actor, words, [u for u in opponents if u > 0])
                 else:
                     continue
             except ServiceError:  # another process was first, or it just ended
@@ -108,19 +108,16 @@ class EventMembers:
                 return [u for u in table.players if u != user_id]
         return []
 
-    async def _withdrawn_notice(self, record: TournamentRecord, user_id: int,
-                                opponents: list[int]) -> Post:
+    def _withdrawn_words(self, record: TournamentRecord, user_id: int,
+                         opponents: list[int]) -> str:
         text = self.tournaments.text
-        name = self._name(record, user_id)
-        words = (f"{name} left the server and is withdrawn from round {record.round + 1} "
-                 "on; their points so far stay.")
+        words = (f"{self._name(record, user_id)} left the server and is withdrawn from "
+                 f"round {record.round + 1} on; their points so far stay.")
         if opponents:
             names = ", ".join(text.name(record, u) for u in opponents)
             words += (f" Their round {record.round} game with {names} is forfeited (a loss "
                       "for them).")
-        post = text.notice(record, words)
-        post.mentions = [u for u in opponents if u > 0]
-        return post
+        return words
 
     def _name(self, record: TournamentRecord, user_id: int) -> str:
         return self.tournaments.matches.escape(plain_name(record, user_id) or GONE_NAME)

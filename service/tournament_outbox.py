@@ -134,7 +134,9 @@ class EventOutbox:
             return await self.text.standings_post(record, post.round)
         if post.kind == FINAL:
             return await self.text.final(record)
-        return self.text.notice(record, post.words or "")
+        notice = self.text.notice(record, post.words or "")
+        notice.mentions = list(post.mentions)
+        return notice
 
     async def _first_update(self, match_id: int | None, step: Step) -> Update | None:
         """The match's first update as its starter built it, or (its starter died) its

@@ -168,11 +168,12 @@ class Tournaments:
             raise ServiceError("The tournament has started: use withdraw to leave it.")
         return await self.get(record.id)
 
-    async def withdraw(self, tournament_id: int, actor: Actor) -> EventNews:
+    async def withdraw(self, tournament_id: int, actor: Actor, notice: str | None = None,
+                       mentions: Sequence[int] = ()) -> EventNews:
         """Leave a running tournament: the game running now is resigned (it may end, and
         with it the round), and no later round pairs the player. The withdrawal and its
-        notice are one write; the resignation follows (the sweep finishes it if this
-        process dies between)."""
+        notice (``notice``, else "X withdrew."; pinging ``mentions``) are one write; the
+        resignation follows (the sweep finishes it if this process dies between)."""
         record = await self.get(tournament_id, actor)
         me = record.entrant(actor.user_id)
         if me is None:
@@ -181,10 +182,10 @@ class Tournaments:
             return EventNews(await self.leave(record.id, actor))
         if record.status != EVENT_RUNNING:
             raise ServiceError("This tournament is over.")
-        notice = f"{self.matches.escape(me.display_name)} withdrew."
+        notice = notice or f"{self.matches.escape(me.display_name)} withdrew."
         async with stepping() as step:
             if not await self.store.withdraw_entrant(record.id, me.user_id, record.round + 1,
-                                                     notice):
+                                                     notice, mentions):
                 latest = await self.get(record.id)
                 raise ServiceError("You have already withdrawn."
                                    if latest.status == EVENT_RUNNING

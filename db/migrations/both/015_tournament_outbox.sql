@@ -13,6 +13,7 @@ CREATE TABLE tournament_outbox (
     round         INTEGER NOT NULL DEFAULT 0,
     match_id      {{big}},
     words         TEXT,               -- a notice's sentence
+    mentions      TEXT,               -- whom a notice pings: user ids, space-separated
     created_at    {{time}} NOT NULL,
     claimed_by    TEXT,
     claimed_until {{time}},
