@@ -82,12 +82,18 @@ def person_name(value: object, default: str = "Player") -> str:
 
 
 def whole(value: Any, what: str) -> int:
-    """``value`` as a whole number, its range left to the caller's own words (a float
-    with no fraction, such as 2.0, counts as whole; bools, strings and NaN do not)."""
+    """``value`` as a whole number within 64 signed bits, its narrower range left to the
+    caller's own words (a float with no fraction, such as 2.0, counts as whole; bools,
+    strings and NaN do not). A number beyond 64 bits is refused here, as written, before
+    anything turns it into digits (``1e+103`` is not a 104-digit count)."""
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        if abs(value) > ID_MAX:
+            raise ServiceError(f"{what} is out of range: {clip(value, 30)}.")
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
         raise ServiceError(f"{what} must be a whole number, not {clip(value)}.")
+    if abs(value) > ID_MAX:
+        raise ServiceError(f"{what} is out of range: {clip(value, 30)}.")
     return value
 
 
@@ -95,7 +101,7 @@ def whole_number(value: Any, what: str, low: int, high: int) -> int:
     """``value`` as a whole number from ``low`` to ``high``; refused otherwise."""
     number = whole(value, what)
     if not low <= number <= high:
-        raise ServiceError(f"{what} must be from {low} to {high}, not {clip(number)}.")
+        raise ServiceError(f"{what} must be from {low} to {high}, not {number}.")
     return number
 
 

@@ -14,6 +14,10 @@ from engines.base import Game
 from service import boundary
 from service.clock_options import clock_record
 
+MAX_SEATS = 6
+"""The most seats at any game's table (Storm of the Gods): a challenge seats at most one
+fewer computer players, whatever its game (the game's own limit is checked with it)."""
+
 
 @dataclass(frozen=True)
 class MatchTerms:
@@ -40,12 +44,13 @@ class MatchTerms:
     def __post_init__(self) -> None:
         """The terms' kinds checked where they enter (:mod:`service.boundary`): whole
         numbers for the hours and the computer seats (2.0 is kept as 2, so both stores
-        hold the same value), true or false for ``rated`` and ``weekends``; their ranges
-        are checked by :meth:`clock` and the challenge in their own words."""
+        hold the same value; at most :data:`MAX_SEATS` - 1 computers), true or false for
+        ``rated`` and ``weekends``; the hours' ranges are checked by :meth:`clock` and
+        the game's seats by the challenge, in their own words."""
         for name in ("remind", "remind_every", "deadline", "bank", "bank_add", "bank_max"):
             object.__setattr__(self, name, boundary.optional_whole(getattr(self, name), name))
-        object.__setattr__(self, "bots",
-                           boundary.whole(self.bots, "The number of computer players"))
+        object.__setattr__(self, "bots", boundary.whole_number(
+            self.bots, "The number of computer players", 0, MAX_SEATS - 1))
         for name in ("rated", "weekends"):
             object.__setattr__(self, name, boundary.flag(getattr(self, name), name))
 
