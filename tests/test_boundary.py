@@ -144,7 +144,8 @@ def test_channel_command_and_timestamp_markup_in_a_name_renders_as_typed():
 
 
 @pytest.mark.parametrize("field", ["bots", "remind", "bank_max"])
-@pytest.mark.parametrize("value", [1e103, -1e300, 2.0**63, 2**63, -(2**63), 10**5000])
+@pytest.mark.parametrize("value", [1e103, -1e300, 2.0**63, 2**63, -(2**63), 10**5000],
+                         ids=["1e103", "-1e300", "2.0**63", "2**63", "-2**63", "10**5000"])
 def test_numbers_beyond_64_bits_are_out_of_range_as_written(field, value):
     with pytest.raises(ServiceError, match="out of range") as refused:
         MatchTerms(**{field: value})
