@@ -99,7 +99,8 @@ class Notify:
         mine = (await self.settings([actor.user_id]))[actor.user_id]
         changed = replace(mine)
         if time_zone is not None:
-            changed.time_zone = quiet.zone(boundary.word(time_zone, "The time zone")).key
+            changed.time_zone = quiet.zone(quiet.zone_name(
+                boundary.word(time_zone, "The time zone"))).key
         if quiet_hours is not None:
             window = quiet.parse_quiet(boundary.word(quiet_hours, "Quiet hours"))
             changed.quiet_start, changed.quiet_end = window or (None, None)

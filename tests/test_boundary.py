@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import engines
 from bot.client import escape_name
-from service import Actor, MatchTerms, ServiceError
+from service import Actor, MatchTerms, ServiceError, quiet
 from service.boundary import NAME_LENGTH, clip, neutral, person_name
 from service.challenges import Invitee
 from service.terms import MAX_SEATS
@@ -160,3 +160,43 @@ def test_a_count_of_computer_players_is_at_most_the_largest_table():
             MatchTerms(bots=bots)
         assert str(refused.value) == (f"The number of computer players must be from 0 to "
                                       f"{MAX_SEATS - 1}, not {bots}.")
+
+
+# --- time zones and quiet hours -------------------------------------------------------------
+@pytest.mark.parametrize(("typed", "kept"), [
+    ("america/new_york", "America/New_York"), ("AMERICA/NEW YORK", "America/New_York"),
+    (" europe/paris ", "Europe/Paris"), ("utc", "UTC"), ("us/eastern", "US/Eastern")])
+async def test_a_zone_is_matched_in_any_case(service, typed, kept):
+    said = await service.notify_settings(ANA, time_zone=typed)
+    assert said.startswith(f"Your time zone: {kept} ")
+    stored = (await service.store.notify_settings([ANA.user_id])).get(ANA.user_id)
+    assert (stored.time_zone if stored else "UTC") == kept  # UTC, the default: not stored
+
+
+@pytest.mark.parametrize("typed", ["localtime", "Factory", "EST5EDT", "PST8PDT", "EST",
+                                   "Etc/GMT+5", "posixrules", "Japan", "Mars/Olympus",
+                                   "Europe/", "/", "..", "Europe/Paris\x00"])
+async def test_a_zone_that_is_no_place_is_refused(service, typed):
+    with pytest.raises(ServiceError, match=r"^I know no time zone called .*America/New_York"):
+        await service.notify_settings(ANA, time_zone=typed)
+    assert await service.store.notify_settings([ANA.user_id]) == {}
+
+
+def test_every_zone_offered_can_be_chosen_and_none_else():
+    offered = set(quiet.zone_names())
+    assert "UTC" in offered and "America/New_York" in offered
+    assert not offered & {"localtime", "Factory", "EST5EDT", "Etc/UTC", "GMT"}
+    for name in offered:
+        assert quiet.zone_name(name.lower()) == name
+        assert quiet.zone(name).key == name
+    assert quiet.matching_zones(None) == [] and quiet.matching_zones(["x"]) == []
+    assert quiet.matching_zones("new york") == ["America/New_York"]
+
+
+@pytest.mark.parametrize("typed", ["٢٣:٠٠-٠٧:٠٠", "２３:００-０７:００", "۲۳-۷", "२३:००-०७:००",
+                                   "23:00-٠٧:٠٠", "¹23-7", "23:00-07:00\u200b", "𝟐𝟑-𝟕"])
+async def test_quiet_hours_in_other_digits_are_refused(service, typed):
+    with pytest.raises(ServiceError, match=r"must be a time such as 23:00 \(digits 0-9\)"):
+        await service.notify_settings(ANA, quiet_hours=typed)
+    assert await service.store.notify_settings([ANA.user_id]) == {}
+    assert quiet.parse_quiet(" 23:00 – 7 ") == (23 * 60, 7 * 60)
