@@ -33,7 +33,7 @@ import rendering
 from db import ChallengeRecord, MatchRecord, SeatRecord, Shards, Store, TournamentRecord
 from engines.ai import Player, level_name
 from engines.base import Game, State
-from service import clock_math, overview, pool, records, replay
+from service import boundary, clock_math, overview, pool, records, replay
 from service.bank import Banks
 from service.challenges import CHALLENGE_HOURS, ChallengeNews, Challenges, Invitee
 from service.clocks import CLAIM_BATCH, ClockPass, Reminder
@@ -98,7 +98,7 @@ class Service:
             raise ValueError(f"offload is 'thread' or 'process', not {offload!r}")
         self.store = store
         self._now = Now(now)
-        escape = escape or (lambda name: name)
+        escape = boundary.written(escape or (lambda name: name))
         self.matches = Matches(store, games, listing, escape)
         self.pictures = Pictures(render, offload)
         self.computer = Computer(store, player, level_name(level), offload)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 from service.model import ServiceError
@@ -58,8 +59,9 @@ def safe_repr(value: object) -> str:
 
 
 def printable(text: str) -> str:
-    """``text`` with lone surrogates replaced, control and invisible characters dropped
-    and line breaks turned into spaces."""
+    """``text`` with lone surrogates replaced, control and format characters (zero-width,
+    bidirectional marks and overrides, soft hyphens, invisible tags) dropped and line
+    breaks turned into spaces."""
     out = []
     for char in text:
         kind = unicodedata.category(char)
@@ -67,7 +69,7 @@ def printable(text: str) -> str:
             out.append(" ")
         elif kind == "Cs":
             out.append("\N{REPLACEMENT CHARACTER}")
-        elif kind != "Cc" and char not in _INVISIBLE:
+        elif kind not in ("Cc", "Cf") and char not in _INVISIBLE:
             out.append(char)
     return "".join(out)
 
@@ -79,6 +81,17 @@ def person_name(value: object, default: str = "Player") -> str:
         return default
     name = " ".join(printable(value[:NAME_LENGTH * 8]).split())[:NAME_LENGTH].strip()
     return name or default
+
+
+def written(escape: Callable[[str], str]) -> Callable[[str], str]:
+    """The one way a person's name goes into any text the service writes (a move, an
+    abort, a nudge, an undo, a challenge, a rematch, a tournament, a notice, a digest):
+    cleaned as :func:`person_name` cleans it where it enters (a name kept before that, or
+    an actor's name as the front end gives it now, is no exception), then escaped for the
+    front end by ``escape`` (Discord's markdown)."""
+    def write(name: str) -> str:
+        return escape(person_name(name))
+    return write
 
 
 def whole(value: Any, what: str) -> int:
