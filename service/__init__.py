@@ -74,9 +74,11 @@ COMMANDS_GUILD = "commands_guild"
 """The bot state key of the guild the commands were last synced to."""
 
 
+@boundary.guarded
 class Service:
     """Every operation on matches, in one object: each method hands the call to the part
-    that does it (see the module)."""
+    that does it (see the module). Every public method checks its parameters by their
+    type hints first (:func:`service.boundary.guarded`): the service's one boundary."""
 
     def __init__(self, store: Store, *, render: Renderer = rendering.render,
                  seed_source: Callable[[], int] | None = None,
@@ -203,7 +205,7 @@ class Service:
         """A new match in its lobby, on ``terms`` (or on terms given by their
         :class:`MatchTerms` fields)."""
         return await self.lobby.create(actor, game_slug, options, channel_id, seat_host,
-                                       terms or MatchTerms(**fields))
+                                       terms or MatchTerms.given(fields))
 
     async def join(self, match_id: int, actor: Actor) -> MatchRecord:
         return await self.lobby.join(match_id, actor)
@@ -345,6 +347,15 @@ class Service:
     async def deliver(self, update: Update, now: datetime | None = None) -> Delivery:
         return await self.notify.deliver(update, now)
 
+    async def follow(self, match_id: int, actor: Actor, mode: str) -> str:
+        return await self.notify.follow(match_id, actor, mode)
+
+    async def note(self, match_id: int, actor: Actor) -> str | None:
+        return await self.notes.note(match_id, actor)
+
+    async def set_note(self, match_id: int, actor: Actor, text: str) -> str:
+        return await self.notes.set_note(match_id, actor, text)
+
     async def notices_due(self, now: datetime) -> list[Notice]:
         return await self.notify.notices_due(now)
 
@@ -357,7 +368,7 @@ class Service:
                         terms: MatchTerms | None = None, **fields: Any) -> ChallengeNews:
         """A challenge on ``terms`` (or on terms given by their fields)."""
         return await self.challenges.challenge(actor, opponents, game_slug, options,
-                                               channel_id, terms or MatchTerms(**fields))
+                                               channel_id, terms or MatchTerms.given(fields))
 
     async def get_challenge(self, challenge_id: int, actor: Actor | None = None
                             ) -> ChallengeRecord:
@@ -387,9 +398,13 @@ class Service:
 
     # --- tournaments --------------------------------------------------------------------
     async def create_tournament(self, actor: Actor, game_slug: str, event: EventTerms,
-                                **given: Any) -> TournamentRecord:
-        """``given``: its matches' ``options``, ``channel_id`` and ``terms``."""
-        return await self.tournaments.create(actor, game_slug, event, **given)
+                                options: dict[str, str] | None = None,
+                                channel_id: int | None = None,
+                                terms: MatchTerms | None = None) -> TournamentRecord:
+        """A tournament of ``game_slug`` run on ``event``; its matches' ``options`` and
+        ``terms``, posted in ``channel_id``."""
+        return await self.tournaments.create(actor, game_slug, event, options=options,
+                                             channel_id=channel_id, terms=terms)
 
     async def tournament(self, tournament_id: int | None, actor: Actor | None = None
                          ) -> TournamentRecord:

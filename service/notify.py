@@ -96,6 +96,8 @@ class Notify:
         """Change the given settings (none: show them) and say them back in words.
         ``digest_hour`` -1 turns the digest off."""
         now = now or self.now()
+        if actor.user_id <= 0:
+            raise ServiceError("Only a person has notification settings, not a computer.")
         mine = (await self.settings([actor.user_id]))[actor.user_id]
         changed = replace(mine)
         if time_zone is not None:

@@ -13,6 +13,7 @@ from db import ClockRecord
 from engines.base import Game
 from service import boundary
 from service.clock_options import clock_record
+from service.model import ServiceError
 
 MAX_SEATS = 6
 """The most seats at any game's table (Storm of the Gods): a challenge seats at most one
@@ -63,6 +64,14 @@ class MatchTerms:
     def settings(self) -> dict[str, Any]:
         """The terms as a challenge stores them."""
         return dataclasses.asdict(self)
+
+    @classmethod
+    def given(cls, fields: Mapping[str, Any]) -> MatchTerms:
+        """Terms given by their fields' names (a name that is no term is refused)."""
+        unknown = sorted(set(fields) - {f.name for f in dataclasses.fields(cls)})
+        if unknown:
+            raise ServiceError(f"A match has no term called {boundary.clip(unknown[0], 40)}.")
+        return cls(**fields)
 
     @classmethod
     def of(cls, settings: Mapping[str, Any]) -> MatchTerms:
