@@ -266,14 +266,18 @@ def kind(value: Any, expected: type, what: str) -> Any:
     return value
 
 
-def items(value: Any, what: str, item: Check | None) -> list[Any]:
-    """A list (or another collection) of at most :data:`QUOTE` * 10 values, each checked."""
+def items(value: Any, what: str, item: Check | None) -> Any:
+    """A list, tuple or set (the kind kept, so a set is still looked up as a set), each
+    value checked."""
     if isinstance(value, str | bytes | dict) or not isinstance(
             value, list | tuple | set | frozenset | collections.abc.KeysView):
         raise ServiceError(f"{what} must be a list, not {clip(value)}.")
-    if len(value) > QUOTE * 10:
-        raise ServiceError(f"{what} has {len(value)} items; at most {QUOTE * 10}.")
-    return [item(v) if item else v for v in value]
+    if item is None:
+        return value
+    checked = [item(v) for v in value]
+    if all(a is b for a, b in zip(checked, value, strict=False)):
+        return value
+    return checked if isinstance(value, list | tuple) else set(checked)
 
 
 def mapping(value: Any, what: str) -> dict[str, Any]:

@@ -122,3 +122,10 @@ def test_every_public_method_of_the_facade_checks_its_parameters():
         hinted = [p for p in inspect.signature(member).parameters.values()
                   if p.name != "self" and p.kind is not p.VAR_KEYWORD]
         assert all(p.annotation is not inspect.Parameter.empty for p in hinted), name
+
+
+async def test_a_bot_in_thousands_of_servers_passes_its_set_of_them(service):
+    present = set(range(1, 20_001))
+    assert await service.servers_left(present) == []
+    with pytest.raises(ServiceError, match="Each of the present must be a whole number"):
+        await service.servers_left({1, "abc"})
