@@ -30,8 +30,8 @@ class NoteForm(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         async with guard(interaction, f"note #{self.match_id}"):
-            notes = service_of(interaction).notes
-            said = await notes.set_note(self.match_id, actor_of(interaction), self.note.value)
+            said = await service_of(interaction).set_note(self.match_id, actor_of(interaction),
+                                                          self.note.value)
             await reply(interaction, said)
 
 
@@ -45,7 +45,7 @@ class NotesButton(IdButton, template=r"pantheon:notes:(?P<match>\d+)"):
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with guard(interaction, f"notes #{self.match_id}"):
             service, actor = service_of(interaction), actor_of(interaction)
-            note = await service.notes.note(self.match_id, actor)  # refused to a non-player
+            note = await service.note(self.match_id, actor)  # refused to a non-player
             match = await service.match(self.match_id, actor)
             title = f"Your note on {service.matches.game_of(match.game).title} #{match.id}"
             await interaction.response.send_modal(NoteForm(match.id, title, note))

@@ -36,7 +36,7 @@ import rendering
 from db import ChallengeRecord, MatchRecord, SeatRecord, Shards, Store, TournamentRecord
 from engines.ai import Player, level_name
 from engines.base import Game, State
-from service import clock_math, overview, pool, records, replay
+from service import boundary, clock_math, overview, pool, records, replay
 from service.bank import Banks
 from service.challenges import CHALLENGE_HOURS, ChallengeNews, Challenges, Invitee
 from service.clocks import CLAIM_BATCH, ClockPass, Reminder
@@ -83,9 +83,11 @@ COMMANDS_GUILD = "commands_guild"
 """The bot state key of the guild the commands were last synced to."""
 
 
+@boundary.guarded
 class Service:
     """Every operation on matches, in one object: each method hands the call to the part
-    that does it (see the module)."""
+    that does it (see the module). Every public method checks its parameters by their
+    type hints first (:func:`service.boundary.guarded`): the service's one boundary."""
 
     def __init__(self, store: Store, *, render: Renderer = rendering.render,
                  seed_source: Callable[[], int] | None = None,
@@ -114,7 +116,7 @@ class Service:
                 raise ValueError(f"offload is 'thread' or 'process', not {where!r}")
         self.store = store
         self._now = Now(now)
-        escape = escape or (lambda name: name)
+        escape = boundary.written(escape or (lambda name: name))
         self.matches = Matches(store, games, listing, escape)
         self.pictures = Pictures(render, pictures_offload or offload)
         self.computer = Computer(store, player, level_name(level), offload)
@@ -227,7 +229,7 @@ class Service:
         """A new match in its lobby, on ``terms`` (or on terms given by their
         :class:`MatchTerms` fields)."""
         agreed = await self.servers.govern(actor, game_slug, channel_id,
-                                           terms or MatchTerms(**fields), "match")
+                                           terms or MatchTerms.given(fields), "match")
         assert agreed is not None
         return await self.lobby.create(actor, game_slug, options, channel_id, seat_host, agreed)
 
@@ -377,6 +379,15 @@ class Service:
     async def deliver(self, update: Update, now: datetime | None = None) -> Delivery:
         return await self.notify.deliver(update, now)
 
+    async def follow(self, match_id: int, actor: Actor, mode: str) -> str:
+        return await self.notify.follow(match_id, actor, mode)
+
+    async def note(self, match_id: int, actor: Actor) -> str | None:
+        return await self.notes.note(match_id, actor)
+
+    async def set_note(self, match_id: int, actor: Actor, text: str) -> str:
+        return await self.notes.set_note(match_id, actor, text)
+
     async def notices_due(self, now: datetime) -> list[Notice]:
         return await self.notify.notices_due(now)
 
@@ -389,7 +400,7 @@ class Service:
                         terms: MatchTerms | None = None, **fields: Any) -> ChallengeNews:
         """A challenge on ``terms`` (or on terms given by their fields)."""
         agreed = await self.servers.govern(actor, game_slug, channel_id,
-                                           terms or MatchTerms(**fields), "challenge")
+                                           terms or MatchTerms.given(fields), "challenge")
         assert agreed is not None
         return await self.challenges.challenge(actor, opponents, game_slug, options,
                                                channel_id, agreed)
@@ -422,11 +433,14 @@ class Service:
 
     # --- tournaments --------------------------------------------------------------------
     async def create_tournament(self, actor: Actor, game_slug: str, event: EventTerms,
-                                **given: Any) -> TournamentRecord:
-        """``given``: its matches' ``options``, ``channel_id`` and ``terms``."""
-        await self.servers.govern(actor, game_slug, given.get("channel_id"), None,
-                                  "tournament")
-        return await self.tournaments.create(actor, game_slug, event, **given)
+                                options: dict[str, str] | None = None,
+                                channel_id: int | None = None,
+                                terms: MatchTerms | None = None) -> TournamentRecord:
+        """A tournament of ``game_slug`` run on ``event``; its matches' ``options`` and
+        ``terms``, posted in ``channel_id``."""
+        await self.servers.govern(actor, game_slug, channel_id, None, "tournament")
+        return await self.tournaments.create(actor, game_slug, event, options=options,
+                                             channel_id=channel_id, terms=terms)
 
     async def tournament(self, tournament_id: int | None, actor: Actor | None = None
                          ) -> TournamentRecord:

@@ -165,7 +165,7 @@ class Challenges:
         """The actor declines: the challenge ends, and its challenger is told."""
         record = await self._answerable(challenge_id, actor)
         record = await self._answer(record, actor, DECLINED)
-        notice = (f"{self.matches.escape(actor.name or 'A player')} declined your challenge "
+        notice = (f"{self.matches.actor_name(actor)} declined your challenge "
                   f"#{record.id} to {self.matches.game_of(record.game).title}.")
         return ChallengeNews(record, self.challenge_text(record), [record.challenger_id],
                              notice=notice)

@@ -179,7 +179,10 @@ class Matches:
         return self.escape(seated.display_name) if seated else default
 
     def actor_name(self, actor: Actor, default: str = "A player") -> str:
-        return self.escape(actor.name) if actor.name else default
+        """The acting person's name as the front end gives it now, cleaned and escaped
+        (:func:`service.boundary.written`); ``default`` when nothing of it is left."""
+        cleaned = boundary.person_name(actor.name, "")
+        return self.escape(cleaned) if cleaned else default
 
     def named(self, match: MatchRecord, text: str) -> str:
         """Engine text (a description, a reason, an error) with its seats named."""

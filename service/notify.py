@@ -103,10 +103,13 @@ class Notify:
         """Change the given settings (none: show them) and say them back in words.
         ``digest_hour`` -1 turns the digest off."""
         now = now or self.now()
+        if actor.user_id <= 0:
+            raise ServiceError("Only a person has notification settings, not a computer.")
         mine = (await self.settings([actor.user_id]))[actor.user_id]
         changed = replace(mine)
         if time_zone is not None:
-            changed.time_zone = quiet.zone(boundary.word(time_zone, "The time zone")).key
+            changed.time_zone = quiet.zone(quiet.zone_name(
+                boundary.word(time_zone, "The time zone"))).key
         if quiet_hours is not None:
             window = quiet.parse_quiet(boundary.word(quiet_hours, "Quiet hours"))
             changed.quiet_start, changed.quiet_end = window or (None, None)

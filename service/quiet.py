@@ -15,49 +15,84 @@ from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from service.boundary import clip
 from service.model import ServiceError
 
 DAY_MINUTES = 24 * 60
 CHOICES = 25  # Discord's limit of autocomplete choices
-_TIME = re.compile(r"\s*(\d{1,2})(?::(\d{2}))?\s*")
+_TIME = re.compile(r"\s*([0-9]{1,2})(?::([0-9]{2}))?\s*")
+"""A time of day in ASCII digits: other scripts' digits (Arabic-Indic, full-width) are
+refused, not read as the numbers they look like to Python's ``int``."""
+
+
+AREAS = ("Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia",
+         "Europe", "Indian", "Pacific", "Brazil", "Canada", "Chile", "Mexico", "US")
+"""The areas of the zone names a person may choose: places (``Europe/Paris``, and the
+regional links such as ``US/Eastern``), plus ``UTC``. Not ``localtime`` (the host's own
+zone), ``Factory``, rule-only zones such as ``EST5EDT`` or ``Etc/GMT+5`` (its sign is the
+reverse of what it reads), nor country-word links such as ``Japan``."""
 
 
 @lru_cache(maxsize=1)
 def zone_names() -> tuple[str, ...]:
     """Every IANA zone name the zone database knows (the ``tzdata`` package where the
-    system has none), sorted."""
-    return tuple(sorted(available_timezones()))
+    system has none) that a person may choose (see :data:`AREAS`), sorted."""
+    return tuple(sorted(n for n in available_timezones()
+                        if n == "UTC" or (n.split("/", 1)[0] in AREAS and "/" in n)))
+
+
+@lru_cache(maxsize=1)
+def _by_folded_name() -> dict[str, str]:
+    return {n.casefold(): n for n in zone_names()}
+
+
+def zone_name(name: object) -> str:
+    """The zone a person typed, as the zone database spells it: any case, spaces for
+    underscores (``america/new york`` is ``America/New_York``); refused in one sentence
+    when it is no place's zone (see :data:`AREAS`)."""
+    if not isinstance(name, str) or not name.strip() or len(name) > 64:
+        raise ServiceError("Choose a time zone by its name, such as Europe/Paris.")
+    typed = name.strip()
+    found = _by_folded_name().get(typed.replace(" ", "_").casefold())
+    if found is None:
+        raise ServiceError(f"I know no time zone called {clip(typed, 64)}: choose a place's "
+                           "zone from the list, such as America/New_York (or UTC).")
+    return found
 
 
 def zone(name: str) -> ZoneInfo:
-    """The zone called ``name`` (an IANA name such as ``Europe/Paris``); refused in one
-    sentence if the zone database has no such zone."""
-    if not isinstance(name, str) or not name.strip() or len(name) > 64:
-        raise ServiceError("Choose a time zone by its name, such as Europe/Paris.")
-    name = name.strip()
-    if name not in zone_names():
-        raise ServiceError(f"I know no time zone called {name[:64]!r}: choose one from the "
-                           "list, such as America/New_York.")
+    """The zone called ``name`` (see :func:`zone_name`); a stored name is read as stored
+    (one kept before the choice was narrowed still reads)."""
+    if not (isinstance(name, str) and name in available_zone_names()):
+        name = zone_name(name)
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError) as exc:  # listed, yet unreadable
         raise ServiceError(f"The time zone {name!r} cannot be read here.") from exc
 
 
-def matching_zones(typed: str, limit: int = CHOICES) -> list[str]:
+@lru_cache(maxsize=1)
+def available_zone_names() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
+def matching_zones(typed: object, limit: int = CHOICES) -> list[str]:
     """Zone names containing ``typed`` (any case; spaces match underscores), at most
-    ``limit``: those starting with it first."""
-    needle = typed.strip().lower().replace(" ", "_")[:64]
-    found = [n for n in zone_names() if needle in n.lower()]
-    found.sort(key=lambda n: (not n.lower().startswith(needle), n))
-    return found[:limit]
+    ``limit``: those starting with it first (none for what is not text)."""
+    if not isinstance(typed, str):
+        return []
+    needle = typed.strip().casefold().replace(" ", "_")[:64]
+    found = [n for n in zone_names() if needle in n.casefold()]
+    found.sort(key=lambda n: (not n.casefold().startswith(needle), n))
+    return found[:max(0, min(limit, CHOICES)) if isinstance(limit, int) else CHOICES]
 
 
 def parse_clock(value: str, what: str) -> int:
     """``"23:00"``, ``"7"`` or ``"07:30"`` as minutes after midnight; refused otherwise."""
     found = _TIME.fullmatch(value) if isinstance(value, str) else None
     if found is None:
-        raise ServiceError(f"{what} must be a time such as 23:00, not {str(value)[:20]!r}.")
+        raise ServiceError(f"{what} must be a time such as 23:00 (digits 0-9), not "
+                           f"{clip(value, 20)}.")
     hour, minute = int(found[1]), int(found[2] or 0)
     if hour > 23 or minute > 59:
         raise ServiceError(f"{what} must be a time from 00:00 to 23:59.")

@@ -14,12 +14,13 @@ from typing import Any
 
 import engines
 from db import ABORTED, FINISHED, RUNNING, Store
-from engines.base import Game, Result, State
+from engines.base import Game, Result, State, seat_name
+from engines.base import number_text as points_text
 from engines.replay import ReplayError, replayed
 from service import boundary, names, record_json
 from service.model import ServiceError, Update
 from service.play import Play
-from service.records import FORMAT, FORMAT_VERSION
+from service.records import FORMAT, FORMAT_VERSION, standing
 
 MAX_BYTES = 1_000_000
 """The largest record read (a long Terra match is some 20 KB)."""
@@ -251,29 +252,87 @@ class Reader:
                                                        strict=False)]
 
     def result(self, loaded: Loaded, resigned: list[bool]) -> Result | None:
-        """The rules' result (resigned seats last, as the service ranks them), which must
-        agree with the record's; else the record's own, when it says the match finished."""
+        """The result the moves reach, which the record's must be: the rules' (resigned
+        seats last, as the service ranks them), or, where the rules did not end the game,
+        a resignation's or forfeit's at the final position (the last to give up ranks
+        below those left, as :meth:`service.turns.Turns.forfeit` writes it). A stated
+        result that differs is refused, naming the difference; so are players' scores
+        and places that differ from it."""
         path: Path = ("header", "result")
         stated = self.top["header"].get("result")
-        ruled = loaded.game.result(loaded.final)
-        if ruled is not None:
-            quitters = sorted(s for s, gone in enumerate(resigned) if gone)
-            if quitters:
-                ranking = [[s for s in g if s not in quitters] for g in ruled.ranking]
-                ruled = Result(ruled.scores, [g for g in ranking if g] + [quitters],
-                               ruled.reason)
-            if stated is not None and stated != ruled.to_dict():
-                raise self.fail(path, "the moves end the game differently from the result "
-                                f"the record states ({names.named(ruled.reason, loaded.names)}"
-                                ").")
-            return ruled
-        if stated is None or self.top["header"].get("status") != FINISHED:
-            return None
-        found = stated_result(stated, len(loaded.names))
-        if found is None:
+        finished = self.top["header"].get("status") == FINISHED
+        found = None if stated is None else stated_result(stated, len(loaded.names))
+        if stated is not None and found is None:
             raise self.fail(path, 'the result needs "scores" (a number per seat), "ranking" '
                             '(lists of seats) and "reason" (a short text).')
-        return found
+        reached = loaded.game.result(loaded.final)
+        quitters = [s for s, gone in enumerate(resigned) if gone]
+        if reached is not None and quitters:
+            ranking = [[s for s in g if s not in quitters] for g in reached.ranking]
+            reached = Result(reached.scores, [g for g in ranking if g] + [quitters],
+                             reached.reason)
+        if reached is None and found is not None and finished:
+            reached = self.given_up(loaded, quitters, found)
+        if found is not None and (reached is None or found.to_dict() != reached.to_dict()):
+            raise self.fail(path, "the record states a result its moves do not reach: "
+                            + difference(loaded, found, reached, quitters) + ".")
+        self.check_players(loaded, reached)
+        return reached
+
+    def given_up(self, loaded: Loaded, quitters: list[int], stated: Result) -> Result | None:
+        """The result of the last of ``quitters`` giving up at the final position, if that
+        ended the match (one player or none left); which of them was last is read from the
+        stated ranking, the scores from the final position."""
+        left = [s for s in range(len(loaded.names)) if s not in quitters]
+        if not quitters or len(left) > 1:
+            return None
+        last = stated.ranking[1 if left else 0] if len(stated.ranking) > 1 else []
+        if len(last) != 1 or last[0] not in quitters:
+            last = [quitters[-1]]
+        earlier = [s for s in quitters if s not in last]
+        scores = loaded.game.view(loaded.final, None).get("scores") or [0] * len(left + quitters)
+        reason = (stated.reason if stated.reason in (f"{seat_name(last[0])} resigned",
+                                                     f"{seat_name(last[0])} ran out of time")
+                  else f"{seat_name(last[0])} resigned")
+        return Result(list(scores), [g for g in (left, last, earlier) if g], reason)
+
+    def check_players(self, loaded: Loaded, result: Result | None) -> None:
+        """Each player's ``score`` and ``result`` (place), where given, as the match's
+        result (else the final position's scores) has them."""
+        scores = (result.scores if result is not None
+                  else loaded.game.view(loaded.final, None).get("scores"))
+        for seat, name in enumerate(loaded.names):
+            player = self.top["header"]["players"][seat]
+            for field, due in (("score", None if scores is None else scores[seat]),
+                               ("result", None if result is None else standing(result, seat))):
+                given = player.get(field)
+                if given is None or due is None or (given == due and type(given) is not bool):
+                    continue
+                raise self.fail(("header", "players", seat, field),
+                                f'{name}\'s "{field}" is {boundary.number(given)}, but the '
+                                f"record's moves give {points_text(due)}.")
+
+
+def difference(loaded: Loaded, stated: Result, reached: Result | None,
+               quitters: list[int]) -> str:
+    """How a record's stated result differs from the one its moves reach, with names."""
+    seats = loaded.names
+    said = (f"it says {names.verdict(seats, stated)} "
+            f"({boundary.clip(names.named(stated.reason, seats), 60)[1:-1]})")
+    if reached is None:
+        why = ("nobody resigned" if not quitters else
+               f"{names.plural(len(seats) - len(quitters), 'player')} did not resign")
+        return f"{said}, but the moves do not end the game and {why}"
+    parts = []
+    if stated.ranking != reached.ranking:
+        parts.append(f"{names.verdict(seats, reached)}, not {names.verdict(seats, stated)}")
+    if list(stated.scores) != list(reached.scores):
+        parts.append(f"scores {names.scores_text(seats, reached.scores)}, not "
+                     f"{names.scores_text(seats, stated.scores)}")
+    if stated.reason != reached.reason:
+        parts.append(f"the reason {names.named(reached.reason, seats)!r}, not "
+                     f"{boundary.clip(names.named(stated.reason, seats), 60)}")
+    return "the moves reach " + "; ".join(parts)
 
 
 def stated_result(stated: object, seats: int) -> Result | None:

@@ -13,6 +13,11 @@ from db import ClockRecord
 from engines.base import Game
 from service import boundary
 from service.clock_options import clock_record
+from service.model import ServiceError
+
+MAX_SEATS = 6
+"""The most seats at any game's table (Storm of the Gods): a challenge seats at most one
+fewer computer players, whatever its game (the game's own limit is checked with it)."""
 
 
 @dataclass(frozen=True)
@@ -40,12 +45,13 @@ class MatchTerms:
     def __post_init__(self) -> None:
         """The terms' kinds checked where they enter (:mod:`service.boundary`): whole
         numbers for the hours and the computer seats (2.0 is kept as 2, so both stores
-        hold the same value), true or false for ``rated`` and ``weekends``; their ranges
-        are checked by :meth:`clock` and the challenge in their own words."""
+        hold the same value; at most :data:`MAX_SEATS` - 1 computers), true or false for
+        ``rated`` and ``weekends``; the hours' ranges are checked by :meth:`clock` and
+        the game's seats by the challenge, in their own words."""
         for name in ("remind", "remind_every", "deadline", "bank", "bank_add", "bank_max"):
             object.__setattr__(self, name, boundary.optional_whole(getattr(self, name), name))
-        object.__setattr__(self, "bots",
-                           boundary.whole(self.bots, "The number of computer players"))
+        object.__setattr__(self, "bots", boundary.whole_number(
+            self.bots, "The number of computer players", 0, MAX_SEATS - 1))
         for name in ("rated", "weekends"):
             object.__setattr__(self, name, boundary.flag(getattr(self, name), name))
 
@@ -58,6 +64,14 @@ class MatchTerms:
     def settings(self) -> dict[str, Any]:
         """The terms as a challenge stores them."""
         return dataclasses.asdict(self)
+
+    @classmethod
+    def given(cls, fields: Mapping[str, Any]) -> MatchTerms:
+        """Terms given by their fields' names (a name that is no term is refused)."""
+        unknown = sorted(set(fields) - {f.name for f in dataclasses.fields(cls)})
+        if unknown:
+            raise ServiceError(f"A match has no term called {boundary.clip(unknown[0], 40)}.")
+        return cls(**fields)
 
     @classmethod
     def of(cls, settings: Mapping[str, Any]) -> MatchTerms:

@@ -7,15 +7,19 @@ whole number on SQLite and PostgreSQL; names are normalised where they enter."""
 from __future__ import annotations
 
 import math
+import os
 import unicodedata
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+import engines
 from bot.client import escape_name
-from service import Actor, ServiceError
+from service import Actor, MatchTerms, ServiceError, quiet
 from service.boundary import NAME_LENGTH, clip, neutral, person_name
 from service.challenges import Invitee
+from service.terms import MAX_SEATS
 
 ANA = Actor(1, "Ana", guild_id=7)
 BO = Actor(2, "Bo", guild_id=7)
@@ -26,8 +30,12 @@ junk = st.one_of(
     st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
 TERMS = ("remind", "remind_every", "deadline", "on_timeout", "rated", "bank", "bank_add",
          "bank_max", "weekends")
-PROPERTY = settings(max_examples=60, deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+EXAMPLES = int(os.environ.get("PANTHEON_BOUNDARY_EXAMPLES", 60))
+"""Examples per property (CI: 60; a deep run sets the env var, e.g. to 20000)."""
+PROPERTY = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
+                    database=None, suppress_health_check=list(HealthCheck))
+"""The same examples every run: a property that could fail by chance fails every time or
+never (a deep run draws more of them, not other ones by luck)."""
 TABLES = ("matches", "seats", "match_clocks", "challenges", "challenge_players",
           "vacations", "user_settings")
 
@@ -69,6 +77,9 @@ async def test_match_terms_are_whole_hours_or_refused(service, term, value):
 
 @PROPERTY
 @given(term=st.sampled_from((*TERMS, "bots", "level")), value=junk)
+@example(term="bots", value=1e103)
+@example(term="bots", value=2**63)
+@example(term="remind", value=-1e300)
 async def test_challenge_terms_are_checked_before_anything_is_posted(service, term, value):
     news = await refused_cleanly(service.store, lambda: service.challenge(
         ANA, [Invitee(BO.user_id, "Bo")], "witch-stones", **{term: value}))
@@ -130,3 +141,65 @@ def test_channel_command_and_timestamp_markup_in_a_name_renders_as_typed():
         assert markup not in shown and shown.replace("\u200b", "").replace("\\", "") \
             == f"Ana {markup}"
     assert neutral("Ana") == "Ana"
+
+
+@pytest.mark.parametrize("field", ["bots", "remind", "bank_max"])
+@pytest.mark.parametrize("value", [1e103, -1e300, 2.0**63, 2**63, -(2**63), 10**5000],
+                         ids=["1e103", "-1e300", "2.0**63", "2**63", "-2**63", "10**5000"])
+def test_numbers_beyond_64_bits_are_refused_in_a_short_line(field, value):
+    with pytest.raises(ServiceError) as refused:
+        MatchTerms(**{field: value}).clock()
+    said = str(refused.value)
+    assert len(said) <= 120 and "\n" not in said, said
+    if isinstance(value, float):  # as written, never as its hundred digits
+        assert said.endswith(f"is out of range: '{value!r}'."), said
+
+
+def test_a_count_of_computer_players_is_at_most_the_largest_table():
+    assert max(game.max_players for game in engines.all()) == MAX_SEATS
+    assert MatchTerms(bots=MAX_SEATS - 1.0).bots == MAX_SEATS - 1
+    for bots in (MAX_SEATS, -1, 1000):
+        with pytest.raises(ServiceError) as refused:
+            MatchTerms(bots=bots)
+        assert str(refused.value) == (f"The number of computer players must be from 0 to "
+                                      f"{MAX_SEATS - 1}, not {bots}.")
+
+
+# --- time zones and quiet hours -------------------------------------------------------------
+@pytest.mark.parametrize(("typed", "kept"), [
+    ("america/new_york", "America/New_York"), ("AMERICA/NEW YORK", "America/New_York"),
+    (" europe/paris ", "Europe/Paris"), ("utc", "UTC"), ("us/eastern", "US/Eastern")])
+async def test_a_zone_is_matched_in_any_case(service, typed, kept):
+    said = await service.notify_settings(ANA, time_zone=typed)
+    assert said.startswith(f"Your time zone: {kept} ")
+    stored = (await service.store.notify_settings([ANA.user_id])).get(ANA.user_id)
+    assert (stored.time_zone if stored else "UTC") == kept  # UTC, the default: not stored
+
+
+@pytest.mark.parametrize("typed", ["localtime", "Factory", "EST5EDT", "PST8PDT", "EST",
+                                   "Etc/GMT+5", "posixrules", "Japan", "Mars/Olympus",
+                                   "Europe/", "/", "..", "Europe/Paris\x00"])
+async def test_a_zone_that_is_no_place_is_refused(service, typed):
+    with pytest.raises(ServiceError, match=r"^I know no time zone called .*America/New_York"):
+        await service.notify_settings(ANA, time_zone=typed)
+    assert await service.store.notify_settings([ANA.user_id]) == {}
+
+
+def test_every_zone_offered_can_be_chosen_and_none_else():
+    offered = set(quiet.zone_names())
+    assert "UTC" in offered and "America/New_York" in offered
+    assert not offered & {"localtime", "Factory", "EST5EDT", "Etc/UTC", "GMT"}
+    for name in offered:
+        assert quiet.zone_name(name.lower()) == name
+        assert quiet.zone(name).key == name
+    assert quiet.matching_zones(None) == [] and quiet.matching_zones(["x"]) == []
+    assert quiet.matching_zones("new york") == ["America/New_York"]
+
+
+@pytest.mark.parametrize("typed", ["٢٣:٠٠-٠٧:٠٠", "２３:００-０７:００", "۲۳-۷", "२३:००-०७:००",
+                                   "23:00-٠٧:٠٠", "¹23-7", "23:00-07:00\u200b", "𝟐𝟑-𝟕"])
+async def test_quiet_hours_in_other_digits_are_refused(service, typed):
+    with pytest.raises(ServiceError, match=r"must be a time such as 23:00 \(digits 0-9\)"):
+        await service.notify_settings(ANA, quiet_hours=typed)
+    assert await service.store.notify_settings([ANA.user_id]) == {}
+    assert quiet.parse_quiet(" 23:00 – 7 ") == (23 * 60, 7 * 60)

@@ -49,7 +49,7 @@ class Notify(PantheonCog):
                 if follow is None:
                     raise ServiceError("Say how to follow the match: end, moves, mute or off.")
                 record = await find_match(interaction, match)
-                lines.append(await self.service.notify.follow(record.id, actor, str(follow)))
+                lines.append(await self.service.follow(record.id, actor, str(follow)))
             lines.append(await self.service.notify_settings(actor, time_zone, quiet_hours,
                                                             your_turn, digest_hour))
             await reply(interaction, "\n\n".join(lines),
