@@ -22,6 +22,7 @@ from db.clocks import ClockQueries
 from db.lifecycle import Lifecycle
 from db.matches import MatchQueries
 from db.notify import NotifyQueries
+from db.posts import PostQueries
 from db.schema import migrations, statements
 from db.social import SocialQueries
 from db.state import StateQueries
@@ -64,7 +65,8 @@ class SqliteTx:
 
 class SqliteStore(Lifecycle[aiosqlite.Connection], MatchQueries, ClockQueries,
                   SocialQueries, ChallengeQueries, StateQueries, NotifyQueries,
-                  TournamentQueries):
+                  TournamentQueries,
+                  PostQueries):
     """The SQLite store over the file at ``path``."""
 
     backend = "sqlite"

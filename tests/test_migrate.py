@@ -35,6 +35,7 @@ KEYS = {"matches": "id", "seats": "match_id, user_id", "moves": "match_id, seq",
         "challenge_players": "challenge_id, user_id", "rematch_votes": "match_id, user_id",
         "rematches": "match_id", "notify_settings": "user_id", "notify_held": "id",
         "match_follows": "match_id, user_id", "match_notes": "match_id, user_id",
+        "match_posts": "match_id, user_id",
         "tournaments": "id",
         "tournament_entrants": "tournament_id, user_id",
         "tournament_tables": "tournament_id, round, table_no"}

@@ -1,0 +1,184 @@
+"""A match's thread as its players live with it, through simcord on both stores: a
+four-seat Storm of the Gods and a four-seat Terra (three people and a computer seat),
+moved by ``/move`` and by the board's buttons. Counted per turn (a change of the player to
+act): new board posts, who they ping, edits, DMs, and boards left with live buttons."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+import bot.client as client_module
+from bot.client import Pantheon
+from bot.config import Settings
+from tests.sim.harness import (
+    Sim,
+    answer,
+    fixed_service,
+    labels,
+    make_bot,
+    sent_pictures,
+    text_of,
+)
+
+TO_ACT = re.compile(r"To act: ([^.\n]+)\.")
+MESSAGE = re.compile(r"^/channels/(\d+)/messages/(\d+)$")
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+async def simcord_bot(request, tmp_path, monkeypatch, bots):
+    """The bot over SQLite or over a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        made = await make_bot(tmp_path, monkeypatch)
+    else:
+        server = request.getfixturevalue("postgres")
+        url = await server.create_database()
+        monkeypatch.setattr(client_module, "Service", fixed_service)
+        made = Pantheon(Settings(token="simcord", database_path=url, log_level="INFO",
+                                 dev_guild_id=None, boards_dir=str(tmp_path / "boards")))
+    bots.append(made)
+    return made
+
+
+@dataclass
+class Figures:
+    """What the thread and the DMs got, per move and per turn."""
+
+    turns: int = 0
+    moves: int = 0
+    boards: int = 0
+    self_pings: int = 0
+    pings: int = 0
+    edits: int = 0
+    """Edits that only take a superseded board's buttons off (the extra calls)."""
+    in_place: int = 0
+    """Edits of the turn's post in place (each instead of a new post)."""
+    webhook_edits: int = 0
+    """Edits made through a pressed button's interaction (not on the channel's limit)."""
+    fetches: int = 0
+    dms: int = 0
+    dm_turns: Counter[tuple[int, int]] = field(default_factory=Counter)
+    stale_live: int = 0
+    wrong_pings: list[str] = field(default_factory=list)
+
+    def line(self, game: str) -> str:
+        per = max(self.turns, 1)
+        return (f"{game}: {self.moves} moves, {self.turns} turns; board posts "
+                f"{self.boards} ({self.boards / per:.2f}/turn); pings {self.pings} "
+                f"({self.self_pings} of the mover); edits in place {self.in_place}, "
+                f"edits taking buttons off {self.edits} ({self.edits / per:.2f}/turn), "
+                f"{self.webhook_edits} of all edits through a pressed button, "
+                f"fetches {self.fetches}; DMs {self.dms}; "
+                f"most DMs to one player in one turn {max(self.dm_turns.values(), default=0)}"
+                f"; superseded boards with live buttons {self.stale_live}")
+
+
+def sent_pictures_in(body: Any) -> bool:
+    return any(True for _ in sent_pictures(body))
+
+
+def board_posts(sim: Sim, thread) -> list[Any]:
+    return [m for m in sim.posts(thread) if any(a.filename == "board.png"
+                                                 for a in m.attachments)]
+
+
+def acting(message: Any) -> str | None:
+    found = TO_ACT.findall(text_of(message))
+    return found[-1] if found else None
+
+
+async def one_call(sim: Sim, thread, mover: Any, figures: Figures, turn: int,
+                   act) -> None:
+    """Run ``act`` (a move by ``mover``) and count what it sent."""
+    dm_channels = {u.user.dm_channel.id: u for u in (sim.ana, sim.bo, sim.cy)}
+    before = len(sim.env.http_requests)
+    await act()
+    for entry in sim.env.http_requests[before:]:
+        path = entry.path
+        if entry.method == "POST" and path == f"/channels/{thread.id}/messages":
+            continue  # counted from the thread below
+        if entry.method == "PATCH" and (MESSAGE.match(path) or "/webhooks/" in path):
+            if "/webhooks/" in path:
+                figures.webhook_edits += 1
+            if sent_pictures_in(entry.json):
+                figures.in_place += 1
+            else:
+                figures.edits += 1
+        elif entry.method == "GET" and MESSAGE.match(path):
+            figures.fetches += 1
+        elif entry.method == "POST" and path.startswith("/channels/"):
+            channel = int(path.split("/")[2])
+            if channel in dm_channels:
+                figures.dms += 1
+                figures.dm_turns[(dm_channels[channel].id, turn)] += 1
+                print("DM", turn, mover.name, "->", dm_channels[channel].name)
+    figures.moves += 1
+
+
+async def play(sim: Sim, game: str, human_moves: int, seed: int,
+               buttons: bool = True) -> Figures:
+    """A four-seat ``game`` (ana, bo, cy and a computer) for ``human_moves`` moves by
+    the people (a board's button when it has one of the move, else ``/move``)."""
+    players = [sim.ana, sim.bo, sim.cy]
+    match_id, thread = await sim.start(sim.ana, game, players[1:], start=False)
+    lobby = sim.posts(thread)[0]
+    await sim.ana.click(lobby, label="Add computer player")
+    await sim.ana.click(sim.posts(thread)[0], label="Start")
+    rng, figures = random.Random(seed), Figures()
+    seen = {m.id for m in board_posts(sim, thread)}  # the first board
+    last_mover, turn = None, 0
+    for _ in range(human_moves):
+        mover = await sim.to_move(match_id, players)
+        if mover is None:
+            break
+        if mover is not last_mover:
+            turn += 1
+        last_mover = mover
+        legal = (await sim.bot.service.waiting(match_id))[mover.id]
+        move = rng.choice(legal)
+        current = board_posts(sim, thread)[-1]
+
+        async def act(mover=mover, move=move, current=current) -> None:
+            if buttons and move in labels(current):
+                result = await mover.click(current, label=move)
+                assert "Played" in answer(result), answer(result)
+            else:
+                await sim.move(mover, thread, move)
+
+        await one_call(sim, thread, mover, figures, turn, act)
+        boards = board_posts(sim, thread)
+        for message in boards:
+            if message.id in seen:
+                continue
+            seen.add(message.id)
+            figures.boards += 1
+            pinged = set(sim.env.backend.get_message(thread.id, message.id).ping_user_ids)
+            figures.pings += len(pinged)
+            if mover.id in pinged:
+                figures.self_pings += 1
+            who = acting(message)
+            wanted = {p.id for p in players if p.name == who}
+            if pinged != wanted:
+                figures.wrong_pings.append(f"{who}: {pinged}")
+        figures.stale_live += sum(1 for m in boards[:-1] if labels(m))
+    changes = 0
+    previous = None
+    for message in board_posts(sim, thread):
+        who = acting(message)
+        changes += who != previous
+        previous = who
+    figures.turns = turn
+    figures.boards_same_actor = figures.boards - changes  # type: ignore[attr-defined]
+    return figures
+
+
+@pytest.mark.parametrize("game", ["storm-of-the-gods", "terra"])
+async def test_figures(sim: Sim, game: str) -> None:
+    figures = await play(sim, game, 30, seed=5)
+    print("\n" + figures.line(game), "same-actor boards", figures.boards_same_actor,
+          figures.wrong_pings[:5])
