@@ -257,6 +257,10 @@ async def publish(
     if update.public is not None:
         message = await post_board(client, update, view, pressed)
     for user_id, text in delivery.dms.items():
+        mine = update.private.get(user_id)
+        if mine is not None and user_id not in delivery.quiet:
+            mine.text = f"{text}\n{mine.text}"  # one DM: "your turn" heads their view
+            continue
         await send_dm(client, user_id, text)
     for user_id, post in update.private.items():
         if user_id in delivery.quiet:  # held: the summary after their quiet hours says so

@@ -5,6 +5,7 @@ act): new board posts, who they ping, edits, DMs, and boards left with live butt
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from collections import Counter
@@ -65,6 +66,7 @@ class Figures:
     dm_turns: Counter[tuple[int, int]] = field(default_factory=Counter)
     stale_live: int = 0
     wrong_pings: list[str] = field(default_factory=list)
+    repeated: list[str | None] = field(default_factory=list)
 
     def line(self, game: str) -> str:
         per = max(self.turns, 1)
@@ -116,15 +118,27 @@ async def one_call(sim: Sim, thread, mover: Any, figures: Figures, turn: int,
             if channel in dm_channels:
                 figures.dms += 1
                 figures.dm_turns[(dm_channels[channel].id, turn)] += 1
-                print("DM", turn, mover.name, "->", dm_channels[channel].name)
     figures.moves += 1
 
 
-async def play(sim: Sim, game: str, human_moves: int, seed: int,
-               buttons: bool = True) -> Figures:
+async def restart(sim: Sim) -> None:
+    """A new bot over the same database (either store), as a new process would be."""
+    old = sim.bot
+    sim.bot = Pantheon(old.settings)
+    sim.bots.append(sim.bot)
+    await sim.env.restart_bot(sim.bot)
+    await old.close()
+
+
+async def play(sim: Sim, game: str, human_moves: int, seed: int, *, buttons: bool,
+               restart_at: int | None = None, by_dm: Any = None) -> Figures:
     """A four-seat ``game`` (ana, bo, cy and a computer) for ``human_moves`` moves by
-    the people (a board's button when it has one of the move, else ``/move``)."""
+    the people: a board's button when ``buttons`` and it has one for the move, else
+    ``/move``; a restart before move ``restart_at``; ``by_dm`` has chosen "your turn" by
+    DM (``/notify``), so the board never pings them."""
     players = [sim.ana, sim.bo, sim.cy]
+    if by_dm is not None:
+        await sim.slash(by_dm, "notify", your_turn="dm")
     match_id, thread = await sim.start(sim.ana, game, players[1:], start=False)
     lobby = sim.posts(thread)[0]
     await sim.ana.click(lobby, label="Add computer player")
@@ -132,7 +146,9 @@ async def play(sim: Sim, game: str, human_moves: int, seed: int,
     rng, figures = random.Random(seed), Figures()
     seen = {m.id for m in board_posts(sim, thread)}  # the first board
     last_mover, turn = None, 0
-    for _ in range(human_moves):
+    for number in range(human_moves):
+        if number == restart_at:
+            await restart(sim)
         mover = await sim.to_move(match_id, players)
         if mover is None:
             break
@@ -159,26 +175,63 @@ async def play(sim: Sim, game: str, human_moves: int, seed: int,
             figures.boards += 1
             pinged = set(sim.env.backend.get_message(thread.id, message.id).ping_user_ids)
             figures.pings += len(pinged)
-            if mover.id in pinged:
-                figures.self_pings += 1
+            figures.self_pings += mover.id in pinged
             who = acting(message)
-            wanted = {p.id for p in players if p.name == who}
+            wanted = {p.id for p in players if p.name == who and p is not by_dm}
             if pinged != wanted:
-                figures.wrong_pings.append(f"{who}: {pinged}")
+                figures.wrong_pings.append(f"to act {who}, pinged {pinged}")
         figures.stale_live += sum(1 for m in boards[:-1] if labels(m))
-    changes = 0
-    previous = None
-    for message in board_posts(sim, thread):
-        who = acting(message)
-        changes += who != previous
-        previous = who
     figures.turns = turn
-    figures.boards_same_actor = figures.boards - changes  # type: ignore[attr-defined]
+    actors = [acting(m) for m in board_posts(sim, thread)]
+    figures.repeated = [a for a, b in itertools.pairwise(actors) if a == b]
     return figures
 
 
-@pytest.mark.parametrize("game", ["storm-of-the-gods", "terra"])
-async def test_figures(sim: Sim, game: str) -> None:
-    figures = await play(sim, game, 30, seed=5)
-    print("\n" + figures.line(game), "same-actor boards", figures.boards_same_actor,
-          figures.wrong_pings[:5])
+def check(figures: Figures) -> None:
+    """One new board per change of the player to act, pings only for the one to act (as
+    they want them), no superseded board with live buttons, one new DM per player a
+    turn."""
+    assert figures.repeated == []  # two new boards in a row for the same player to act
+    assert figures.self_pings == 0 and figures.wrong_pings == []
+    assert figures.stale_live == 0
+    assert max(figures.dm_turns.values(), default=0) <= 1
+    assert figures.boards <= figures.turns + 1
+
+
+async def test_a_four_seat_storm_by_buttons_posts_once_a_turn(sim: Sim) -> None:
+    figures = await play(sim, "storm-of-the-gods", 30, seed=5, buttons=True, restart_at=12)
+    print("\n" + figures.line("storm-of-the-gods, buttons"))
+    check(figures)
+    assert figures.in_place > 0 and figures.webhook_edits > 0  # steps edit the turn's post
+
+
+async def test_a_four_seat_storm_by_move_posts_once_a_turn(sim: Sim) -> None:
+    figures = await play(sim, "storm-of-the-gods", 30, seed=6, buttons=False, by_dm=sim.bo)
+    print("\n" + figures.line("storm-of-the-gods, /move"))
+    check(figures)
+    assert figures.edits > 0  # superseded boards lost their buttons
+
+
+async def test_a_four_seat_terra_posts_once_a_turn_and_dms_once_a_turn(sim: Sim) -> None:
+    figures = await play(sim, "terra", 30, seed=5, buttons=False, restart_at=15,
+                         by_dm=sim.cy)
+    print("\n" + figures.line("terra, /move"))
+    check(figures)
+    assert figures.dms <= figures.turns + 3  # the reserves dealt at the start, then one
+    # DM a turn: a player's turn coming to them, their build, discard and draw are one
+
+
+async def test_a_stale_button_answers_with_a_link_to_the_current_board(sim: Sim) -> None:
+    match_id, thread = await sim.start(sim.ana, "witch-stones", [sim.bo])
+    first = board_posts(sim, thread)[-1]
+    assert labels(first) == ["suns", "moons"]  # Bo chooses a side
+    sim.env.inject_error("PATCH", f"/channels/{thread.id}/messages/*", status=403,
+                         code=50001, message="Missing Access", times=1)
+    await sim.move(sim.bo, thread, "suns")  # its buttons could not be taken off
+    current = board_posts(sim, thread)[-1]
+    assert current.id != first.id and labels(first) == ["suns", "moons"]
+    result = await sim.bo.click(first, label="moons")
+    text = answer(result)
+    assert result.followups[-1].ephemeral and "\n" not in text and "board changed" in text
+    assert text.endswith(f"/{thread.id}/{current.id}"), text
+    assert len(await sim.bot.service.store.moves(match_id)) == 1
