@@ -131,20 +131,19 @@ class Play:
         acting = game.to_act(state)[:1] if match.status == RUNNING else []
         start = turn_start(played, acting[0]) if acting else len(played)
         goes_on = start < len(played)  # the player to act moved last: their turn goes on
-        if goes_on:  # the turn's earlier steps, then this call's
-            lines = [*(self.matches.named(match, m.said)
-                       for m in played[start:len(played) - moved] if m.said), *lines]
-            before = played[:start]
-        else:
-            before = played[:len(played) - moved]
-        # What others did since this player's last turn, before this update: listed, one
-        # line a player, at the head of the post that hands them the turn.
-        earlier = recent(before, acting[0]) if acting and before else []
-        if earlier:
-            head = (f"Since {names[acting[0]]}'s last turn:"
-                    if any(m.seat == acting[0] for m in before)
-                    else f"Before {names[acting[0]]}'s first turn:")
-            lines = [head, *self.recap(match, earlier), *lines]
+        if acting:
+            # The turn's post: what others did since this player's last turn, one line a
+            # player's turn; what is not a move (a resignation); then this turn's steps.
+            others = lines[:max(len(lines) - moved, 0)]
+            earlier = recent(played[:start], acting[0])
+            head = []
+            if earlier:
+                head = [f"Since {names[acting[0]]}'s last turn:"
+                        if any(m.seat == acting[0] for m in played[:start])
+                        else f"Before {names[acting[0]]}'s first turn:",
+                        *self.recap(match, earlier)]
+            lines = [*head, *others,
+                     *(self.matches.named(match, m.said) for m in played[start:] if m.said)]
         lines = elided(lines)
         if match.status == FINISHED and match.result:
             lines.extend(await self.final_lines(match, game, state))

@@ -44,7 +44,6 @@ async def test_six_seat_storm_says_first_turn_and_never_hides_one_move(store):
         ((user, moves),) = (await service.waiting(match.id)).items()
         person = PEOPLE[user - 1]
         update = await service.submit(match.id, person, moves[0])
-        moved.add(person.name)
         text = update.public.text
         for name in re.findall(r"^Since (\w+)'s last turn:", text, re.M):
             assert name in moved, text
@@ -54,6 +53,8 @@ async def test_six_seat_storm_says_first_turn_and_never_hides_one_move(store):
             headings["Before"] += 1
         for count, word in MARKER.findall(text):
             assert int(count) >= 2 and word == "moves", text
+        if user not in await service.waiting(match.id):  # their turn is over
+            moved.add(person.name)
     assert headings["Since"] and headings["Before"] >= 4, headings
 
 
@@ -68,3 +69,49 @@ async def test_terra_lists_only_the_options_somebody_set(service):
     lobby = await service.create(PEOPLE[5], "terra", {"terrain": "true"})
     assert "Options: terrain=True." in service.lobby_text(lobby)
     assert "open_reserves" not in service.lobby_text(lobby)
+
+
+async def test_six_seat_storm_recap_is_a_line_a_player_and_a_turn_is_one_post(store):
+    """The "Since X's last turn" recap of six-seat Storm is one line per player's turn
+    (it was one line per move: a 14-line wall), and while a player keeps acting, the
+    post is the whole turn so far, for the same turn, pinging nobody."""
+    service = Service(store, seed_source=lambda: 105, shuffle=lambda seats: None,
+                      player=RandomPlayer())
+    match = await service.create(PEOPLE[0], "storm-of-the-gods")
+    for person in PEOPLE[1:]:
+        await service.join(match.id, person)
+    update = await service.start(match.id, PEOPLE[0])
+    names = [p.name for p in PEOPLE]
+    recaps, steps, previous, longest = 0, 0, update, 0
+    for _ in range(60):
+        if update.match.status != "running":
+            break
+        ((user, moves),) = (await service.waiting(match.id)).items()
+        person = PEOPLE[user - 1]
+        update = await service.submit(match.id, person, moves[-1])
+        text = update.public.text
+        if update.public.mentions == [] and person.user_id in await_waiting(
+                await service.waiting(match.id)):
+            steps += 1  # the turn goes on: the same turn, the earlier steps kept
+            assert update.turn == previous.turn and update.turn is not None
+            kept = [line for line in previous.public.text.splitlines()
+                    if line.split(" ", 1)[0] in names]
+            assert set(kept) <= set(text.splitlines()), (previous.public.text, text)
+        else:
+            assert update.turn != previous.turn
+        if "'s last turn:\n" in text:
+            recaps += 1
+            block = text.split("last turn:\n", 1)[1].splitlines()
+            actor = re.findall(r"^To act: (\w+)\.", text, re.M)[0]
+            lines = [line for line in block if line.split(" ", 1)[0] in names
+                     and not line.startswith(actor + " ")]  # not the turn's own steps
+            starts = [line.split(" ", 1)[0] for line in lines]
+            longest = max(longest, len(lines))
+            assert all(a != b for a, b in zip(starts, starts[1:], strict=False)), text
+        previous = update
+    assert recaps and steps, (recaps, steps)
+    assert longest <= len(PEOPLE), longest  # a line a player's turn, not a line a move
+
+
+def await_waiting(waiting: dict[int, list[str]]) -> set[int]:
+    return set(waiting)
