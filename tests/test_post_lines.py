@@ -6,6 +6,7 @@ or challenge that lists only the options somebody set."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from engines.ai import RandomPlayer
 from service import Actor, Invitee, Service
@@ -90,8 +91,8 @@ async def test_six_seat_storm_recap_is_a_line_a_player_and_a_turn_is_one_post(st
         person = PEOPLE[user - 1]
         update = await service.submit(match.id, person, moves[-1])
         text = update.public.text
-        if update.public.mentions == [] and person.user_id in await_waiting(
-                await service.waiting(match.id)):
+        if update.public.mentions == [] and person.user_id in await service.waiting(
+                match.id):
             steps += 1  # the turn goes on: the same turn, the earlier steps kept
             assert update.turn == previous.turn and update.turn is not None
             kept = [line for line in previous.public.text.splitlines()
@@ -107,11 +108,7 @@ async def test_six_seat_storm_recap_is_a_line_a_player_and_a_turn_is_one_post(st
                      and not line.startswith(actor + " ")]  # not the turn's own steps
             starts = [line.split(" ", 1)[0] for line in lines]
             longest = max(longest, len(lines))
-            assert all(a != b for a, b in zip(starts, starts[1:], strict=False)), text
+            assert all(a != b for a, b in pairwise(starts)), text
         previous = update
     assert recaps and steps, (recaps, steps)
     assert longest <= len(PEOPLE), longest  # a line a player's turn, not a line a move
-
-
-def await_waiting(waiting: dict[int, list[str]]) -> set[int]:
-    return set(waiting)
