@@ -132,8 +132,9 @@ class Play:
         start = turn_start(played, acting[0]) if acting else len(played)
         goes_on = start < len(played)  # the player to act moved last: their turn goes on
         if acting:
-            # The turn's post: what others did since this player's last turn, one line a
-            # player's turn; what is not a move (a resignation); then this turn's steps.
+            # The turn's post: what is not a move (a resignation, a timeout), what others
+            # did since this player's last turn, one line a player's turn, then this
+            # turn's steps.
             others = lines[:max(len(lines) - moved, 0)]
             earlier = recent(played[:start], acting[0])
             head = []
@@ -142,7 +143,7 @@ class Play:
                         if any(m.seat == acting[0] for m in played[:start])
                         else f"Before {names[acting[0]]}'s first turn:",
                         *self.recap(match, earlier)]
-            lines = [*head, *others,
+            lines = [*others, *head,
                      *(self.matches.named(match, m.said) for m in played[start:] if m.said)]
         lines = elided(lines)
         if match.status == FINISHED and match.result:
