@@ -235,3 +235,22 @@ async def test_a_stale_button_answers_with_a_link_to_the_current_board(sim: Sim)
     assert result.followups[-1].ephemeral and "\n" not in text and "board changed" in text
     assert text.endswith(f"/{thread.id}/{current.id}"), text
     assert len(await sim.bot.service.store.moves(match_id)) == 1
+
+
+async def test_a_turn_board_that_cannot_be_edited_is_posted_anew(sim: Sim) -> None:
+    """The turn's board deleted (or out of reach): the next step of the turn posts a new
+    board, and the old one's buttons are taken off."""
+    players = [sim.ana, sim.bo]
+    match_id, thread = await sim.start(sim.ana, "storm-of-the-gods", [sim.bo])
+    mover = await sim.to_move(match_id, players)
+    board = board_posts(sim, thread)[-1]
+    sim.env.inject_error("PATCH", f"/channels/{thread.id}/messages/{board.id}", status=404,
+                         code=10008, message="Unknown Message", times=1)
+    move = (await sim.bot.service.waiting(match_id))[mover.id][0]
+    await sim.move(mover, thread, move)
+    assert await sim.to_move(match_id, players) is mover  # the turn goes on
+    boards = board_posts(sim, thread)
+    assert boards[-1].id != board.id and f"To act: {mover.name}." in text_of(boards[-1])
+    assert labels(boards[-2]) == [] and labels(boards[-1])
+    kept = await sim.bot.service.store.posted(match_id)
+    assert kept is not None and kept.message_id == boards[-1].id
