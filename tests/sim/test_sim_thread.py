@@ -228,8 +228,8 @@ async def test_a_stale_button_answers_with_a_link_to_the_current_board(sim: Sim)
     sim.env.inject_error("PATCH", f"/channels/{thread.id}/messages/*", status=403,
                          code=50001, message="Missing Access", times=1)
     await sim.move(sim.bo, thread, "suns")  # its buttons could not be taken off
-    current = board_posts(sim, thread)[-1]
-    assert current.id != first.id and labels(first) == ["suns", "moons"]
+    *_, before, current = board_posts(sim, thread)  # read again: as they are now
+    assert before.id == first.id and labels(before) == ["suns", "moons"]
     result = await sim.bo.click(first, label="moons")
     text = answer(result)
     assert result.followups[-1].ephemeral and "\n" not in text and "board changed" in text
@@ -254,3 +254,18 @@ async def test_a_turn_board_that_cannot_be_edited_is_posted_anew(sim: Sim) -> No
     assert labels(boards[-2]) == [] and labels(boards[-1])
     kept = await sim.bot.service.store.posted(match_id)
     assert kept is not None and kept.message_id == boards[-1].id
+
+
+async def test_board_reposted_by_the_board_command_is_the_current_one(sim: Sim) -> None:
+    """``/board`` posts the board again in the thread, with its buttons: the one before
+    loses them, and a step of the turn edits the new one."""
+    match_id, thread = await sim.start(sim.ana, "storm-of-the-gods", [sim.bo])
+    mover = await sim.to_move(match_id, [sim.ana, sim.bo])
+    first = board_posts(sim, thread)[-1]
+    result = await sim.slash(sim.ana, "board", thread)
+    assert "posted above" in answer(result)
+    *_, before, again = board_posts(sim, thread)  # read again: as they are now
+    assert before.id == first.id and labels(again) and labels(before) == []
+    move = (await sim.bot.service.waiting(match_id))[mover.id][0]
+    await sim.move(mover, thread, move)
+    assert board_posts(sim, thread)[-1].id == again.id  # edited in place: the turn goes on
