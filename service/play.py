@@ -136,13 +136,18 @@ class Play:
             # did since this player's last turn, one line a player's turn, then this
             # turn's steps.
             others = lines[:max(len(lines) - moved, 0)]
-            earlier = recent(played[:start], acting[0])
-            head = []
-            if earlier:
-                head = [f"Since {names[acting[0]]}'s last turn:"
-                        if any(m.seat == acting[0] for m in played[:start])
+            last = next((i for i in range(start - 1, -1, -1)
+                         if played[i].seat == acting[0]), -1)
+            if last >= 0 and all(self.automatic(match, m.seat)
+                                 for m in played[last + 1:start]):
+                # Their own last move and the computers' replies: they saw all before,
+                # so no heading; their move, then the replies.
+                head = self.recap(match, played[last:start])
+            else:
+                earlier = recent(played[:start], acting[0])
+                head = [f"Since {names[acting[0]]}'s last turn:" if last >= 0
                         else f"Before {names[acting[0]]}'s first turn:",
-                        *self.recap(match, earlier)]
+                        *self.recap(match, earlier)] if earlier else []
             lines = [*others, *head,
                      *(self.matches.named(match, m.said) for m in played[start:] if m.said)]
         lines = elided(lines)
@@ -171,6 +176,11 @@ class Play:
                       choices_known=True, turn=turn,
                       private_turns={u: key for u in private
                                      if (key := turn if u == actor else caused)})
+
+    def automatic(self, match: MatchRecord, seat: int) -> bool:
+        """Whether the bot plays ``seat`` (a computer's, or a resigned player's)."""
+        seated = self.matches.seat_at(match, seat)
+        return seated.is_ai or seated.resigned
 
     def recap(self, match: MatchRecord, moves: Sequence[MoveRecord]) -> list[str]:
         """The moves as one line per player's turn: the first step names the player, the

@@ -112,3 +112,32 @@ async def test_six_seat_storm_recap_is_a_line_a_player_and_a_turn_is_one_post(st
         previous = update
     assert recaps and steps, (recaps, steps)
     assert longest <= len(PEOPLE), longest  # a line a player's turn, not a line a move
+
+
+async def test_against_the_computer_no_recap_repeats_your_move_or_the_last_post(store):
+    """Issue 36: after `take h1` the post began "Since Ana's last turn:", then the
+    computer's move of the post before, then Ana's own move. A person who just moved has
+    seen everything before; their post is their move and the replies. (A step of the
+    same turn edits that post in place: it keeps its lines and adds the step.)"""
+    for slug in ("witch-stones", "storm-of-the-gods"):
+        service = Service(store, seed_source=lambda: 8, shuffle=lambda seats: None,
+                          player=RandomPlayer())
+        match = await service.create(PEOPLE[0], slug)
+        await service.add_ai(match.id, PEOPLE[0])
+        update = await service.start(match.id, PEOPLE[0])
+        before = update.public.text if update.public else ""
+        for _ in range(30):
+            if update.match.status != "running":
+                break
+            moves = (await service.waiting(match.id)).get(PEOPLE[0].user_id)
+            assert moves, slug
+            turn = update.turn
+            update = await service.submit(match.id, PEOPLE[0], moves[-1])
+            text = update.public.text
+            assert not re.search(r"^(Since|Before) .*turn:$", text, re.M), (slug, text)
+            if update.turn != turn:  # a new post (not the turn's post edited): it begins
+                # with Ana's own last move, then the computer's replies
+                played = await service.store.moves(match.id)
+                own = next(m for m in reversed(played) if m.said.startswith("{seat0}"))
+                said = own.said.replace("{seat0}", "Ana").replace("{seat1}", "Computer 1")
+                assert text.startswith(said[:24]), (slug, before, text)
