@@ -20,6 +20,7 @@ import discord
 
 from bot.dynamic import IdButton
 from bot.interact import actor_of, clip, guard, reply, service_of
+from bot.turn_posts import jump_link
 from engines.base import plural
 from service import Actor, Changed, Service, ServiceError, Update
 from service.move_groups import MENU_SIZE, move_groups, node_size
@@ -51,6 +52,21 @@ def played_text(actor: Actor, update: Update, move: str, posted: bool) -> str:
     return text
 
 
+async def stale_line(service: Service, match_id: int) -> str:
+    """What a superseded board's button answers: one line, with a link to the current
+    board (:mod:`bot.turn_posts`) when one is known."""
+    try:
+        kept = await service.store.posted(match_id)
+        match = await service.match(match_id) if kept is not None else None
+    except Exception:  # the line without its link
+        log.exception("match %s: the current board not found", match_id)
+        return STALE
+    if kept is None or match is None:
+        return STALE
+    return ("The board changed since these buttons were posted; the current board: "
+            + jump_link(match, kept))
+
+
 NOT_YOUR_TURN = "It is not your turn: this button is for the player to act."
 
 
@@ -61,7 +77,7 @@ async def my_moves(service: Service, actor: Actor, match_id: int, version: int,
     try:
         moves = await service.button_moves(match_id, actor, version)
     except Changed:
-        raise ServiceError(STALE) from None
+        raise ServiceError(await stale_line(service, match_id)) from None
     if not moves:
         raise ServiceError(not_yours)
     return moves

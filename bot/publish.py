@@ -19,6 +19,7 @@ from typing import Any
 
 import discord
 
+from bot import turn_posts
 from bot.interact import clip, service_of_client
 from bot.layout import ALT_LIMIT, board_layout
 from bot.notes_ui import notes_view
@@ -169,9 +170,12 @@ async def send_dm(client: discord.Client, user_id: int, text: str,
 
 
 async def send_private(
-    client: discord.Client, match: MatchRecord, user_id: int, post: Post
+    client: discord.Client, match: MatchRecord, user_id: int, post: Post,
+    turn: str | None = None
 ) -> bool:
     """DM one private post; on closed DMs tell the thread once (no secret). True if sent.
+    Within one ``turn`` (:attr:`service.Update.private_turns`) the turn's DM is edited in
+    place: one new DM a player a turn, however many steps the turn has.
 
     The DM channel comes from discord.py's cache (``create_dm`` opens it once per user),
     so a DM costs no user fetch."""
@@ -180,9 +184,17 @@ async def send_private(
     noted = closed_dms(client)
     try:
         await post.ready()
+        view = notes_view(match.id)
+        kwargs = message_kwargs(post, mention=False, view=view)
+        kept = await turn_posts.current(client, match, user_id) if turn else None
+        if await turn_posts.edit_in_place(client, match, user_id, turn, kept, kwargs,
+                                          False) is not None:
+            return True
         channel = await client.create_dm(discord.Object(id=user_id))
-        await channel.send(**message_kwargs(post, mention=False, view=notes_view(match.id)))
+        message = await channel.send(**message_kwargs(post, mention=False, view=view))
         noted.discard((match.id, user_id))
+        if turn is not None:
+            await turn_posts.keep(client, match, user_id, turn, message, False, kept)
         return True
     except discord.Forbidden:
         if (match.id, user_id) in noted:
@@ -203,10 +215,39 @@ async def send_private(
     return False
 
 
+async def post_board(client: discord.Client, update: Update, view: discord.ui.View | None,
+                     pressed: discord.Interaction | None = None) -> discord.Message | None:
+    """The update's board: the turn's board edited in place while the same player keeps
+    acting, else a new post, the board it supersedes losing its buttons
+    (:mod:`bot.turn_posts`); the pressed message's buttons go in any case."""
+    match, post = update.match, update.public
+    assert post is not None
+    buttons = turn_posts.has_buttons(view)
+    kept = await turn_posts.current(client, match)
+    done: set[int | None] = set()
+    message = await turn_posts.edit_in_place(  # an edit pings nobody: no mentions
+        client, match, turn_posts.BOARD, update.turn, kept,
+        message_kwargs(post, mention=False, view=view), buttons, pressed)
+    if message is None:
+        message = await send_public(client, match, post, view=view)
+        if message is not None:
+            done.add(await turn_posts.keep(client, match, turn_posts.BOARD, update.turn,
+                                           message, buttons, kept, pressed))
+    done.add(message.id if message is not None else None)
+    if pressed is not None and pressed.message is not None \
+            and pressed.message.id not in done:
+        await turn_posts.take_buttons_off(
+            client, turn_posts.Posted(pressed.message.channel.id, pressed.message.id,
+                                      None, 0, True), pressed)
+    return message
+
+
 async def publish(
-    client: discord.Client, update: Update, *, view: discord.ui.View | None = None
+    client: discord.Client, update: Update, *, view: discord.ui.View | None = None,
+    pressed: discord.Interaction | None = None
 ) -> discord.Message | None:
     """Post the update's public part in the thread, then its private parts by DM.
+    ``pressed``: the button press that made the update (its message is edited through it).
 
     Nothing here raises, for a Discord failure or one below it (a dropped connection, a
     timeout): the move is already saved, so failures are logged and the rest still goes
@@ -220,14 +261,19 @@ async def publish(
     except Exception:
         log.exception("match %s: notifications not routed", update.match.id)
     if update.public is not None:
-        message = await send_public(client, update.match, update.public, view=view)
+        message = await post_board(client, update, view, pressed)
     for user_id, text in delivery.dms.items():
+        mine = update.private.get(user_id)
+        if mine is not None and user_id not in delivery.quiet:
+            mine.text = f"{text}\n{mine.text}"  # one DM: "your turn" heads their view
+            continue
         await send_dm(client, user_id, text, nonce=turn_nonce(update.match, user_id))
     for user_id, post in update.private.items():
         if user_id in delivery.quiet:  # held: the summary after their quiet hours says so
             continue
         try:
-            await send_private(client, update.match, user_id, post)
+            await send_private(client, update.match, user_id, post,
+                               update.private_turns.get(user_id))
         except Exception:
             log.exception("match %s: private post to %s failed", update.match.id, user_id)
     return message

@@ -160,11 +160,8 @@ class MoveButton(
             raise ServiceError(not_yours)
         move = moves[self.index]
         update = await service.submit(self.match_id, actor, move, expect_version=self.version)
-        try:  # the buttons are spent: one edit of a recent message (a V2 board stays V2)
-            await interaction.edit_original_response(view=spent(interaction.message))
-        except discord.HTTPException as exc:
-            log.info("could not remove move buttons: %s", exc)
-        posted = await announce(interaction.client, update)
+        # the pressed board is edited in place (the turn goes on) or loses its buttons
+        posted = await announce(interaction.client, update, pressed=interaction)
         await reply(interaction, played_text(actor, update, move, posted is not None))
 
 
@@ -221,8 +218,10 @@ class MyMovesButton(
             await reply(interaction, "Your moves (only you see them):", view=view)
 
 
-async def announce(client: discord.Client, update: Update) -> discord.Message | None:
-    """Publish an update, with move buttons under the board when the choice is small.
+async def announce(client: discord.Client, update: Update,
+                   pressed: discord.Interaction | None = None) -> discord.Message | None:
+    """Publish an update, with move buttons under the board when the choice is small;
+    ``pressed``: the button press that made it (its message is edited through it).
 
     Never raises: the move is already saved, so a failure here is logged and the mover is
     told the board could not be posted (None), rather than that the move failed.
@@ -238,7 +237,7 @@ async def announce(client: discord.Client, update: Update) -> discord.Message | 
     if update.match.status == FINISHED and update.public is not None:
         view = rematch_view(update.match)  # the final board
     try:
-        message = await publish(client, update, view=view)
+        message = await publish(client, update, view=view, pressed=pressed)
     except Exception:
         log.exception("match %s: could not publish an update", update.match.id)
         message = None

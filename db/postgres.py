@@ -28,6 +28,7 @@ from db.clocks import ClockQueries
 from db.lifecycle import Lifecycle
 from db.matches import MatchQueries
 from db.notify import NotifyQueries
+from db.posts import PostQueries
 from db.privacy import PrivacyQueries
 from db.schema import migrations
 from db.servers import ServerQueries
@@ -89,7 +90,7 @@ class _Connection(asyncpg.Connection):  # type: ignore[misc]  # asyncpg has no t
 
 class PostgresStore(Lifecycle[asyncpg.Pool], MatchQueries, ClockQueries, SocialQueries,
                     ChallengeQueries, StateQueries, NotifyQueries, TournamentQueries,
-                    PrivacyQueries, ServerQueries):
+                    PrivacyQueries, ServerQueries, PostQueries):
     """The PostgreSQL store at ``url`` (``postgresql://user:password@host:port/db``)."""
 
     backend = "postgres"

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, Protocol, runtime_checkable
 
+from db.posts import Posted
 from db.records import (
     ChallengeRecord,
     ClockRecord,
@@ -147,6 +148,10 @@ class Store(Protocol):
     # the bot's own state between runs
     async def bot_state(self, key: str) -> str | None: ...
     async def set_bot_state(self, key: str, value: str | None) -> None: ...
+
+    # a match's posts that later ones edit (the board, each player's private view)
+    async def posted(self, match_id: int, user_id: int = 0) -> Posted | None: ...
+    async def set_posted(self, match_id: int, user_id: int, post: Posted) -> bool: ...
 
     # notifications: settings, notices held in quiet hours, follows, private notes
     async def notify_settings(self, user_ids: Sequence[int]

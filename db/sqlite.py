@@ -22,6 +22,7 @@ from db.clocks import ClockQueries
 from db.lifecycle import Lifecycle
 from db.matches import MatchQueries
 from db.notify import NotifyQueries
+from db.posts import PostQueries
 from db.privacy import PrivacyQueries
 from db.schema import migrations, statements
 from db.servers import ServerQueries
@@ -66,7 +67,7 @@ class SqliteTx:
 
 class SqliteStore(Lifecycle[aiosqlite.Connection], MatchQueries, ClockQueries,
                   SocialQueries, ChallengeQueries, StateQueries, NotifyQueries,
-                  TournamentQueries, PrivacyQueries, ServerQueries):
+                  TournamentQueries, PrivacyQueries, ServerQueries, PostQueries):
     """The SQLite store over the file at ``path``."""
 
     backend = "sqlite"

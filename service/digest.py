@@ -75,6 +75,8 @@ class Digest:
             h.match_id for h in held if h.kind in ("turn", "reminder", "warning"))
             if m in waiting]
         mine.sort(key=lambda t: (-t.waited, t.match.id))
+        changed = list(dict.fromkeys(h.match_id for h in held if h.kind == "private"))
+        listed = {t.match.id for t in mine}
         lines = []
         if mine:
             lines.append(f"While you slept: your move in "
@@ -83,10 +85,12 @@ class Digest:
                 extra = (f" ({plural(reminded[turn.match.id], 'reminder')})"
                          if reminded[turn.match.id] else "")
                 left = await self.time_left(turn.match, user_id, now)
-                lines.append(f"- **{turn.title}** #{turn.match.id}{extra} — {left}"
+                view = ("; your private view changed (/myview shows it)"
+                        if turn.match.id in changed else "")
+                lines.append(f"- **{turn.title}** #{turn.match.id}{extra} — {left}{view}"
                              f"{self.link_line(turn.match)}")
-        for match_id in dict.fromkeys(h.match_id for h in held if h.kind == "private"):
-            match = await self.store.get_match(match_id)
+        for match_id in changed:  # a match listed above is not listed again
+            match = None if match_id in listed else await self.store.get_match(match_id)
             if match is not None:
                 if not lines:
                     lines.append("While you slept:")

@@ -93,6 +93,16 @@ class Update:
     choices_known: bool = False
     news: list[EventNews] = field(default_factory=list)
     """What the match's end changed in its tournament (the next round, standings)."""
+    turn: str | None = None
+    """The turn the public post shows (``"<seat to act>:<index of the turn's first
+    move>"``): while the same player keeps acting it stays the same, and the turn's post
+    (and each player's private view) is edited in place rather than posted again. None:
+    a post of its own (a start, an end, an abort)."""
+    private_turns: dict[int, str] = field(default_factory=dict)
+    """The turn each private post belongs to (keys as :attr:`turn`): the turn of the
+    player it is for when they act now, else the turn of the move that made this update.
+    A player's private views within one turn (Terra: their turn coming to them, their
+    build, discard and draw) are then one DM, edited in place. None: a DM of its own."""
 
 
 @dataclass

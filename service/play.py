@@ -7,11 +7,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
 from typing import Protocol
 
 from db import FINISHED, RUNNING, MatchRecord, MoveRecord, StaleVersion, Store, records
 from engines.ai.repetition import HISTORY, move_key
-from engines.base import Game, Result, State, plural
+from engines.base import Game, Result, State, plural, seat_name
 from service.bank import Banks
 from service.computer import Computer
 from service.core import Matches, Now
@@ -122,22 +123,33 @@ class Play:
     async def posts(self, match: MatchRecord, game: Game, state: State, lines: list[str],
                     previous: State | None, played: list[MoveRecord], moved: int) -> Update:
         """The public post (the moves' lines, who acts now or how it ended, the picture)
-        and the private ones."""
+        and the private ones. While the player to act made the last move (a step of their
+        turn: Storm's roll before its actions, Terra's build before its discard), the post
+        is the whole turn's so far, for the bot to edit in place (:attr:`Update.turn`),
+        and it pings nobody: the mover is here already."""
         names = self.matches.names(match)
         acting = game.to_act(state)[:1] if match.status == RUNNING else []
-        # What others did since this player's last turn and before this update (whose
-        # own lines follow): listed when the turn comes to them (not again at each step
-        # of their own turn). Nothing when their last move is in this update.
-        comes_back = acting and played and played[-1].seat != acting[0]
-        since = recent(played, acting[0]) if comes_back else []
-        earlier = since[:max(0, len(since) - moved)]
-        if earlier:
-            before = played[:len(played) - moved]
-            head = (f"Since {names[acting[0]]}'s last turn:"
-                    if any(m.seat == acting[0] for m in before)
-                    else f"Before {names[acting[0]]}'s first turn:")
-            lines = [head, *(self.matches.named(match, m.said) for m in earlier if m.said),
-                     *lines]
+        start = turn_start(played, acting[0]) if acting else len(played)
+        goes_on = start < len(played)  # the player to act moved last: their turn goes on
+        if acting:
+            # The turn's post: what is not a move (a resignation, a timeout), what others
+            # did since this player's last turn, one line a player's turn, then this
+            # turn's steps.
+            others = lines[:max(len(lines) - moved, 0)]
+            last = next((i for i in range(start - 1, -1, -1)
+                         if played[i].seat == acting[0]), -1)
+            if last >= 0 and all(self.automatic(match, m.seat)
+                                 for m in played[last + 1:start]):
+                # Their own last move and the computers' replies: they saw all before,
+                # so no heading; their move, then the replies.
+                head = self.recap(match, played[last:start])
+            else:
+                earlier = recent(played[:start], acting[0])
+                head = [f"Since {names[acting[0]]}'s last turn:" if last >= 0
+                        else f"Before {names[acting[0]]}'s first turn:",
+                        *self.recap(match, earlier)] if earlier else []
+            lines = [*others, *head,
+                     *(self.matches.named(match, m.said) for m in played[start:] if m.said)]
         lines = elided(lines)
         if match.status == FINISHED and match.result:
             lines.extend(await self.final_lines(match, game, state))
@@ -145,7 +157,8 @@ class Play:
             lines.append(f"To act: {self.matches.waiting_text(match, game, state)}.")
         seat_at = self.matches.seat_at
         mentions = [seat_at(match, s).user_id for s in game.to_act(state)
-                    if not seat_at(match, s).is_ai] if match.status == RUNNING else []
+                    if not seat_at(match, s).is_ai and not (goes_on and s == acting[0])
+                    ] if match.status == RUNNING else []
         # The itemised table (Terra's) comes at the end, and on request (/score): after
         # every move it would bury the move under a screen of numbers.
         table = self.matches.table(match, game, state) if match.status == FINISHED else []
@@ -155,8 +168,32 @@ class Play:
                       mentions=mentions, table=table,
                       alt=self.pictures.alt(match, game, state, None, marks),
                       accent=self.pictures.accent(match, game, state))
-        return Update(match, public, self.private_posts(match, game, state, previous, played),
-                      self.matches.choices_of(match, game, state), choices_known=True)
+        turn = f"{acting[0]}:{start}" if acting else None
+        private = self.private_posts(match, game, state, previous, played)
+        actor = seat_at(match, acting[0]).user_id if acting else None
+        caused = moved_turn(played, moved)
+        return Update(match, public, private, self.matches.choices_of(match, game, state),
+                      choices_known=True, turn=turn,
+                      private_turns={u: key for u in private
+                                     if (key := turn if u == actor else caused)})
+
+    def automatic(self, match: MatchRecord, seat: int) -> bool:
+        """Whether the bot plays ``seat`` (a computer's, or a resigned player's)."""
+        seated = self.matches.seat_at(match, seat)
+        return seated.is_ai or seated.resigned
+
+    def recap(self, match: MatchRecord, moves: Sequence[MoveRecord]) -> list[str]:
+        """The moves as one line per player's turn: the first step names the player, the
+        next ones follow it ("Bo rolled 5; converted f6; ended their turn.")."""
+        out = []
+        for seat, group in groupby(moves, key=lambda m: m.seat):
+            steps = [m.said.rstrip(". ") for m in group if m.said]
+            if not steps:
+                continue
+            own = seat_name(seat) + " "
+            rest = [s[len(own):] if s.startswith(own) else s for s in steps[1:]]
+            out.append(self.matches.named(match, "; ".join([steps[0], *rest]) + "."))
+        return out
 
     async def with_clock_lines(self, update: Update) -> Update:
         """The update with the clock lines of a match that has a time bank or pauses on
@@ -200,6 +237,24 @@ class Play:
                 alt=self.pictures.alt(match, game, state, seated.seat, marks),
                 accent=self.pictures.accent(match, game, state))
         return posts
+
+
+def turn_start(played: Sequence[MoveRecord], seat: int) -> int:
+    """Where ``seat``'s turn began in ``played``: after the last move by another seat
+    (``len(played)`` when another seat moved last: the turn has just come to them)."""
+    start = len(played)
+    while start > 0 and played[start - 1].seat == seat:
+        start -= 1
+    return start
+
+
+def moved_turn(played: Sequence[MoveRecord], moved: int) -> str | None:
+    """The turn (:attr:`Update.turn`'s key) of the first of the last ``moved`` moves."""
+    first = len(played) - moved
+    if moved <= 0 or first < 0:
+        return None
+    seat = played[first].seat
+    return f"{seat}:{turn_start(played[:first + 1], seat)}"
 
 
 def elided(lines: list[str], limit: int = MAX_POST_LINES) -> list[str]:

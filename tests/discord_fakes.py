@@ -235,6 +235,8 @@ class World:
         bot.fetch_channel.side_effect = self._fetch_channel
         bot.get_user.side_effect = self.users.get
         bot.fetch_user.side_effect = self._fetch_user
+        bot.get_partial_messageable.side_effect = self._partial_messageable
+        bot.create_dm.side_effect = self._create_dm
         self.bot = bot
         self.channel = self.text_channel(CHANNEL)
 
@@ -246,6 +248,51 @@ class World:
         if channel_id not in self.channels:
             raise not_found()
         return self.channels[channel_id]
+
+    async def _create_dm(self, user: Any) -> MagicMock:
+        """A DM channel whose sends succeed and are not recorded (tests that read DMs
+        route ``create_dm`` to the user, whose ``send`` records them)."""
+        channel = MagicMock(spec=discord.DMChannel)
+        channel.id = 0
+
+        async def send(content: str | None = None, **kwargs: Any) -> MagicMock:
+            return message(0, Sent(content, kwargs, message_id=next(_ids)))
+
+        channel.send.side_effect = send
+        return channel
+
+    def _partial_messageable(self, channel_id: int, **_: Any) -> MagicMock:
+        """A channel by id whose messages can be edited (the edit replaces what the
+        recorded post says) and fetched, as :mod:`bot.turn_posts` edits a kept post."""
+        channel = MagicMock(spec=discord.PartialMessageable)
+        channel.id = channel_id
+
+        def find(message_id: int) -> Sent | None:
+            sent = self.posts.get(channel_id, []) + self.dms.get(channel_id, [])
+            return next((p for p in sent if p.message_id == message_id), None)
+
+        def partial(message_id: int) -> MagicMock:
+            one = MagicMock(spec=discord.PartialMessage)
+
+            async def edit(**kwargs: Any) -> MagicMock:
+                kept = find(message_id)
+                if kept is not None:
+                    kept.kwargs.update(kwargs)
+                    if "attachments" in kwargs:
+                        kept.kwargs["file"] = kwargs["attachments"][0]
+                return message(channel_id, Sent(None, kwargs, message_id=message_id))
+
+            one.edit.side_effect = edit
+            return one
+
+        async def fetch(message_id: int) -> MagicMock:
+            found = message(channel_id, find(message_id) or Sent(None, message_id=message_id))
+            found.edit = partial(message_id).edit
+            return found
+
+        channel.get_partial_message.side_effect = partial
+        channel.fetch_message.side_effect = fetch
+        return channel
 
     def _sender(self, channel_id: int):
         async def send(content: str | None = None, **kwargs: Any) -> MagicMock:

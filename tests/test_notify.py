@@ -327,3 +327,22 @@ async def test_a_private_view_is_not_dmed_at_night_and_the_summary_says_so(servi
     (notice,) = await service.notices_due(clock.at(9))
     assert f"Terra #{match.id}: your private view changed (/myview shows it)" in notice.text
     assert "reserve" not in notice.text.lower()  # the summary holds no secret
+
+
+async def test_the_summary_lists_a_match_once_when_its_turn_and_view_were_held(service,
+                                                                               clock):
+    """Bo's turn and Bo's private view, both held at night: one line for the match
+    ("your move …; your private view changed"), not a second "your private view changed"
+    line for the same match."""
+    await night_owl(service, clock)
+    match = await service.create(ANA, "terra")
+    await service.join(match.id, BO)
+    update = await service.start(match.id, ANA)
+    await service.deliver(update, clock.at(1))
+    while 2 not in await service.waiting(match.id):
+        ((user, moves),) = (await service.waiting(match.id)).items()
+        update = await service.submit(match.id, ANA if user == 1 else BO, moves[0])
+        await service.deliver(update, clock.at(1))
+    (notice,) = await service.notices_due(clock.at(9))
+    assert notice.text.count(f"#{match.id}") == 1, notice.text
+    assert "your private view changed" in notice.text and "your move" in notice.text

@@ -6,6 +6,7 @@ or challenge that lists only the options somebody set."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from engines.ai import RandomPlayer
 from service import Actor, Invitee, Service
@@ -44,7 +45,6 @@ async def test_six_seat_storm_says_first_turn_and_never_hides_one_move(store):
         ((user, moves),) = (await service.waiting(match.id)).items()
         person = PEOPLE[user - 1]
         update = await service.submit(match.id, person, moves[0])
-        moved.add(person.name)
         text = update.public.text
         for name in re.findall(r"^Since (\w+)'s last turn:", text, re.M):
             assert name in moved, text
@@ -54,6 +54,8 @@ async def test_six_seat_storm_says_first_turn_and_never_hides_one_move(store):
             headings["Before"] += 1
         for count, word in MARKER.findall(text):
             assert int(count) >= 2 and word == "moves", text
+        if user not in await service.waiting(match.id):  # their turn is over
+            moved.add(person.name)
     assert headings["Since"] and headings["Before"] >= 4, headings
 
 
@@ -70,10 +72,53 @@ async def test_terra_lists_only_the_options_somebody_set(service):
     assert "open_reserves" not in service.lobby_text(lobby)
 
 
+async def test_six_seat_storm_recap_is_a_line_a_player_and_a_turn_is_one_post(store):
+    """The "Since X's last turn" recap of six-seat Storm is one line per player's turn
+    (it was one line per move: a 14-line wall), and while a player keeps acting, the
+    post is the whole turn so far, for the same turn, pinging nobody."""
+    service = Service(store, seed_source=lambda: 105, shuffle=lambda seats: None,
+                      player=RandomPlayer())
+    match = await service.create(PEOPLE[0], "storm-of-the-gods")
+    for person in PEOPLE[1:]:
+        await service.join(match.id, person)
+    update = await service.start(match.id, PEOPLE[0])
+    names = [p.name for p in PEOPLE]
+    recaps, steps, previous, longest = 0, 0, update, 0
+    for _ in range(60):
+        if update.match.status != "running":
+            break
+        ((user, moves),) = (await service.waiting(match.id)).items()
+        person = PEOPLE[user - 1]
+        update = await service.submit(match.id, person, moves[-1])
+        text = update.public.text
+        if update.public.mentions == [] and person.user_id in await service.waiting(
+                match.id):
+            steps += 1  # the turn goes on: the same turn, the earlier steps kept
+            assert update.turn == previous.turn and update.turn is not None
+            kept = [line for line in previous.public.text.splitlines()
+                    if line.split(" ", 1)[0] in names]
+            assert set(kept) <= set(text.splitlines()), (previous.public.text, text)
+        else:
+            assert update.turn != previous.turn
+        if "'s last turn:\n" in text:
+            recaps += 1
+            block = text.split("last turn:\n", 1)[1].splitlines()
+            actor = re.findall(r"^To act: (\w+)\.", text, re.M)[0]
+            lines = [line for line in block if line.split(" ", 1)[0] in names
+                     and not line.startswith(actor + " ")]  # not the turn's own steps
+            starts = [line.split(" ", 1)[0] for line in lines]
+            longest = max(longest, len(lines))
+            assert all(a != b for a, b in pairwise(starts)), text
+        previous = update
+    assert recaps and steps, (recaps, steps)
+    assert longest <= len(PEOPLE), longest  # a line a player's turn, not a line a move
+
+
 async def test_against_the_computer_no_recap_repeats_your_move_or_the_last_post(store):
     """Issue 36: after `take h1` the post began "Since Ana's last turn:", then the
     computer's move of the post before, then Ana's own move. A person who just moved has
-    seen everything before; their post is their move and the replies."""
+    seen everything before; their post is their move and the replies. (A step of the
+    same turn edits that post in place: it keeps its lines and adds the step.)"""
     for slug in ("witch-stones", "storm-of-the-gods"):
         service = Service(store, seed_source=lambda: 8, shuffle=lambda seats: None,
                           player=RandomPlayer())
@@ -86,9 +131,13 @@ async def test_against_the_computer_no_recap_repeats_your_move_or_the_last_post(
                 break
             moves = (await service.waiting(match.id)).get(PEOPLE[0].user_id)
             assert moves, slug
+            turn = update.turn
             update = await service.submit(match.id, PEOPLE[0], moves[-1])
             text = update.public.text
             assert not re.search(r"^(Since|Before) .*turn:$", text, re.M), (slug, text)
-            shown = {line for line in before.splitlines() if "took" in line or " ended" in line}
-            assert not shown & set(text.splitlines()[:1]), (slug, before, text)
-            before = text
+            if update.turn != turn:  # a new post (not the turn's post edited): it begins
+                # with Ana's own last move, then the computer's replies
+                played = await service.store.moves(match.id)
+                own = next(m for m in reversed(played) if m.said.startswith("{seat0}"))
+                said = own.said.replace("{seat0}", "Ana").replace("{seat1}", "Computer 1")
+                assert text.startswith(said[:24]), (slug, before, text)

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
+from bot import turn_posts
 from bot.cogs.common import (
     GAME_CHOICES,
     PantheonCog,
@@ -82,11 +83,17 @@ class Info(PantheonCog):
         kwargs = message_kwargs(post, mention=False, view=view)
         if not isinstance(interaction.channel, discord.Thread):
             return False
+        kept = await turn_posts.current(self.bot, record)
         try:
-            await interaction.channel.send(**kwargs)
+            message = await interaction.channel.send(**kwargs)
         except discord.HTTPException as exc:
             log.info("match %s: /board not posted in its thread: %s", record.id, exc)
             return False
+        # It is the current board now: the one before loses its buttons; the turn's
+        # next step edits this one (when it shows the same position).
+        turn = kept.turn if kept is not None and kept.version == record.version else None
+        await turn_posts.keep(self.bot, record, turn_posts.BOARD, turn, message,
+                              turn_posts.has_buttons(view), kept)
         return True
 
     @app_commands.command(name="score", description="The current standing of a match")
