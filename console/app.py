@@ -324,7 +324,7 @@ class Console:
         public view, and its picture saved (numbered, and as ``current.png``)."""
         lines = [line for line in post.text.splitlines() if line != NO_CLOCK]
         if save:
-            lines = recap.unrepeated(lines, self.printed)
+            lines = recap.unrepeated(lines, self.printed, match.names)
             self.printed += lines
         self.out("\n".join(lines))
         self._table(post)

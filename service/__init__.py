@@ -33,7 +33,7 @@ from typing import Any
 
 import engines
 import rendering
-from db import ChallengeRecord, MatchRecord, SeatRecord, Shards, Store, TournamentRecord
+from db import ChallengeRecord, MatchRecord, SeatRecord, Shards, Store
 from engines.ai import Player, level_name
 from engines.base import Game, State
 from service import boundary, clock_math, overview, pool, records, replay
@@ -51,7 +51,6 @@ from service.model import (
     Actor,
     Changed,
     Choices,
-    EventNews,
     Post,
     Renderer,
     ServiceError,
@@ -72,7 +71,7 @@ from service.retention import Retention
 from service.server_settings import Servers
 from service.stats import Stats
 from service.terms import MatchTerms
-from service.tournament_terms import EventTerms
+from service.tournament_desk import TournamentDesk
 from service.tournaments import Tournaments
 from service.turn_clocks import TurnClocks
 from service.turns import Turns
@@ -84,7 +83,7 @@ COMMANDS_GUILD = "commands_guild"
 
 
 @boundary.guarded
-class Service:
+class Service(TournamentDesk):
     """Every operation on matches, in one object: each method hands the call to the part
     that does it (see the module). Every public method checks its parameters by their
     type hints first (:func:`service.boundary.guarded`): the service's one boundary."""
@@ -430,56 +429,6 @@ class Service:
 
     async def rematch(self, match_id: int, actor: Actor) -> RematchNews:
         return await self.rematches.rematch(match_id, actor)
-
-    # --- tournaments --------------------------------------------------------------------
-    async def create_tournament(self, actor: Actor, game_slug: str, event: EventTerms,
-                                options: dict[str, str] | None = None,
-                                channel_id: int | None = None,
-                                terms: MatchTerms | None = None) -> TournamentRecord:
-        """A tournament of ``game_slug`` run on ``event``; its matches' ``options`` and
-        ``terms``, posted in ``channel_id``."""
-        await self.servers.govern(actor, game_slug, channel_id, None, "tournament")
-        return await self.tournaments.create(actor, game_slug, event, options=options,
-                                             channel_id=channel_id, terms=terms)
-
-    async def tournament(self, tournament_id: int | None, actor: Actor | None = None
-                         ) -> TournamentRecord:
-        return await self.tournaments.find(tournament_id, actor)
-
-    async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
-        await self.store.set_tournament_message(tournament_id, message_id)
-
-    async def tournament_act(self, action: str, tournament_id: int, actor: Actor,
-                             level: str | None = None) -> EventNews:
-        return await self.tournaments.act(action, tournament_id, actor, level)
-
-    async def tournament_pass(self, now: datetime | None = None) -> list[EventNews]:
-        return await self.tournaments.sweep(now)
-
-    async def tournament_posted(self, post_id: int) -> None:
-        """A tournament's queued post (``EventNews.post_ids``/``started_ids``) went out."""
-        await self.tournaments.posted(post_id)
-
-    async def tournament_post(self, record: TournamentRecord, what: str) -> Post:
-        """entry, info, standings, or export (the event as a JSON file)."""
-        return await self.tournaments.text.post(record, what)
-
-    async def joinable_tournaments(self, guild_id: int | None) -> list[TournamentRecord]:
-        return await self.event_members.joinable(guild_id)
-
-    async def join_tournament(self, tournament_id: int | None, actor: Actor) -> EventNews:
-        return await self.event_members.join(tournament_id, actor)
-
-    async def event_mentions(self, user_ids: Iterable[int], now: datetime | None = None
-                             ) -> list[int]:
-        """Whom a tournament post may ping now (``/notify`` choices, quiet hours)."""
-        return await self.event_members.mentions(user_ids, now)
-
-    async def tournament_entrants(self) -> dict[int, set[int]]:
-        return await self.event_members.entrants()
-
-    async def member_left(self, guild_id: int, user_id: int) -> list[EventNews]:
-        return await self.event_members.member_left(guild_id, user_id)
 
     # --- the front end's own state ------------------------------------------------------
     async def commands_guild(self) -> int | None:

@@ -14,6 +14,7 @@ import pytest
 
 from db import RUNNING, TurnReminder, open_store
 from db.migrate import Refused, main, migrate
+from db.posts import Posted
 from engines.ai import RandomPlayer
 from service import Actor, Invitee, Service
 from service.core import replay_problem
@@ -107,6 +108,7 @@ async def build(store) -> dict[str, int]:
     # a round claimed (its tables stored), its bye scored, its match not made yet
     await store.begin_round(event.id, 1, [[1, 2], [-1]], None)
     await store.score_table(event.id, 1, 2, {-1: 1.0})
+    await store.set_posted(running.id, 0, Posted(11, 12, "1:4", running.version, True))
     return {"running": running.id, "rated": rated.id, "lobby": lobby.id,
             "aborted": aborted.id, "ai": ai.id}
 
