@@ -18,6 +18,7 @@ import engines
 from service import Actor, Service
 
 from .conftest import games_budget
+from .recap_steps import own_steps, steps
 
 PEOPLE = [Actor(i, f"P{i}") for i in range(1, 7)]
 HIDDEN_KEYS = {"stack", "cups", "cup", "gods", "known", "reserves"}
@@ -97,8 +98,9 @@ async def test_public_outputs_hold_no_secret_and_dms_only_their_owner(store, slu
             # posted before (public descriptions stored with each move).
             earlier = {service.named(update.match, m.said)
                        for m in (await service.store.moves(match.id))[:-1]}
-            own = [line for line in update.public.text.splitlines()
-                   if line not in earlier and not line.startswith("Since ")]
-            said = " ".join(own).lower().replace(".", " ").split()
+            moves = await service.store.moves(match.id)
+            mine = steps(service.named(update.match, moves[-1].said)) if moves[-1].said else []
+            own = [*own_steps(update.public.text, earlier, update.match.names), *mine]
+            said = " ".join(own).lower().replace(".", " ").replace(";", " ").split()
             assert not set(secret_words(game, move)) & set(said), (move, update.public.text)
         assert update.match.status == "finished"

@@ -8,6 +8,8 @@ import random
 import engines
 from service import Actor
 
+from .recap_steps import steps
+
 PEOPLE = [Actor(1, "Ana", guild_id=5), Actor(2, "Bo", guild_id=5), Actor(3, "Cy", guild_id=5)]
 
 
@@ -80,9 +82,15 @@ async def test_terra_reserves_go_to_their_owner_only(service):
         if move.startswith("discard"):
             discards += 1
             named = move.split()[1:]
-            # (the post may list earlier public moves naming the same kinds of chit)
-            said = [line for line in update.public.text.splitlines() if "discarded" in line]
-            assert said and not any(chit in said[-1] for chit in named), update.public.text
+            # The discard's own words, in the post (which may recap earlier public moves
+            # naming the same kinds of chit, on the same line: "built a palace; discarded")
+            last = (await service.store.moves(match.id))[-1]
+            said = [step for step in steps(service.named(match, last.said))
+                    if "discarded" in step]
+            name = match.names[last.seat] + " "  # a step after the first goes without it
+            assert said and said[-1].removeprefix(name) in update.public.text, \
+                update.public.text
+            assert not any(chit in said[-1] for chit in named), update.public.text
         if match.status != "running":
             break
     assert discards > 0

@@ -15,7 +15,7 @@ from tests.sim.test_sim_tournaments import event_post, kayles  # noqa: F401  (fi
 async def simcord_bot(tmp_path, monkeypatch, bots):
     with_members = discord.Intents.default()
     with_members.members = True
-    monkeypatch.setattr(discord.Intents, "default", classmethod(lambda cls: with_members))
+    monkeypatch.setattr("bot.client.INTENTS", with_members)
     made = await make_bot(tmp_path, monkeypatch)
     bots.append(made)
     return made

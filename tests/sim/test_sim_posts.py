@@ -164,7 +164,7 @@ async def test_a_board_is_one_components_v2_post(sim: Sim):
     [item] = gallery["items"]
     assert item["media"]["url"] == "attachment://board.png"
     assert item["description"] == body["attachments"][0]["description"]
-    assert "bo (B) to act" in item["description"]
+    assert "bo (vermilion square) to act" in item["description"]  # as the picture draws bo
     assert row["type"] == 1 and [b["label"] for b in row["components"]] == ["suns", "moons"]
 
     board = sim.posts(thread)[-1]
