@@ -264,6 +264,24 @@ async def migrated(path: str) -> None:
     await store.close()
 
 
+async def make_bot_on(request: pytest.FixtureRequest, tmp_path, monkeypatch) -> Pantheon:
+    """The real client over the store ``request.param`` names: SQLite (as :func:`make_bot`)
+    or a fresh PostgreSQL database (the ``postgres`` fixture's server)."""
+    if request.param == "sqlite":
+        return await make_bot(tmp_path, monkeypatch)
+    server = request.getfixturevalue("postgres")
+    url = await server.create_database()
+    monkeypatch.setattr(client_module, "Service", fixed_service)
+    return Pantheon(Settings(token="simcord", database_path=url, log_level="INFO",
+                             dev_guild_id=None, boards_dir=str(tmp_path / "boards")))
+
+
+def fake_clock(sim: Sim, monkeypatch) -> None:
+    """The store's and the service's clock read simcord's (which ``advance_time`` moves)."""
+    monkeypatch.setattr(db.records, "now", lambda: db.records.stamp(sim.env.now()))
+    sim.bot.service.now = sim.env.now
+
+
 async def make_bot(tmp_path, monkeypatch, *, dev_guild_id: int | None = None) -> Pantheon:
     """The real client, over a fresh database, building the fixed-seed service."""
     monkeypatch.setattr(client_module, "Service", fixed_service)

@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 from zoneinfo import ZoneInfo
 
-from db import EVENT_FINISHED, records
-from tests.sim.harness import Sim, answer, labels, text_of
+from db import EVENT_FINISHED
+from tests.sim.harness import Sim, answer, fake_clock, labels, text_of
 from tests.sim.test_sim_tournaments import (  # noqa: F401  (fixtures: both stores, kayles)
     event_post,
     kayles,
@@ -18,11 +18,6 @@ from tests.sim.test_sim_tournaments import (  # noqa: F401  (fixtures: both stor
 )
 
 HOUR = 3600
-
-
-def fake_clock(sim: Sim, monkeypatch) -> None:
-    monkeypatch.setattr(records, "now", lambda: records.stamp(sim.env.now()))
-    sim.bot.service.now = sim.env.now
 
 
 async def create(sim: Sim, **terms) -> int:

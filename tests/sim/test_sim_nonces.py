@@ -8,16 +8,10 @@ from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
-from db import records
 from service.nonces import turn_nonce
-from tests.sim.harness import Sim
+from tests.sim.harness import Sim, fake_clock
 
 HOUR = 3600
-
-
-def fake_clock(sim: Sim, monkeypatch) -> None:
-    monkeypatch.setattr(records, "now", lambda: records.stamp(sim.env.now()))
-    sim.bot.service.now = sim.env.now
 
 
 def dm_bodies(sim: Sim, user) -> list[dict]:

@@ -7,16 +7,10 @@ from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
-from db import records
 from service.notify import CLOCK_RULE
-from tests.sim.harness import Sim, answer, labels, last, text_of
+from tests.sim.harness import Sim, answer, fake_clock, labels, last, text_of
 
 HOUR = 3600
-
-
-def fake_clock(sim: Sim, monkeypatch) -> None:
-    monkeypatch.setattr(records, "now", lambda: records.stamp(sim.env.now()))
-    sim.bot.service.now = sim.env.now
 
 
 async def test_notify_is_said_back_and_zones_are_offered(sim: Sim):

@@ -14,15 +14,12 @@ from typing import Any
 
 import pytest
 
-import bot.client as client_module
 from bot.client import Pantheon
-from bot.config import Settings
 from tests.sim.harness import (
     Sim,
     answer,
-    fixed_service,
     labels,
-    make_bot,
+    make_bot_on,
     sent_pictures,
     text_of,
 )
@@ -34,14 +31,7 @@ MESSAGE = re.compile(r"^/channels/(\d+)/messages/(\d+)$")
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 async def simcord_bot(request, tmp_path, monkeypatch, bots):
     """The bot over SQLite or over a fresh PostgreSQL database."""
-    if request.param == "sqlite":
-        made = await make_bot(tmp_path, monkeypatch)
-    else:
-        server = request.getfixturevalue("postgres")
-        url = await server.create_database()
-        monkeypatch.setattr(client_module, "Service", fixed_service)
-        made = Pantheon(Settings(token="simcord", database_path=url, log_level="INFO",
-                                 dev_guild_id=None, boards_dir=str(tmp_path / "boards")))
+    made = await make_bot_on(request, tmp_path, monkeypatch)
     bots.append(made)
     return made
 

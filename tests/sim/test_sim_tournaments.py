@@ -11,11 +11,9 @@ import random
 
 import pytest
 
-import bot.client as client_module
 from bot.client import Pantheon
-from bot.config import Settings
 from db import EVENT_FINISHED
-from tests.sim.harness import Sim, answer, fixed_service, labels, last, make_bot, text_of
+from tests.sim.harness import Sim, answer, labels, last, make_bot_on, text_of
 from tests.toy_game import registered
 
 
@@ -28,14 +26,7 @@ def kayles():
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 async def simcord_bot(request, tmp_path, monkeypatch, bots):
     """The bot over SQLite (as every sim test) or over a fresh PostgreSQL database."""
-    if request.param == "sqlite":
-        made = await make_bot(tmp_path, monkeypatch)
-    else:
-        server = request.getfixturevalue("postgres")
-        url = await server.create_database()
-        monkeypatch.setattr(client_module, "Service", fixed_service)
-        made = Pantheon(Settings(token="simcord", database_path=url, log_level="INFO",
-                                 dev_guild_id=None, boards_dir=str(tmp_path / "boards")))
+    made = await make_bot_on(request, tmp_path, monkeypatch)
     bots.append(made)
     return made
 
