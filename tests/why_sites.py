@@ -54,10 +54,25 @@ def sites(path: str, explainers: Iterable[str] = ()) -> dict[Site, tuple[int, in
                 and _written(node.args[0])):
             add(node)
         if isinstance(node, ast.FunctionDef) and node.name in wanted:
-            for sub in ast.walk(node):
-                if isinstance(sub, ast.Return) and sub.value is not None and _written(
-                        sub.value) and not isinstance(sub.value, ast.Call):
+            for sub in _own_returns(node):
+                if sub.value is not None and _written(sub.value) and not isinstance(
+                        sub.value, ast.Call):
                     add(sub)
+    return found
+
+
+def _own_returns(function: ast.FunctionDef) -> list[ast.Return]:
+    """The ``return`` statements of ``function`` itself, not of functions inside it (a
+    helper wording part of a refusal is reached before the site that returns it)."""
+    found: list[ast.Return] = []
+    todo: list[ast.AST] = list(function.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.Return):
+            found.append(node)
+        todo.extend(ast.iter_child_nodes(node))
     return found
 
 

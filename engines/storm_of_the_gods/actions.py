@@ -96,7 +96,7 @@ def parse(text: str) -> Move:
         try:
             to_coords(source)
         except ValueError as error:
-            raise IllegalMove(str(error)) from None
+            raise IllegalMove(str(error), rule="Map") from None
     keep = False
     if rest and rest[-1] == "keep":
         if verb != "build":
@@ -108,7 +108,7 @@ def parse(text: str) -> Move:
     try:
         to_coords(position)
     except ValueError as error:
-        raise IllegalMove(str(error)) from None
+        raise IllegalMove(str(error), rule="Map") from None
     return Move(verb, position, keep, source)
 
 
