@@ -5,13 +5,14 @@ watches every source file of its game that words a refusal, so a new file's
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
 import engines
-from tests.why_sites import ROOT, sites
+from tests.why_sites import ROOT, refused, sites
 
 NOT_RULES = ("computer.py", "planner.py")
 """The computer players' files: they never refuse a player's move."""
@@ -44,3 +45,21 @@ def test_each_game_has_a_table_watching_every_file_that_refuses(slug):
     refusing = {path for path in game_files(slug) if sites(path)}
     assert refusing - watched == set()
     assert table.CASES and all(case.says for case in table.CASES)
+
+
+def plain(text: str) -> str:
+    """Text as read: no Markdown emphasis or code marks, one space, lower case."""
+    return " ".join(re.sub(r"[*`]", "", text).lower().split())
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_refusals_say_the_rules_texts_own_words(slug):
+    """Each of the table's QUOTES is in the game's rules text and in a refusal: the
+    sentences a player reads when refused are those of the rules they can look up."""
+    table = importlib.import_module(f"tests.test_why_{slug.replace('-', '_')}")
+    rules = plain(engines.rules_text(slug))
+    said = [plain(str(refused(table.GAME, case, table.SPANS)[0])) for case in table.CASES]
+    assert len(table.QUOTES) >= 4
+    for quote in table.QUOTES:
+        assert quote in rules, quote
+        assert any(quote in text for text in said), quote

@@ -11,6 +11,9 @@ from tests.test_angry_gods import B, R, build
 from tests.why_sites import Refusal, check, missing, sites
 
 GAME = engines.get("angry-gods")
+QUOTES = ("in an empty space", "on an empty intersection", "somewhere on the board",
+          "next to a false god", "outermost ring", "left in the pool")
+"""Words of the rules text that refusals say as they are (tests/test_why.py)."""
 SLUG = "angry-gods"
 SPANS = {**sites("engines/angry_gods/board.py"), **sites("engines/angry_gods/game.py")}
 

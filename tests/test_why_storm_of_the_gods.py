@@ -16,6 +16,9 @@ EXPLAINERS = ["why_not", "_short", "_why_not_wind_convert", "_convert", "_held_s
 SPANS = {**sites("engines/storm_of_the_gods/actions.py", EXPLAINERS),
          **sites("engines/storm_of_the_gods/game.py")}
 DEV, WIND = "Development", "Wind"
+QUOTES = ("a tile takes one action per turn", "population 1–4",
+          "the source of one exploration a turn", "held before this turn")
+"""Words of the rules text that refusals say as they are (tests/test_why.py)."""
 
 
 def at(tiles=None, **fields):
@@ -83,7 +86,7 @@ CASES = [
     Refusal("held before this turn", at({"c3": tile(2, 0, 3, since=5)}, turn=5), 0,
             "build c3", "needs a tile you held before this turn", DEV),
     Refusal("one construction a tile", at({"c3": tile(2, 0, 3, built=1)}), 0, "build c3",
-            "a tile takes one construction", DEV),
+            "a tile holds one construction at most", DEV),
     Refusal("population 1–4", at({"c3": tile(5, 0, 3)}), 0, "build c3",
             "a construction stands only on a tile of population 1–4", DEV),
     Refusal("five constructions", at({**FIVE, **MINE}), 0, "build c3",

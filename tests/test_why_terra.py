@@ -12,6 +12,10 @@ from tests.why_sites import Refusal, check, missing, sites
 SLUG = "terra"
 SPANS = {**sites("engines/terra/__init__.py"), **sites("engines/terra/rules.py")}
 TURN = "A turn"
+QUOTES = ("on an empty plot", "keep at most 4 chits", "may not go next to",
+          "compulsory when any placement is legal", "on or next to a mountain",
+          "on or next to a river")
+"""Words of the rules text that refusals say as they are (tests/test_why.py)."""
 
 
 def built():
@@ -61,7 +65,7 @@ CASES = [
     Refusal("an empty plot", built, 0, "build town e5",
             "a structure goes on an empty plot", TURN),
     Refusal("no castle next to an enemy castle", castles, 0, "build castle e6",
-            "a castle may not stand next to an enemy castle", TURN),
+            "a castle may not go next to an enemy castle", TURN),
     Refusal("mines by mountains", lambda: terrain_state("mine"), 0, "build mine e5",
             "a mine must be placed on or next to a mountain plot", "Options"),
     Refusal("farms by rivers", lambda: terrain_state("farm"), 0, "build farm h8",

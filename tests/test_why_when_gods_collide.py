@@ -26,6 +26,10 @@ FALLBACKS = (
     "the Princess cannot go there",  # a slide no piece makes (_piece says why first)
 )
 SET_UP, TURN, PIECES, HERO = "Set-up", "A turn", "Pieces", "Hero die"
+QUOTES = ("never onto your own checker", "0 squares is not a move",
+          "the first tile goes at the centre", "share an edge with a laid tile",
+          "cannot capture a god", "overlap")
+"""Words of the rules text that refusals say as they are (tests/test_why.py)."""
 
 
 def first_tiles():
@@ -85,8 +89,8 @@ CASES = [
     Refusal("lay a tile", first_tiles, FIRST, "arrange auto", "now lay a tile", SET_UP),
     Refusal("tiles are 2×2 blocks", first_tiles, FIRST, "tile h7",
             "not the lower-left square of a block", SET_UP),
-    Refusal("tiles never overlap", one_tile, 1 - FIRST, "tile g7", "tiles never overlap",
-            SET_UP),
+    Refusal("tiles never overlap", one_tile, 1 - FIRST, "tile g7",
+            "a tile never overlaps a laid tile", SET_UP),
     Refusal("the first tile at the centre", first_tiles, FIRST, "tile a1",
             "the first tile goes at the centre", SET_UP),
     Refusal("tiles share an edge", one_tile, 1 - FIRST, "tile k7",
@@ -118,7 +122,7 @@ CASES = [
     Refusal("say where", ROOK, 0, "c1", "say where the checker on c1 goes", PIECES),
     Refusal("land on a square", ROOK, 0, "c1-c5", "a checker must land on a square", PIECES),
     Refusal("never onto your own checker", ROOK, 0, "c1-d1",
-            "a checker never moves onto your own checker", PIECES),
+            "move one checker, never onto your own checker", PIECES),
     Refusal("0 squares", ROOK, 0, "c1-c1", "moving 0 squares is not a move", PIECES),
     Refusal("start and end", ROOK, 0, "c1-c2-b2", "name the start and end squares", PIECES),
     # Pieces

@@ -12,6 +12,9 @@ from engines.witch_stones import WitchStonesState
 from tests.why_sites import Refusal, check, missing, sites
 
 GAME = engines.get("witch-stones")
+QUOTES = ("can only leave the board in a line", "diagonals never count",
+          "the board edge is not an empty square", "your own sun")
+"""Words of the rules text that refusals say as they are (tests/test_why.py)."""
 SLUG = "witch-stones"
 SPANS = {**sites("engines/witch_stones.py"),
          **sites("engines/base.py", ["turn_problem"])}

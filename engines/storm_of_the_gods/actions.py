@@ -221,7 +221,7 @@ def _build(state: State, seat: int, p: str, keep: bool) -> str | None:
     if tile is None:
         return why
     if tile[T.BUILT]:
-        return f"a tile takes one construction, and {p} already has a construction"
+        return f"a tile holds one construction at most, and {p} already has a construction"
     if not 1 <= tile[T.POP] <= 4:
         return (f"a construction stands only on a tile of population 1–4, and {p} has "
                 f"population {tile[T.POP]}")

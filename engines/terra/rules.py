@@ -81,7 +81,7 @@ def placement_problem(s: TerraState, seat: int, kind: str, plot: str) -> Illegal
             held = s.board.get(n)
             if held is not None and held[1] == kind and held[0] != seat:
                 return IllegalMove(
-                    f"a {kind} may not stand next to an enemy {kind} "
+                    f"a {kind} may not go next to an enemy {kind} "
                     f"({seat_name(held[0])}'s {kind} on {n})", rule="A turn")
     if s.options.get("terrain"):
         if kind == "mine" and plot not in near(s.mountains):

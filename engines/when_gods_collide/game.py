@@ -161,7 +161,8 @@ class WhenGodsCollide(GameBase):
                 "on files a, c, e, g, i, k, m, o and rows 1, 3, 5 … 15", rule="Set-up"
             )
         if block in s.tiles:
-            raise IllegalMove(f"tiles never overlap, and a tile already lies at {block}",
+            raise IllegalMove(f"a tile never overlaps a laid tile, and one already lies at "
+                              f"{block}",
                               rule="Set-up")
         if not s.tiles and block not in CENTRE_BLOCKS:
             raise IllegalMove(

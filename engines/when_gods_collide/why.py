@@ -126,7 +126,7 @@ def explain(s: State, seat: int, notation: str, moves: dict, avoid: set[str]) ->
             return f"{sq} is a gap: a checker must land on a square of the battlefield"
     to = squares[-1]
     if owner_of(to) == seat and to != frm:
-        return f"a checker never moves onto your own checker, and your own checker stands on {to}"
+        return f"move one checker, never onto your own checker: your own checker stands on {to}"
     if to == frm:
         return "the checker must end on another square (moving 0 squares is not a move)"
 
