@@ -4,11 +4,16 @@ that forbids the move (or says how to write one), one case per refusal site
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import engines
-from engines.when_gods_collide.geometry import block_squares
-from tests.test_when_gods_collide import build, princess
+from engines.when_gods_collide import movegen, why
+from engines.when_gods_collide.game import PREFIX
+from engines.when_gods_collide.geometry import block_squares, field
+from engines.when_gods_collide.state import HERO_FACES
+from tests.test_when_gods_collide import build, princess, set_up_battle
 from tests.why_sites import ROOT, Refusal, check, missing, sites
 
 GAME = engines.get("when-gods-collide")
@@ -24,6 +29,7 @@ FALLBACKS = (
     "is not possible",  # a straight, free, short enough push
     "name the squares of the move",  # no squares at all
     "the Princess cannot go there",  # a slide no piece makes (_piece says why first)
+    "is not a legal move",  # a move of the right shape that a reason above would refuse
 )
 SET_UP, TURN, PIECES, HERO = "Set-up", "A turn", "Pieces", "Hero die"
 QUOTES = ("never onto your own checker", "0 squares is not a move",
@@ -177,8 +183,11 @@ CASES = [
             the_princess({"a1": "0", "a2": "0G", "b1": "1G", "p2": "1"}, "king", 2,
                          known=[[12], []]), 0, "princess a1-b1",
             "the Princess may not stop on a god checker you know of", HERO),
-    Refusal("no other move", the_princess({**HEROES, "b1": "1"}, "pawn", 1), 0,
-            "princess a1-b1", "princess a1-b1 is not a legal move", HERO),
+    Refusal("the Princess pawn captures diagonally",
+            the_princess({**HEROES, "b1": "1"}, "pawn", 1), 0, "princess a1-b1",
+            "the Princess pawn captures only diagonally", HERO),
+    Refusal("the Princess pawn's diagonal", the_princess(HEROES, "pawn", 1), 0,
+            "princess a1-b2", "the Princess pawn moves diagonally only to capture", HERO),
     Refusal("Seth's one checker", hero("seth"), 0, "seth n1-m1",
             "Seth names one enemy checker", HERO),
     Refusal("Seth on an empty square", hero("seth"), 0, "seth c1",
@@ -216,3 +225,33 @@ def test_every_refusal_site_has_a_case():
                  if any(words in line for words in FALLBACKS)}
     assert len(fallbacks) == len(FALLBACKS)
     assert set(missing(GAME, CASES, SPANS)) == fallbacks
+
+
+@pytest.mark.parametrize("hero", ["", *HERO_FACES])
+def test_no_wrong_move_falls_through_to_a_fallback(hero):
+    """Many wrong moves of every piece and hero, in a real battle: each gets a specific
+    reason, never one of the FALLBACKS (which would mean a rule without its words)."""
+    rng = random.Random(f"why:{hero}")
+    s = set_up_battle(seed=3)
+    s.phase, s.hero, s.number = "move", hero, 3
+    seat = s.current
+    fld = sorted(field(s.tiles))
+    mine = [sq for sq, (owner, _) in s.board.items() if owner == seat]
+    theirs = [sq for sq, (owner, _) in s.board.items() if owner != seat]
+    prefix = PREFIX.get(hero, "")
+    for chess in movegen.PIECES:
+        s.chess = chess
+        moves = GAME._moves(s, seat)
+        avoid = GAME.avoid(s, seat)
+        for _ in range(150):
+            if hero == "seth":
+                body = rng.choice(fld)
+            else:
+                frm = rng.choice(theirs if hero == "god-of-wind" else mine)
+                hops = rng.choice((1, 1, 2)) if hero in ("princess", "double-knight") else 1
+                body = "-".join([frm, *(rng.choice(fld) for _ in range(hops))])
+            notation = f"{prefix} {body}" if prefix else body
+            if notation in moves:
+                continue
+            said = why.explain(s, seat, notation, moves, avoid)
+            assert not any(words in said for words in FALLBACKS), (chess, notation, said)

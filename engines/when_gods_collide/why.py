@@ -250,6 +250,11 @@ def _princess(s: State, seat: int, squares: list[str], fld: frozenset[str], avoi
             return f"each move of the Princess knight is an L jump ({a}-{b} is not)"
         if piece == "pawn" and (dx, dy) not in ORTHOGONAL + DIAGONAL:
             return f"each move of the Princess pawn is one square ({a}-{b} is not)"
+        enemy = b in board and board[b][0] != seat
+        if piece == "pawn" and (dx, dy) in ORTHOGONAL and enemy:
+            return f"the Princess pawn captures only diagonally ({a}-{b} is not)"
+        if piece == "pawn" and (dx, dy) in DIAGONAL and not enemy:
+            return f"the Princess pawn moves diagonally only to capture ({a}-{b} is not)"
     for sq in squares[1:-1]:
         if sq not in board or board[sq][0] == seat:
             return f"the Princess continues only after a capture, and {sq} holds no enemy"
