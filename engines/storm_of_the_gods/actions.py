@@ -239,7 +239,7 @@ def _sanctuary(state: State, seat: int, p: str, keep: bool) -> str | None:
         return (f"a sanctuary stands only on a tile of population 5, and {p} has "
                 f"population {tile[T.POP]}")
     if tile[T.SANCT]:
-        return f"{p} already has a sanctuary"
+        return f"each god has one sanctuary, and {p} already has a sanctuary"
     if sanctuary_of(state, seat) is not None:
         return "each god has one sanctuary, and you already have a sanctuary on the map"
     return _short(state, seat, 3, "a sanctuary")
