@@ -112,14 +112,16 @@ def refused(game: Any, case: Refusal, spans: dict[Site, tuple[int, int]]
                     last_site.append(site)
         return trace
 
-    play = case.call or (lambda: game.play(case.state(), case.seat, case.move))
+    state = case.state()  # built before tracing: only the refused move is watched
+    play = case.call or (lambda: game.play(state, case.seat, case.move))
+    previous = sys.gettrace()  # a coverage tool's or a debugger's, given back after
     sys.settrace(trace)
     try:
         play()
     except IllegalMove as error:
         return error, (last_site[-1] if last_site else None)
     finally:
-        sys.settrace(None)
+        sys.settrace(previous)
     pytest.fail(f"{case.name}: {case.move!r} was not refused")
 
 
