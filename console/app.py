@@ -299,7 +299,7 @@ class Console:
             try:
                 update = await self.service.submit(match.id, actor, line)
             except ServiceError as exc:
-                raise ServiceError(str(exc)[:200] + commands.did_you_mean(line, legal)
+                raise ServiceError(str(exc) + commands.did_you_mean(line, legal)
                                    ) from None
             self.show(update)
             if update.match.version > match.version + 1 and self.discard():

@@ -4,15 +4,13 @@ fits the terminal's 80 columns (:data:`terminal.WIDTH`)."""
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
 import engines
 from console import terminal
 from console.words import Unknown, pick
-from service import Actor, Service
+from service import Actor, Service, suggest
 from service.names import plural
-from service.suggest import suggest_moves
 
 HELP = """Type a move (e.g. one from `moves`), or:
   moves      your legal moves            board      show and save the board
@@ -52,34 +50,13 @@ def moves_text(moves: list[str]) -> str:
     return terminal.listing(f"{plural(len(moves), 'legal move')}: ", shown)
 
 
-def meant(typed: str, legal: list[str]) -> list[str]:
-    """What a line that is neither a legal move nor a command may have meant: the legal
-    moves it begins (a few), else the moves and commands it is closest to (a typo:
-    ``tiel g7``, ``movs``)."""
-    word = " ".join(typed.lower().split())
-    if not word:
-        return []
-    starting = [value for _, value in suggest_moves(legal, word, limit=4)
-                if value.lower().startswith(word)]
-    if 0 < len(starting) <= 3:
-        return starting
-    choices = {c: c for c in COMMANDS if c not in ("exit",)}
-    choices.update({m.lower(): m for m in legal})
-    close = difflib.get_close_matches(word, list(choices), n=3, cutoff=0.7)
-    best = max((ratio(word, c) for c in close), default=0.0)
-    return [choices[c] for c in close if ratio(word, c) >= best - 0.05]  # the closest
-
-
-def ratio(typed: str, candidate: str) -> float:
-    return difflib.SequenceMatcher(None, typed, candidate).ratio()
-
-
 def did_you_mean(typed: str, legal: list[str]) -> str:
-    """`` Did you mean "tile g7"?`` (or ``""`` when nothing is close)."""
-    found = meant(typed, legal)
-    if not found:
+    """What to add to the service's refusal of a mistyped line: nothing when the
+    service already suggested moves (:func:`service.suggest.did_you_mean`), else the
+    commands it is closest to (``movs`` → ``moves``)."""
+    if suggest.nearest(typed, legal):
         return ""
-    return " Did you mean " + " or ".join(f'"{m}"' for m in found) + "?"
+    return suggest.did_you_mean(typed, [], [c for c in COMMANDS if c != "exit"])
 
 
 def rules(slug: str) -> str:

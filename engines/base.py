@@ -50,7 +50,20 @@ once in 256 tries, a die roll practically never."""
 
 
 class IllegalMove(ValueError):
-    """A move that cannot be played. The message tells the player why, in words."""
+    """A move that cannot be played. The message tells the player why, in words: the
+    rule that forbids it as the rules text says it ("a follower must be placed next to
+    a leader"), or, for a move that cannot be read, how to write one.
+
+    ``rule``, when given, is the rules text's section the rule is in, by its label
+    (``"A turn"``, ``"Notation"``), so a front end may point to it; ``str(error)`` is
+    the one sentence either way (``IllegalMove(message)`` still works)."""
+
+    def __init__(self, message: str = "", rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self), self.rule))
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,8 @@ def square(col: int, row: int) -> str:
 def coords(name: str) -> tuple[int, int]:
     match = _SQUARE.match(name)
     if not match:
-        raise IllegalMove(f"{name!r} is not a square: use a column a–i and a row 1–9, like e5")
+        raise IllegalMove(f"{name!r} is not a square: name a column a–i and a row 1–9, "
+                          "like e5", rule="Notation")
     return FILES.index(match[1]), int(match[2]) - 1
 
 
@@ -126,7 +127,8 @@ class WitchStones(GameBase):
         side = {"suns": "suns", "sun": "suns", "moons": "moons", "moon": "moons"}.get(
             text.removeprefix("side ").strip())
         if side is None:
-            raise IllegalMove("first choose your side: `suns` or `moons`")
+            raise IllegalMove("first choose your side: before any removal the second player "
+                              "chooses `suns` or `moons`", rule="Sides")
         other = "moons" if side == "suns" else "suns"
         return replace(state, sides=(other, side), turn=0, moves_played=state.moves_played + 1,
                        last=(), passed=None)
@@ -145,11 +147,11 @@ class WitchStones(GameBase):
         if len(words) != 2 or words[0] not in ("take", "line"):
             raise IllegalMove(
                 f"{text!r} is not a move: write `take e5` (or `e5`) or `line e2-e6` "
-                "(or `e2-e6`)")
+                "(or `e2-e6`)", rule="A turn")
         if words[0] == "take":
             if "-" in words[1]:
                 raise IllegalMove(f"take removes one piece: for the line {words[1]} "
-                                  f"write `line {words[1]}`")
+                                  f"write `line {words[1]}`", rule="A turn")
             return [self._check_take(state, seat, words[1])]
         if "-" not in words[1] and _SQUARE.match(words[1]):
             return self._check_line(state, f"{words[1]}-{words[1]}")
@@ -159,31 +161,39 @@ class WitchStones(GameBase):
         coords(name)
         kind = state.board.get(name)
         if kind is None:
-            raise IllegalMove(f"{name} is empty")
+            raise IllegalMove(f"{name} is empty: take removes one piece, your own sun or moon "
+                              "or an earthstone", rule="A turn")
         own = SIDE_PIECE[state.sides[seat]]
         if kind == CROWN:
-            raise IllegalMove(f"the crown on {name} can only be removed in a line")
+            raise IllegalMove(f"crowns can only leave the board in a line: the crown on {name} "
+                              "cannot be taken alone", rule="A turn")
         if kind in (SUN, MOON) and kind != own:
-            raise IllegalMove(f"the {kind} on {name} is your opponent's: "
-                              "it can only be removed in a line")
+            raise IllegalMove(f"your opponent's pieces can only leave the board in a line: the "
+                              f"{kind} on {name} is theirs", rule="A turn")
         return name
 
     def _check_line(self, state: WitchStonesState, text: str) -> list[str]:
         ends = text.split("-")
         if len(ends) != 2:
-            raise IllegalMove(f"{text!r} is not a line: name its two ends, like e2-e6")
+            raise IllegalMove(f"{text!r} is not a line: name its two ends, like e2-e6",
+                              rule="A turn")
         (c1, r1), (c2, r2) = coords(ends[0]), coords(ends[1])
         if c1 != c2 and r1 != r2:
-            raise IllegalMove("a line runs along one row or one column; diagonals never count")
+            raise IllegalMove("a line runs along one row or one column; diagonals never count",
+                              rule="A turn")
         segment = _segment(c1, r1, c2, r2)
         empty = [s for s in segment if s not in state.board]
         if empty:
-            raise IllegalMove(f"{empty[0]} is empty: every square of a line must hold a piece")
+            raise IllegalMove(f"every square of a line must hold a piece, and {empty[0]} is empty",
+                              rule="A turn")
         if not _bounded(state.board, segment) and len(segment) == 1:
-            raise IllegalMove(f"{ends[0]} is not between two empty squares in its row or column")
+            raise IllegalMove(f"a single piece is a line only when both its row neighbours, or "
+                              f"both its column neighbours, are empty; {ends[0]}'s are not",
+                              rule="A turn")
         if not _bounded(state.board, segment):
-            raise IllegalMove(f"{ends[0]}-{ends[1]} must have an empty square just beyond each "
-                              "end (the board edge does not count)")
+            raise IllegalMove("the squares just beyond both ends of a line must be on the board "
+                              f"and empty (the board edge is not an empty square); those "
+                              f"beyond {ends[0]}-{ends[1]} are not", rule="A turn")
         return segment
 
     def _remove(self, state: WitchStonesState, seat: int,

@@ -1,4 +1,6 @@
-"""Autocomplete suggestions, as plain ``(name, value)`` pairs (no Discord in here).
+"""Autocomplete suggestions, as plain ``(name, value)`` pairs (no Discord in here), and
+the nearest legal moves to a mistyped one (:func:`did_you_mean`), which the service adds
+to a refused move for every front end alike.
 
 Discord shows at most 25 choices, and a game may have hundreds of legal moves (Angry
 Gods: ``follower blue D4n``). Every choice is a complete legal move — a choice whose
@@ -9,7 +11,8 @@ what was typed come first, then moves containing it; typing narrows the list, an
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import difflib
+from collections.abc import Iterable, Sequence
 
 from db import LOBBY, MatchRecord
 
@@ -43,6 +46,46 @@ def suggest_moves(moves: Iterable[str], typed: str, limit: int = LIMIT) -> list[
     note = f" (+{hidden} more: type to narrow)"
     return [(m if len(m) + len(note) > NAME_LIMIT else m + note, m) if i == limit - 1
             else (m, m) for i, m in enumerate(shown)]
+
+
+CLOSE = 0.7
+"""How alike (:class:`difflib.SequenceMatcher` ratio) a typed line and a legal move must
+be for the move to be suggested: ``tiel g7`` finds ``tile g7``, ``zzz`` finds nothing."""
+MEANT = 3
+"""At most this many suggestions end a refusal."""
+
+
+def nearest(typed: str, legal: Sequence[str], others: Sequence[str] = ()) -> list[str]:
+    """What a line that is not a legal move may have meant, from ``legal`` (the mover's
+    own legal moves: nothing hidden from them) and ``others`` (a front end's own words,
+    e.g. the console's commands): the legal moves it begins, when only a few do (``take``
+    → ``take h1``); else the few closest, all about as close as the best (a typo: ``tkae
+    h1``, ``movs``). Empty when nothing is close or the line is itself legal."""
+    word = _normal(typed)
+    if not word or any(_normal(m) == word for m in legal):
+        return []
+    starting = [value for _, value in suggest_moves(legal, word, limit=MEANT + 1)
+                if _normal(value).startswith(word)]
+    if 0 < len(starting) <= MEANT:
+        return starting
+    choices = {_normal(c): c for c in others}
+    choices.update({_normal(m): m for m in legal})
+    close = difflib.get_close_matches(word, list(choices), n=MEANT, cutoff=CLOSE)
+    best = max((_ratio(word, c) for c in close), default=0.0)
+    return [choices[c] for c in close if _ratio(word, c) >= best - 0.05]
+
+
+def _ratio(typed: str, candidate: str) -> float:
+    return difflib.SequenceMatcher(None, typed, candidate).ratio()
+
+
+def did_you_mean(typed: str, legal: Sequence[str], others: Sequence[str] = ()) -> str:
+    """`` Did you mean "tile g7" or "tile g6"?`` (with a leading space), or ``""`` when
+    nothing is close (:func:`nearest`)."""
+    found = nearest(typed, legal, others)
+    if not found:
+        return ""
+    return " Did you mean " + " or ".join(f'"{m}"' for m in found) + "?"
 
 
 def match_label(match: MatchRecord, title: str, my_turn: bool) -> str:

@@ -13,6 +13,7 @@ from service.model import STALE, Actor, Changed, Choices, Post, ServiceError, Up
 from service.names import sentence
 from service.pictures import Pictures
 from service.play import Play
+from service.suggest import did_you_mean
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +104,8 @@ class Turns:
         try:
             after = game.play(state, seat, move)
         except IllegalMove as exc:
-            raise ServiceError(sentence(f"Illegal move: {self.matches.named(match, str(exc))}")
+            why = sentence(f"Illegal move: {self.matches.named(match, str(exc))}")
+            raise ServiceError(why + did_you_mean(move, game.legal_moves(state, seat))
                                ) from None
         said = game.describe(state, seat, move, None)
         private_line = (self.matches.describe(match, game, state, seat, move, viewer=seat)

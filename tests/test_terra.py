@@ -239,7 +239,7 @@ def test_the_public_cannot_tell_whether_the_player_holds_an_army() -> None:
 @pytest.mark.parametrize("enemy_at", ["d4", "e4", "f4", "d5", "f5", "d6", "e6", "f6"])
 def test_no_castle_temple_palace_next_to_an_enemy_one(kind: str, enemy_at: str) -> None:
     s = make(board={enemy_at: (1, kind)}, reserves=[[kind, "town"], []])
-    with pytest.raises(IllegalMove, match=f"may not stand next to an enemy {kind}"):
+    with pytest.raises(IllegalMove, match=f"may not go next to an enemy {kind}"):
         GAME.play(s, 0, f"build {kind} e5")
     assert f"build {kind} e5" not in GAME.legal_moves(s, 0)
     assert "build town e5" in GAME.legal_moves(s, 0)

@@ -135,7 +135,7 @@ def test_single_piece_line_in_row_or_column():
     after = GAME.play(state, 0, "line e5-e5")
     assert after.scores == (5, 0)
     blocked = position({"e5": "crown", "d5": "earth", "e6": "earth"})
-    with pytest.raises(IllegalMove, match="between two empty"):
+    with pytest.raises(IllegalMove, match="or both its column neighbours, are empty"):
         GAME.play(blocked, 0, "line e5-e5")
 
 

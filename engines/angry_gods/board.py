@@ -148,20 +148,22 @@ def parse_position(text: str) -> tuple[str, str]:
     if not m:
         raise IllegalMove(
             f"{text!r} is not a board position: name a space such as D4 "
-            "or an intersection such as D4n"
+            "or an intersection such as D4n", rule="Notation"
         )
     space_key = m.group(1) + m.group(2)
     if space_key not in _SPACE_LOWER:
         row = m.group(1).upper()
         length = ROW_LENGTHS[ROWS.index(row)]
-        raise IllegalMove(f"row {row} has only {length} spaces ({row}1–{row}{length})")
+        raise IllegalMove(f"row {row} has only {length} spaces ({row}1–{row}{length})",
+                          rule="Board")
     space = _SPACE_LOWER[space_key]
     if m.group(3) is None:
         return "space", space
     canonical = _ALIASES.get(t)
     if canonical is None:
         raise IllegalMove(
-            f"the {m.group(3)} corner of {space} is on the edge of the board, not an intersection"
+            f"the {m.group(3)} corner of {space} is on the edge of the board, not an "
+            "intersection (a gap where 3 spaces touch)", rule="Board"
         )
     return "intersection", canonical
 
@@ -173,7 +175,8 @@ def intersection_name(text: str) -> str:
     the view's keys and the board picture's labels all use it. Raises IllegalMove."""
     kind, name = parse_position(text)
     if kind != "intersection":
-        raise IllegalMove(f"{name} is a space, not an intersection: add a corner, e.g. {name}n")
+        raise IllegalMove(f"{name} is a space, not an intersection: add a corner, e.g. {name}n",
+                          rule="Notation")
     return name
 
 
@@ -192,7 +195,7 @@ def parse_move(move: str) -> Placement:
     if colour is None or not rest:
         raise IllegalMove(
             "write a move as a role, a colour and a place, e.g. "
-            "`leader red D4` or `follower blue D4n`"
+            "`leader red D4` or `follower blue D4n`", rule="Notation"
         )
     kind, position = parse_position("".join(rest))
     if role is None:
@@ -200,12 +203,12 @@ def parse_move(move: str) -> Placement:
     if role == "leader" and kind != "space":
         raise IllegalMove(
             f"a leader goes in a space such as {position[:2]}, "
-            f"not on an intersection like {position}"
+            f"not on an intersection like {position}", rule="A turn"
         )
     if role == "follower" and kind != "intersection":
         raise IllegalMove(
             f"a follower goes on an intersection (a corner such as "
-            f"{position}n), not in the space {position}"
+            f"{position}n), not in the space {position}", rule="A turn"
         )
     return Placement(role, colour, position)
 

@@ -97,47 +97,47 @@ class AngryGods(GameBase):
         else:
             self._check_follower(state, p)
         if state.pool.get(p.colour, 0) <= 0:
-            raise IllegalMove(f"there is no {p.colour} stone left in the pool")
+            raise IllegalMove(f"you take a stone from the pool, and there is no {p.colour} "
+                              "stone left in the pool", rule="A turn")
         return p
 
     @staticmethod
     def _check_leader(s: AngryGodsState, p: Placement) -> None:
         there = occupant(s, p.position)
         if there:
-            raise IllegalMove(f"{p.position} already holds {there}")
+            raise IllegalMove(f"a leader goes in an empty space, and {p.position} already "
+                              f"holds {there}", rule="A turn")
         if p.position in OUTER_RING:
             raise IllegalMove(
-                f"{p.position} is on the outermost ring, where no leader may be placed"
-            )
+                f"no leader may be placed on the outermost ring, and {p.position} is on it",
+                rule="A turn")
         fg = false_god_next_to(s, p.position)
         if fg:
             raise IllegalMove(
-                f"{p.position} is next to the False God on {fg}, and no leader "
-                "may be placed next to a False God"
-            )
+                f"no leader may be placed next to a False God, and {p.position} is next "
+                f"to the False God on {fg}", rule="False God")
 
     @staticmethod
     def _check_follower(s: AngryGodsState, p: Placement) -> None:
         i = p.position
         if i in s.followers:
-            raise IllegalMove(f"{i} already holds a {s.followers[i]} follower")
+            raise IllegalMove(f"a follower goes on an empty intersection, and {i} already "
+                              f"holds a {s.followers[i]} follower", rule="A turn")
         fg = false_god_at_corner(s, i)
         if fg:
             raise IllegalMove(
-                f"{i} is next to the False God on {fg}, and no follower may be "
-                "placed next to a False God"
-            )
+                f"no follower may be placed next to a False God, and {i} is next to the "
+                f"False God on {fg}", rule="False God")
         if not any(sp in s.leaders for sp in INTERSECTION_SPACES[i]):
             around = ", ".join(INTERSECTION_SPACES[i])
             raise IllegalMove(
-                f"{i} is not next to a leader (its spaces {around} hold none): "
-                "a follower must be placed next to a leader"
-            )
+                f"a follower must be placed next to a leader, and {i} is not next to a "
+                f"leader (its spaces {around} hold none; gods are not leaders)",
+                rule="A turn")
         if p.colour not in s.leaders.values():
             raise IllegalMove(
-                f"there is no {p.colour} leader on the board, and a follower "
-                "needs a leader of its colour somewhere on the board"
-            )
+                "a follower may be placed only if a leader of its colour is somewhere "
+                f"on the board, and there is no {p.colour} leader on the board", rule="A turn")
 
     def play(self, state: AngryGodsState, seat: int, move: str) -> AngryGodsState:
         return self._apply(state, seat, move)[0]

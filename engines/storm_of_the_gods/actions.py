@@ -72,7 +72,7 @@ def wind_hint(state: State) -> str:
 def parse(text: str) -> Move:
     words = normalise(text).split()
     if not words:
-        raise IllegalMove("the move is empty")
+        raise IllegalMove("the move is empty: write an action, e.g. convert f6, or end")
     verb, rest = words[0], words[1:]
     if verb in ("pass", "done"):
         verb = "end"
@@ -86,7 +86,7 @@ def parse(text: str) -> Move:
         return Move(verb)
     if verb == "wind":
         if direction(rest) is None:
-            raise IllegalMove("name a direction: wind n, ne, se, s, sw or nw")
+            raise IllegalMove("name a direction: wind n, ne, se, s, sw or nw", rule="Wind")
         return Move(verb, direction(rest) or "")
     source = ""
     if verb == "explore" and len(rest) >= 2:
@@ -96,11 +96,11 @@ def parse(text: str) -> Move:
         try:
             to_coords(source)
         except ValueError as error:
-            raise IllegalMove(str(error)) from None
+            raise IllegalMove(str(error), rule="Map") from None
     keep = False
     if rest and rest[-1] == "keep":
         if verb != "build":
-            raise IllegalMove("only build takes keep")
+            raise IllegalMove("only build takes keep: build f6 keep", rule="Development")
         keep, rest = True, rest[:-1]
     position = "".join(rest)
     if not position:
@@ -108,7 +108,7 @@ def parse(text: str) -> Move:
     try:
         to_coords(position)
     except ValueError as error:
-        raise IllegalMove(str(error)) from None
+        raise IllegalMove(str(error), rule="Map") from None
     return Move(verb, position, keep, source)
 
 
@@ -122,7 +122,15 @@ def _short(state: State, seat: int, cost: int, what: str) -> str | None:
     return None
 
 
+def section(state: State, move: Move) -> str:
+    """The rules text's section (its label) whose rule refuses ``move`` now."""
+    if state.phase in _PHASE_HINT or move.verb in ("wind", "occupy"):
+        return "Wind"
+    return "Development"
+
+
 def why_not(state: State, seat: int, move: Move) -> str | None:
+    """Why ``seat`` may not play ``move`` now, as the rule that forbids it; None if it may."""
     problem = turn_problem(state.phase == "over", seat, state.current)
     if problem is not None:
         return problem
@@ -135,7 +143,7 @@ def why_not(state: State, seat: int, move: Move) -> str | None:
             return wind_hint(state)
         return None
     if verb == "wind":
-        return "the wind has already moved this turn"
+        return "the wind moves once, at the start of a turn: it has already moved this turn"
     if phase == "occupy":
         if verb == "skip":
             return None
@@ -153,11 +161,13 @@ def why_not(state: State, seat: int, move: Move) -> str | None:
             return f"{_PHASE_HINT[phase]}"
         return _why_not_wind_convert(state, seat, p)
     if verb == "skip":
-        return "there is nothing to skip: play an action or end your turn"
+        return ("skip passes on occupying or converting after the wind; there is nothing "
+                "to skip now: play an action or end your turn")
     if verb == "end":
         return None
     if p in state.used and not (verb == "convert" and p in state.explored):
-        return f"{p} has already been used by an action this turn"
+        return (f"a tile takes one action per turn, and {p} has already been used by an "
+                "action this turn")
     if verb == "explore":
         return _explore(state, seat, p, move.source)
     return _DEVELOP[verb](state, seat, p, move.keep)
@@ -182,13 +192,15 @@ def _convert(state: State, seat: int, p: str, keep: bool) -> str | None:
             return _short(state, seat, tile[T.POP] + 1, f"converting {p}")
         if p in state.drawn:
             return "only one tile drawn by the wind may be converted, before strengthening"
-        return f"{p} is not a tile you may convert"
+        return (f"you may convert a tile you explored this turn or another god's tile with "
+                f"worshippers only, and {p} is neither")
     if tile[T.OWNER] == seat:
-        return f"{p} is already yours"
+        return f"you convert another god's tile, and {p} is already yours"
     if tile[T.SANCT]:
         return "a sanctuary cannot be attacked"
     if tile[T.BUILT]:
-        return f"{p} holds a construction: destroy it instead"
+        return (f"only a tile with worshippers only may be converted, and {p} holds a "
+                "construction: destroy it instead")
     return _short(state, seat, tile[T.MEN] + 1, f"converting {p}")
 
 
@@ -199,7 +211,8 @@ def _held_since_before(state: State, seat: int, p: str, what: str) -> tuple[list
     if tile[T.OWNER] != seat or not tile[T.MEN]:
         return None, f"{what} needs a tile held by your worshippers"
     if tile[T.SINCE] >= state.turn:
-        return None, f"{p} was taken this turn: {what} must wait for your next turn"
+        return None, (f"{what} needs a tile you held before this turn, and {p} was taken "
+                      f"this turn: {what} must wait for your next turn")
     return tile, ""
 
 
@@ -208,11 +221,13 @@ def _build(state: State, seat: int, p: str, keep: bool) -> str | None:
     if tile is None:
         return why
     if tile[T.BUILT]:
-        return f"{p} already has a construction"
+        return f"a tile holds one construction at most, and {p} already has a construction"
     if not 1 <= tile[T.POP] <= 4:
-        return f"no construction may stand on a tile of population {tile[T.POP]}"
+        return (f"a construction stands only on a tile of population 1–4, and {p} has "
+                f"population {tile[T.POP]}")
     if constructions(state, seat) >= CONSTRUCTIONS:
-        return f"all your {CONSTRUCTIONS} constructions are on the map"
+        return (f"each god has {CONSTRUCTIONS} constructions, and all your "
+                f"{CONSTRUCTIONS} constructions are on the map")
     return _short(state, seat, 2, "a construction")
 
 
@@ -221,11 +236,12 @@ def _sanctuary(state: State, seat: int, p: str, keep: bool) -> str | None:
     if tile is None:
         return why
     if tile[T.POP] != 5:
-        return "a sanctuary stands only on a tile of population 5"
+        return (f"a sanctuary stands only on a tile of population 5, and {p} has "
+                f"population {tile[T.POP]}")
     if tile[T.SANCT]:
-        return f"{p} already has a sanctuary"
+        return f"each god has one sanctuary, and {p} already has a sanctuary"
     if sanctuary_of(state, seat) is not None:
-        return "you already have a sanctuary on the map"
+        return "each god has one sanctuary, and you already have a sanctuary on the map"
     return _short(state, seat, 3, "a sanctuary")
 
 
@@ -236,7 +252,7 @@ def _destroy(state: State, seat: int, p: str, keep: bool) -> str | None:
     if tile[T.SANCT]:
         return "a sanctuary cannot be destroyed"
     if not tile[T.BUILT]:
-        return f"there is no construction on {p}"
+        return f"destroy takes a construction, and there is no construction on {p}"
     if tile[T.OWNER] == seat:
         return _short(state, seat, 1, f"destroying your construction on {p}")
     if p in NEIGHBOURS[state.wind]:
@@ -262,10 +278,11 @@ def explore_sources(state: State, seat: int, p: str) -> list[str]:
 
 def _explore(state: State, seat: int, p: str, source: str = "") -> str | None:
     if not is_empty_position(state, p):
-        return f"{p} is not an empty position"
+        return f"exploring draws a tile onto an empty hex, and {p} is not an empty position"
     around = buildings_next_to(state, seat, p)
     if not around:
-        return f"{p} is not next to one of your constructions or your sanctuary"
+        return (f"exploring draws a tile next to your construction or sanctuary, and {p} "
+                "is not next to one of your constructions or your sanctuary")
     free = explore_sources(state, seat, p)
     if source:
         if source not in around:
@@ -281,7 +298,7 @@ def _explore(state: State, seat: int, p: str, source: str = "") -> str | None:
         return (f"{p} touches several of your buildings: say which one it is explored from, "
                 f"e.g. explore {p} from {free[0]}")
     if not state.stack:
-        return "the stack of tiles is empty"
+        return "exploring draws the stack's top tile, and the stack of tiles is empty"
     return _short(state, seat, 1, "exploring")
 
 

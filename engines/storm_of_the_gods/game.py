@@ -64,11 +64,11 @@ class StormOfTheGods(GameBase):
             parsed = actions.parse(move)
         except IllegalMove:
             if state.phase == "wind":  # name only the directions the compass allows
-                raise IllegalMove(actions.wind_hint(state)) from None
+                raise IllegalMove(actions.wind_hint(state), rule="Wind") from None
             raise
         why = actions.why_not(state, seat, parsed)
         if why:
-            raise IllegalMove(why)
+            raise IllegalMove(why, rule=actions.section(state, parsed))
         new = clone(state)
         new.events = []
         touched = actions.apply(new, seat, parsed)

@@ -170,7 +170,7 @@ class TerraGame(GameBase):
         check_turn(state.phase == OVER, seat, state.turn)
         words = _words(move)
         if not words:
-            raise IllegalMove("say a move, e.g. build castle e5")
+            raise IllegalMove("say a move, e.g. build castle e5", rule="A turn")
         verb = words[0]
         if words in (["pass"], ["pass", "turn"]):
             return self._pass(state, seat)
@@ -186,7 +186,7 @@ class TerraGame(GameBase):
             return self._build(state, seat, words)
         raise IllegalMove(
             f"{move.strip()!r} is not a Terra move: try build castle e5, war e5, "
-            "discard town or pass"
+            "discard town or pass", rule="A turn"
         )
 
     def _need(self, state: TerraState, phase: str) -> None:
@@ -196,17 +196,20 @@ class TerraGame(GameBase):
             BUILD: "build a structure, e.g. build castle e5 (or war e5 first)",
             DISCARD: "discard down to 4 chits, e.g. discard town",
         }[state.phase]
-        raise IllegalMove(f"it is the {state.phase} phase: {hint}")
+        raise IllegalMove(f"it is the {state.phase} phase: {hint}", rule="A turn")
 
     def _no_war(self, state: TerraState, seat: int, words: list[str]) -> TerraState:
         if words not in (["nowar"], ["no", "war"], ["no-war"], ["peace"], ["skip"]):
-            raise IllegalMove("to give up war this turn say nowar (or just build)")
+            raise IllegalMove("to give up war this turn say nowar (or just build)",
+                              rule="A turn")
         self._need(state, BUILD)
         if not state.war_open:
-            raise IllegalMove("war is over for this turn: build a structure")
+            raise IllegalMove("war comes once a turn, before you build, and war is over for "
+                              "this turn: build a structure", rule="A turn")
         if not war_targets(state, seat):
-            raise IllegalMove("there is no war to give up (no army in your reserve or no "
-                              "enemy structure): build a structure")
+            raise IllegalMove("nowar is a move only while war is possible, and there is no "
+                              "war to give up (no army in your reserve or no enemy "
+                              "structure): build a structure", rule="A turn")
         s = clone(state)
         s.auto = []
         s.war_open = False
@@ -216,8 +219,9 @@ class TerraGame(GameBase):
     def _pass(self, state: TerraState, seat: int) -> TerraState:
         self._need(state, BUILD)
         if placements(state, seat, first_only=True):
-            raise IllegalMove("building is compulsory: you can place a structure, e.g. "
-                              + self.legal_moves(state, seat)[0])
+            raise IllegalMove("building is compulsory when any placement is legal: you "
+                              "can place a structure, e.g. "
+                              + self.legal_moves(state, seat)[0], rule="A turn")
         s = clone(state)
         s.auto = []
         pass_build(s)
@@ -227,17 +231,20 @@ class TerraGame(GameBase):
     def _war(self, state: TerraState, seat: int, words: list[str]) -> TerraState:
         self._need(state, BUILD)
         if len(words) != 1 or parse_plot(words[0]) is None:
-            raise IllegalMove("say which plot to attack, e.g. war e5")
+            raise IllegalMove("say which plot to attack, e.g. war e5", rule="A turn")
         plot = parse_plot(words[0])
         if not state.war_open:
-            raise IllegalMove("war is declared before building, once a turn")
+            raise IllegalMove("war is declared before building, once a turn", rule="A turn")
         if ARMY not in state.reserves[seat]:
-            raise IllegalMove("you have no army in your reserve")
+            raise IllegalMove("war discards an army from your reserve, and you have no army "
+                              "in your reserve", rule="A turn")
         held = state.board.get(plot)
         if held is None:
-            raise IllegalMove(f"{plot} is empty")
+            raise IllegalMove(f"war removes an enemy structure, and {plot} is empty",
+                              rule="A turn")
         if held[0] == seat:
-            raise IllegalMove(f"{plot} holds your own {held[1]}: war removes an enemy structure")
+            raise IllegalMove(f"war removes an enemy structure, and {plot} holds your own "
+                              f"{held[1]}", rule="A turn")
         s = clone(state)
         s.auto = []
         owner, kind = held
@@ -255,15 +262,17 @@ class TerraGame(GameBase):
         kinds = [_kind(w) for w in words if _kind(w) is not None]
         plots = [parse_plot(w) for w in words if parse_plot(w) is not None]
         if len(words) != 2 or len(kinds) != 1 or len(plots) != 1:
-            raise IllegalMove("say what to build and where, e.g. build castle e5")
+            raise IllegalMove("say what to build and where, e.g. build castle e5",
+                              rule="A turn")
         kind, plot = kinds[0], plots[0]
         if kind == ARMY:
-            raise IllegalMove("an army is not a structure: it cannot be built")
+            raise IllegalMove("an army is not a structure: it cannot be built", rule="Set-up")
         if kind not in state.reserves[seat]:
-            raise IllegalMove(f"you have no {kind} in your reserve")
+            raise IllegalMove(f"you build a structure from your reserve, and you have no "
+                              f"{kind} in your reserve", rule="A turn")
         problem = placement_problem(state, seat, kind, plot)
         if problem:
-            raise IllegalMove(problem)
+            raise problem
         s = clone(state)
         s.auto = []
         s.war_open = False
@@ -283,18 +292,21 @@ class TerraGame(GameBase):
         reserve = state.reserves[seat]
         excess = len(reserve) - RESERVE_LIMIT
         if not words:
-            raise IllegalMove(f"name the chit(s) to discard: you must discard {excess}")
+            raise IllegalMove(f"name the chit(s) to discard: you must discard {excess}",
+                              rule="A turn")
         named = []
         for w in words:
             kind = _kind(w)
             if kind is None:
                 raise IllegalMove(
-                    f"{w!r} is not a chit type (temple, castle, town, farm, mine, palace, army)"
+                    f"{w!r} is not a chit type (temple, castle, town, farm, mine, palace, army)",
+                    rule="Set-up"
                 )
             named.append(kind)
         if len(named) > excess:
             raise IllegalMove(
-                f"you only need to discard {plural(excess, 'chit')} to keep 4"
+                f"you keep at most 4 chits, so you only need to discard "
+                f"{plural(excess, 'chit')} to keep 4", rule="A turn"
             )
         left = list(reserve)
         for kind in named:
@@ -303,7 +315,7 @@ class TerraGame(GameBase):
                 raise IllegalMove(
                     f"you have only {have} {kind} in your reserve"
                     if have
-                    else f"you have no {kind} in your reserve"
+                    else f"you have no {kind} in your reserve", rule="A turn"
                 )
             left.remove(kind)
         s = clone(state)

@@ -10,7 +10,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.base import chance, copied, seat_name
+from engines.base import IllegalMove, chance, copied, seat_name
 from engines.terra.board import (
     ARMY,
     EXCLUSIVE,
@@ -68,25 +68,28 @@ def clone(s: TerraState) -> TerraState:
 # ---- rules helpers ---------------------------------------------------------------------
 
 
-def placement_problem(s: TerraState, seat: int, kind: str, plot: str) -> str | None:
-    """Why ``seat`` may not build ``kind`` on ``plot`` (ignoring the reserve), or None."""
+def placement_problem(s: TerraState, seat: int, kind: str, plot: str) -> IllegalMove | None:
+    """The rule that forbids ``seat`` to build ``kind`` on ``plot`` (ignoring the
+    reserve), or None."""
     if plot in s.board:
         owner, there = s.board[plot]
         whose = "your" if owner == seat else f"{seat_name(owner)}'s"
-        return f"{plot} is already occupied by {whose} {there}"
+        return IllegalMove(f"a structure goes on an empty plot, and {plot} is already "
+                           f"occupied by {whose} {there}", rule="A turn")
     if kind in EXCLUSIVE:
         for n in NEIGHBOURS[plot]:
             held = s.board.get(n)
             if held is not None and held[1] == kind and held[0] != seat:
-                return (
-                    f"a {kind} may not stand next to an enemy {kind} "
-                    f"({seat_name(held[0])}'s {kind} on {n})"
-                )
+                return IllegalMove(
+                    f"a {kind} may not go next to an enemy {kind} "
+                    f"({seat_name(held[0])}'s {kind} on {n})", rule="A turn")
     if s.options.get("terrain"):
         if kind == "mine" and plot not in near(s.mountains):
-            return "a mine must be placed on or next to a mountain plot"
+            return IllegalMove("a mine must be placed on or next to a mountain plot",
+                               rule="Options")
         if kind == "farm" and plot not in near(s.river):
-            return "a farm must be placed on or next to a river plot"
+            return IllegalMove("a farm must be placed on or next to a river plot",
+                               rule="Options")
     return None
 
 

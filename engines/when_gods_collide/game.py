@@ -131,7 +131,7 @@ class WhenGodsCollide(GameBase):
         check_turn(state.phase == "over", seat, state.current)
         text = normalise(move)
         if not text:
-            raise IllegalMove("type a move")
+            raise IllegalMove("type a move, e.g. one from the list of legal moves")
         s = state.clone()
         events: list[dict] = []
         handler = {
@@ -151,23 +151,27 @@ class WhenGodsCollide(GameBase):
         if not m:
             raise IllegalMove(
                 "now lay a tile: tile <square>, the lower-left square of a "
-                f"2×2 block, e.g. tile {self._tile_blocks(s)[0]}"
+                f"2×2 block, e.g. tile {self._tile_blocks(s)[0]}", rule="Set-up"
             )
         block = m.group(1)
         x, y = COORDS[block]
         if x % 2 or y % 2:
             raise IllegalMove(
                 f"{block} is not the lower-left square of a block: blocks start "
-                "on files a, c, e, g, i, k, m, o and rows 1, 3, 5 … 15"
+                "on files a, c, e, g, i, k, m, o and rows 1, 3, 5 … 15", rule="Set-up"
             )
         if block in s.tiles:
-            raise IllegalMove(f"a tile already lies at {block}")
+            raise IllegalMove(f"a tile never overlaps a laid tile, and one already lies at "
+                              f"{block}",
+                              rule="Set-up")
         if not s.tiles and block not in CENTRE_BLOCKS:
             raise IllegalMove(
-                "the first tile goes at the centre of the area: tile g7, i7, g9 or i9"
+                "the first tile goes at the centre of the area: tile g7, i7, g9 or i9",
+                rule="Set-up"
             )
         if s.tiles and not any(n in s.tiles for n in block_neighbours(block)):
-            raise IllegalMove(f"a tile at {block} would not share an edge with a laid tile")
+            raise IllegalMove(f"each tile after the first must share an edge with a laid tile, "
+                              f"and a tile at {block} would not", rule="Set-up")
         s.tiles[block] = seat
         s.last = list(block_squares(block))
         s.last_private, s.last_seat = [], -1
@@ -181,7 +185,7 @@ class WhenGodsCollide(GameBase):
         if not text.startswith("arrange"):
             raise IllegalMove(
                 "now arrange your army: arrange followed by 12 squares of your "
-                "tiles, or arrange auto"
+                "tiles, or arrange auto", rule="Set-up"
             )
         rest = text[len("arrange") :].strip()
         mine = sorted(
@@ -197,18 +201,20 @@ class WhenGodsCollide(GameBase):
             tokens = [t for t in re.split(r"[\s,;]+", rest) if t]
             for t in tokens:
                 if not SQUARE_RE.fullmatch(t):
-                    raise IllegalMove(f"{t!r} is not a square (squares look like c3 or k12)")
+                    raise IllegalMove(f"{t!r} is not a square (squares look like c3 or k12)",
+                                      rule="Set-up")
             if len(tokens) != ARMY_SIZE:
                 raise IllegalMove(
                     f"name exactly {ARMY_SIZE} squares of your tiles for your "
                     f"{ARMY_SIZE} checkers (you named {len(tokens)}), "
-                    "or type arrange auto"
+                    "or type arrange auto", rule="Set-up"
                 )
             for t in tokens:
                 if tokens.count(t) > 1:
-                    raise IllegalMove(f"{t} is named twice: one checker per square")
+                    raise IllegalMove(f"{t} is named twice: one checker per square", rule="Set-up")
                 if t not in mine:
-                    raise IllegalMove(f"{t} is not on one of your tiles")
+                    raise IllegalMove(f"your checkers go on your own tiles, and {t} is not on one "
+                                      "of your tiles", rule="Set-up")
             squares = tokens
         squares = sorted(squares, key=square_order)
         for k, sq in enumerate(squares):
@@ -224,12 +230,13 @@ class WhenGodsCollide(GameBase):
         if not m:
             raise IllegalMove(
                 "now choose your god checker privately: god <square of one of "
-                "your checkers>, e.g. god " + self._own_squares(s, seat)[0]
+                "your checkers>, e.g. god " + self._own_squares(s, seat)[0], rule="Set-up"
             )
         square = m.group(1)
         occupant = s.board.get(square)
         if occupant is None or occupant[0] != seat:
-            raise IllegalMove(f"{square} is not one of your checkers")
+            raise IllegalMove(f"your god is one of your own checkers, and {square} is not one "
+                              "of your checkers", rule="Set-up")
         s.gods[seat] = occupant[1]
         s.last_private, s.last_seat = [square], seat
         events.append({"kind": "god", "seat": seat, "square": square})
@@ -255,7 +262,7 @@ class WhenGodsCollide(GameBase):
         else:
             raise IllegalMove(
                 f"you rolled a 6: type hero to roll the hero die (and reroll the "
-                f"numbered die) or nohero to keep {s.chess} and 6"
+                f"numbered die) or nohero to keep {s.chess} and 6", rule="A turn"
             )
         s.phase = "move"
         if not self._has_moves(s, events):
@@ -322,7 +329,8 @@ class WhenGodsCollide(GameBase):
         moves = self._moves(s, seat)
         action = moves.get(notation)
         if action is None:
-            raise IllegalMove(why.explain(s, seat, notation, moves, self.avoid(s, seat)))
+            raise IllegalMove(why.explain(s, seat, notation, moves, self.avoid(s, seat)),
+                              rule="Hero die" if s.hero else "Pieces")
         kind = action[0]
         refused = False
         if kind == "move":
@@ -353,11 +361,12 @@ class WhenGodsCollide(GameBase):
             prefix, text = PREFIX_ALIASES[first], rest.strip()
         expected = PREFIX.get(s.hero, "")
         if prefix != expected:
-            raise IllegalMove(why.wrong_form(s, prefix, expected, self._moves(s, s.current)))
+            raise IllegalMove(why.wrong_form(s, prefix, expected, self._moves(s, s.current)),
+                              rule="Hero die")
         if not PATH_RE.fullmatch(text):
             raise IllegalMove(
                 f"{text!r} is not a move: name squares like c3-c6"
-                + (f" after {prefix}" if prefix else "")
+                + (f" after {prefix}" if prefix else ""), rule="A turn"
             )
         squares = SQUARE_RE.findall(text)
         body = "-".join(squares)

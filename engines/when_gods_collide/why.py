@@ -82,7 +82,7 @@ def explain(s: State, seat: int, notation: str, moves: dict, avoid: set[str]) ->
             return f"{sq} is your own checker: Seth converts an enemy checker"
         if sq in avoid:
             return f"{god_text(sq)}: Seth must choose another checker"
-        return f"Seth cannot convert {sq}"
+        return f"Seth converts an enemy checker other than a god you know of: not {sq}"
     if hero == "god-of-wind":
         if len(squares) != 2:
             return "the God of Wind names an enemy checker and where it goes, e.g. push f6-f3"
@@ -112,9 +112,10 @@ def explain(s: State, seat: int, notation: str, moves: dict, avoid: set[str]) ->
     if frm not in fld:
         return f"{frm} is a gap, not a square of the battlefield"
     if frm not in board:
-        return f"{frm} is empty"
+        return f"you move one of your own checkers, and {frm} is empty"
     if owner_of(frm) != seat:
-        return f"the checker on {frm} is {seat_name(owner_of(frm))}'s, not yours"
+        return (f"you move one of your own checkers, and the checker on {frm} is "
+                f"{seat_name(owner_of(frm))}'s, not yours")
     if len(squares) < 2:
         return f"say where the checker on {frm} goes, e.g. " + _example(
             [m for m in moves if m.removeprefix(prefix + " ").startswith(frm + "-")] or moves,
@@ -125,7 +126,7 @@ def explain(s: State, seat: int, notation: str, moves: dict, avoid: set[str]) ->
             return f"{sq} is a gap: a checker must land on a square of the battlefield"
     to = squares[-1]
     if owner_of(to) == seat and to != frm:
-        return f"your own checker stands on {to}"
+        return f"move one checker, never onto your own checker: your own checker stands on {to}"
     if to == frm:
         return "the checker must end on another square (moving 0 squares is not a move)"
 
@@ -249,6 +250,11 @@ def _princess(s: State, seat: int, squares: list[str], fld: frozenset[str], avoi
             return f"each move of the Princess knight is an L jump ({a}-{b} is not)"
         if piece == "pawn" and (dx, dy) not in ORTHOGONAL + DIAGONAL:
             return f"each move of the Princess pawn is one square ({a}-{b} is not)"
+        enemy = b in board and board[b][0] != seat
+        if piece == "pawn" and (dx, dy) in ORTHOGONAL and enemy:
+            return f"the Princess pawn captures only diagonally ({a}-{b} is not)"
+        if piece == "pawn" and (dx, dy) in DIAGONAL and not enemy:
+            return f"the Princess pawn moves diagonally only to capture ({a}-{b} is not)"
     for sq in squares[1:-1]:
         if sq not in board or board[sq][0] == seat:
             return f"the Princess continues only after a capture, and {sq} holds no enemy"
