@@ -240,3 +240,15 @@ def test_the_easy_seed_changes_the_computers_choices():
     picks = {player("easy").choose(game, state, 0, random.Random(n).getrandbits(62))
              for n in range(12)}
     assert len(picks) > 1
+
+
+def test_a_right_move_written_another_way_is_right():
+    game, found = engines.get("witch-stones"), lesson.lesson_of("witch-stones")
+    assert found is not None
+    positions = {step.teaches: state for state, step in walk(game, found, 1)}
+    steps = {step.teaches: step for step in found.steps}
+    assert judge(game, positions["single"], found, steps["single"], "line f8") is None
+    assert judge(game, positions["single"], found, steps["single"], "f8-f8") is None
+    assert judge(game, positions["earthstone"], found, steps["earthstone"], "h7") is None
+    assert judge(game, positions["earthstone"], found, steps["earthstone"], "g7") == (
+        steps["earthstone"].wrong)
