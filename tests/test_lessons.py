@@ -25,7 +25,8 @@ REQUIRED_TOPICS: dict[str, set[str]] = {
     "storm-of-the-gods": {"wind", "tiles", "conversion", "cults", "constructions",
                           "sanctuary"},
     "terra": {"plots", "territories", "cups", "reserve", "war", "scoring"},
-    "when-gods-collide": {"dice", "god", "captures", "princess"},
+    "when-gods-collide": {"goal", "tiles", "gaps", "arrange", "god", "dice", "captures",
+                          "slides", "pawn", "hero", "princess", "end"},
 }
 
 WITH_LESSON = [s.slug for s in engines.specs() if s.learn is not None]
