@@ -20,7 +20,8 @@ REQUIRED_TOPICS: dict[str, set[str]] = {
     # player needs. A game with a script must be listed here.
     "witch-stones": {"sides", "take", "earthstone", "line", "single", "crown", "scoring",
                      "end"},
-    "angry-gods": {"leaders", "followers", "stones", "colours", "anger", "scoring", "end"},
+    "angry-gods": {"leaders", "followers", "colours", "pool", "ascension", "false-god",
+                   "scoring", "end"},
     # From the issue; each script's writer refines its row from the rules text.
     "storm-of-the-gods": {"wind", "tiles", "conversion", "cults", "constructions",
                           "sanctuary"},
