@@ -111,6 +111,8 @@ class GameSpec:
     """The ``TypedDict`` of the game's views (:mod:`engines.view`)."""
     score_unit: str = "point"
     """What a score counts, as the result says it: "Ana: 3 checkers", not "Ana: 3"."""
+    learn: Traversable | Path | None = None
+    """The lesson script (``learn.toml``, :mod:`engines.lesson`), or None: no lesson."""
     _cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False,
                                    repr=False)
 
@@ -120,10 +122,13 @@ class GameSpec:
         """The spec of one of the project's own games, its parts where the project keeps
         them: rules text ``engines/rules/<slug>.md``, picture ``rendering/<name>.py``, text
         board ``rendering/text/<name>.py``, alt text ``rendering/alt/<name>.py``, where
-        ``<name>`` is the game's module (the last part of ``package``, its ``__name__``)."""
+        ``<name>`` is the game's module (the last part of ``package``, its ``__name__``).
+        The lesson script is ``learn.toml`` in the game's package, or ``<name>.learn.toml``
+        beside a game that is one module, when that file exists."""
         name = package.rpartition(".")[2]
         return cls(game, order=order,
                    rules=resources.files("engines").joinpath("rules", f"{game.slug}.md"),
+                   learn=lesson_script(package),
                    renderer=f"rendering.{name}:render",
                    text_board=f"rendering.text.{name}:text_board",
                    alt_text=f"rendering.alt.{name}:alt_text",
@@ -220,7 +225,37 @@ class GameSpec:
             ref = getattr(computer, name)
             if ref is not None:
                 found += ref_problems(name, ref)
-        return found
+        return found + self.lesson_problems()
+
+    def lesson_problems(self) -> list[str]:
+        """Why the declared lesson script cannot be used (empty: none, or it parses)."""
+        if self.learn is None:
+            return []
+        from engines.lesson import LessonError, parse
+
+        try:
+            parse(self.learn.read_text("utf-8"))
+        except (OSError, AttributeError):
+            return [f"no lesson script at {self.learn}"]
+        except LessonError as error:
+            return [f"a lesson script that does not parse: {error}"]
+        return []
+
+
+def lesson_place(package: str) -> Traversable:
+    """Where the lesson script of the game in ``package`` is kept: a package's
+    ``learn.toml``, a module's ``<name>.learn.toml`` beside it."""
+    found = importlib.util.find_spec(package)
+    if found is not None and found.submodule_search_locations is not None:
+        return resources.files(package).joinpath("learn.toml")
+    parent, _, name = package.rpartition(".")
+    return resources.files(parent).joinpath(f"{name}.learn.toml")
+
+
+def lesson_script(package: str) -> Traversable | None:
+    """The lesson script of the game in ``package``, or None when it has none."""
+    script = lesson_place(package)
+    return script if script.is_file() else None
 
 
 def ref_problems(name: str, ref: Any) -> list[str]:

@@ -1,0 +1,270 @@
+"""Lessons: a guided first match of a game, as data beside the game (``learn.toml``).
+
+A lesson script (docs/LESSONS.md has the format) is a match seed, the learner's seat and
+a list of steps. Each step says a rule in one or two sentences, asks for a move of that
+kind, and names the right moves (exact strings, or a regular expression over the legal
+moves). The current step is never stored: step ``k`` is current when the learner has
+made ``k`` moves in the match, so a refused move (not played) repeats its step by
+construction, and a lesson survives anything a match survives.
+
+Pure: no I/O beyond reading the spec's script file, no clocks, no randomness but the easy
+computer's seeded choices in :func:`walk`.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from engines.base import Game, IllegalMove, State
+
+RULE_SENTENCES = 2
+"""A step's rule is at most this many sentences; its ask is one."""
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+
+
+class LessonError(ValueError):
+    """A script that cannot be used; the message names the step and the problem."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: the rule it teaches, what it asks, and the moves that are right."""
+
+    teaches: str
+    rule: str
+    ask: str
+    moves: tuple[str, ...]
+    kind: str | None
+    wrong: str
+    try_wrong: str
+    replies: tuple[str, ...] = ()
+
+    def is_right(self, move: str) -> bool:
+        """Whether ``move`` (a legal move) is one this step asks for."""
+        if self.kind is not None:
+            return re.search(self.kind, move) is not None
+        return move in self.moves
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A whole script: the match it plays (players, seed, options), the learner's seat,
+    the computer's moves before step 1, the steps and the closing words."""
+
+    title: str
+    players: int
+    seed: int
+    learner: int
+    options: dict[str, Any] = field(hash=False)
+    opening: tuple[str, ...]
+    steps: tuple[Step, ...]
+    finish: str
+
+
+def sentences(text: str) -> int:
+    """How many sentences ``text`` has (ends of sentence, at least one if not empty)."""
+    return max(len(_SENTENCE_END.findall(text.strip())), 1 if text.strip() else 0)
+
+
+def _text(table: dict[str, Any], key: str, where: str, *, required: bool = True) -> str:
+    value = table.get(key, "" if not required else None)
+    if not isinstance(value, str) or (required and not value.strip()):
+        raise LessonError(f"{where}: {key} must be a non-empty string")
+    return value.strip()
+
+
+def _strings(table: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise LessonError(f"{where}: {key} must be a list of move strings")
+    return tuple(value)
+
+
+def _int(table: dict[str, Any], key: str, default: int | None = None) -> int:
+    value = table.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise LessonError(f"the script: {key} must be a whole number")
+    return value
+
+
+def _step(number: int, table: Any) -> Step:
+    where = f"step {number}"
+    if not isinstance(table, dict):
+        raise LessonError(f"{where}: not a table")
+    unknown = set(table) - {"teaches", "rule", "ask", "moves", "kind", "wrong", "try_wrong",
+                            "replies"}
+    if unknown:
+        raise LessonError(f"{where}: unknown keys {', '.join(sorted(unknown))}")
+    moves = _strings(table, "moves", where)
+    kind = table.get("kind")
+    if (kind is None) == (not moves):
+        raise LessonError(f"{where}: give exactly one of moves and kind")
+    if kind is not None:
+        if not isinstance(kind, str) or not kind:
+            raise LessonError(f"{where}: kind must be a regular expression")
+        try:
+            re.compile(kind)
+        except re.error as error:
+            raise LessonError(f"{where}: kind is no regular expression ({error})") from None
+    step = Step(teaches=_text(table, "teaches", where), rule=_text(table, "rule", where),
+                ask=_text(table, "ask", where), moves=moves, kind=kind,
+                wrong=_text(table, "wrong", where), try_wrong=_text(table, "try_wrong", where),
+                replies=_strings(table, "replies", where))
+    if sentences(step.rule) > RULE_SENTENCES:
+        raise LessonError(f"{where}: the rule is more than {RULE_SENTENCES} sentences")
+    if sentences(step.ask) > 1:
+        raise LessonError(f"{where}: the ask is more than one sentence")
+    if step.try_wrong in step.moves:
+        raise LessonError(f"{where}: try_wrong {step.try_wrong!r} is one of the right moves")
+    return step
+
+
+def parse(text: str) -> Lesson:
+    """The lesson in a script's TOML text; LessonError names what is wrong."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise LessonError(f"the script is no TOML: {error}") from None
+    unknown = set(data) - {"title", "players", "seed", "learner", "options", "opening",
+                           "finish", "steps"}
+    if unknown:
+        raise LessonError(f"the script: unknown keys {', '.join(sorted(unknown))}")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise LessonError("the script: options must be a table")
+    steps = data.get("steps")
+    if not isinstance(steps, list) or not steps:
+        raise LessonError("the script has no [[steps]]")
+    players, learner = _int(data, "players"), _int(data, "learner", 0)
+    if players < 1 or not 0 <= learner < players:
+        raise LessonError(f"the script: learner {learner} is no seat of {players} players")
+    return Lesson(title=_text(data, "title", "the script"), players=players,
+                  seed=_int(data, "seed"), learner=learner, options=dict(options),
+                  opening=_strings(data, "opening", "the script"),
+                  steps=tuple(_step(n, s) for n, s in enumerate(steps, start=1)),
+                  finish=_text(data, "finish", "the script"))
+
+
+@cache
+def lesson_of(slug: str) -> Lesson | None:
+    """The lesson of the game called ``slug`` (its spec's ``learn`` script), or None when
+    it has none. KeyError for a game that is not registered."""
+    import engines
+
+    script = engines.spec(slug).learn
+    return None if script is None else parse(script.read_text("utf-8"))
+
+
+def step_at(lesson: Lesson, learner_moves_made: int) -> Step | None:
+    """The current step once the learner has made this many moves; None after the last."""
+    if 0 <= learner_moves_made < len(lesson.steps):
+        return lesson.steps[learner_moves_made]
+    return None
+
+
+def judge(game: Game, state: State, lesson: Lesson, step: Step, move: str) -> str | None:
+    """None when ``move`` is right at ``step``; else the one sentence refusing it: the
+    engine's reason for an illegal move, the step's ``wrong`` for a legal one it does not
+    ask for. A move written another way (``e5`` for ``take e5``) is right when it plays
+    the same as a right move. A step none of whose moves is legal here (the position left
+    the script, e.g. after a computer chose differently) takes any legal move."""
+    seat = lesson.learner
+    try:
+        after = game.play(state, seat, move)
+    except IllegalMove as error:
+        return str(error) or "That move is not allowed here."
+    if step.is_right(move):
+        return None
+    legal = game.legal_moves(state, seat)
+    right = [m for m in (step.moves if step.kind is None else legal)
+             if m in legal and step.is_right(m)]
+    if not right:
+        return None
+    played = game.dump(after)
+    if any(game.dump(game.play(state, seat, m)) == played for m in right):
+        return None
+    return step.wrong
+
+
+def first_right(game: Game, state: State, step: Step, seat: int = 0) -> str:
+    """The first right move of ``step`` that is legal for ``seat``; LessonError if none."""
+    legal = game.legal_moves(state, seat)
+    for move in (step.moves if step.kind is None else legal):
+        if move in legal and step.is_right(move):
+            return move
+    raise LessonError(f"step {step.teaches!r}: no right move is legal here "
+                      f"(legal: {', '.join(legal[:8])}{'…' if len(legal) > 8 else ''})")
+
+
+def scripted(lesson: Lesson, played: Sequence[tuple[int, str]]) -> str | None:
+    """The computer's next move as the script has it, after the match's moves ``played``
+    (seat, move): the opening before the learner's first move, then the replies of the
+    step the learner played last, in order; None when the script has no more (the easy
+    computer decides) or the steps are done."""
+    made = sum(1 for seat, _ in played if seat == lesson.learner)
+    since = 0
+    for seat, _ in reversed(played):
+        if seat == lesson.learner:
+            break
+        since += 1
+    if made == 0:
+        replies = lesson.opening
+    elif made <= len(lesson.steps):
+        replies = lesson.steps[made - 1].replies
+    else:
+        return None
+    return replies[since] if since < len(replies) else None
+
+
+def computer_turns(game: Game, state: State, lesson: Lesson, played: list[tuple[int, str]],
+                   seed: int) -> State:
+    """Play the computers' moves while one is to act: the script's, then the easy
+    computer's (seeded). ``played`` grows by the moves made. LessonError when a scripted
+    move is illegal."""
+    from engines.ai import player
+
+    easy = player("easy")
+    while game.result(state) is None:
+        computers = [s for s in game.to_act(state) if s != lesson.learner]
+        if not computers:
+            return state
+        seat = computers[0]
+        move = scripted(lesson, played)
+        if move is None:
+            move = easy.choose(game, state, seat, seed)
+        try:
+            state = game.play(state, seat, move)
+        except IllegalMove as error:
+            raise LessonError(f"after {len(played)} moves, the computer's scripted move "
+                              f"{move!r} is illegal: {error}") from None
+        played.append((seat, move))
+    return state
+
+
+def walk(game: Game, lesson: Lesson, seed_for_easy: int) -> Iterator[tuple[State, Step]]:
+    """Play the whole script by each step's :func:`first_right` move, yielding each
+    step's position (the learner to act) with its step, before the move. LessonError
+    where the script breaks: an illegal scripted move, the learner not to act at a step,
+    no right move legal, or the match over at the end of the steps."""
+    options = game.parse_options({k: str(v) for k, v in lesson.options.items()})
+    state = game.setup(lesson.players, lesson.seed, options)
+    played: list[tuple[int, str]] = []
+    state = computer_turns(game, state, lesson, played, seed_for_easy)
+    for number, step in enumerate(lesson.steps, start=1):
+        if game.result(state) is not None:
+            raise LessonError(f"step {number}: the match is over already")
+        if lesson.learner not in game.to_act(state):
+            raise LessonError(f"step {number}: the learner is not to act")
+        yield state, step
+        move = first_right(game, state, step, lesson.learner)
+        state = game.play(state, lesson.learner, move)
+        played.append((lesson.learner, move))
+        state = computer_turns(game, state, lesson, played, seed_for_easy)
+    if game.result(state) is not None:
+        raise LessonError("the match is over after the last step: it must end in a "
+                          "position to play out")
