@@ -23,7 +23,8 @@ REQUIRED_TOPICS: dict[str, set[str]] = {
     "angry-gods": {"leaders", "followers", "stones", "colours", "anger", "scoring", "end"},
     # From the issue; each script's writer refines its row from the rules text.
     "storm-of-the-gods": {"wind", "tiles", "conversion", "cults", "constructions",
-                          "sanctuary"},
+                          "development", "explore", "points", "attack", "occupy",
+                          "sanctuary", "victory"},
     "terra": {"plots", "territories", "cups", "reserve", "war", "scoring"},
     "when-gods-collide": {"dice", "god", "captures", "princess"},
 }
