@@ -25,7 +25,8 @@ REQUIRED_TOPICS: dict[str, set[str]] = {
     "storm-of-the-gods": {"wind", "tiles", "conversion", "cults", "constructions",
                           "development", "explore", "points", "attack", "occupy",
                           "sanctuary", "victory"},
-    "terra": {"plots", "territories", "cups", "reserve", "war", "scoring"},
+    "terra": {"plots", "neighbours", "territories", "cups", "reserve", "war", "scoring",
+              "end"},
     "when-gods-collide": {"dice", "god", "captures", "princess"},
 }
 
