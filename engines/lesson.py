@@ -119,7 +119,7 @@ def _step(number: int, table: Any) -> Step:
         raise LessonError(f"{where}: the rule is more than {RULE_SENTENCES} sentences")
     if sentences(step.ask) > 1:
         raise LessonError(f"{where}: the ask is more than one sentence")
-    if step.is_right(step.try_wrong):
+    if step.try_wrong in step.moves:
         raise LessonError(f"{where}: try_wrong {step.try_wrong!r} is one of the right moves")
     return step
 
@@ -170,16 +170,23 @@ def step_at(lesson: Lesson, learner_moves_made: int) -> Step | None:
 def judge(game: Game, state: State, lesson: Lesson, step: Step, move: str) -> str | None:
     """None when ``move`` is right at ``step``; else the one sentence refusing it: the
     engine's reason for an illegal move, the step's ``wrong`` for a legal one it does not
-    ask for. A step none of whose moves is legal here (the position left the script, e.g.
-    after a computer chose differently) takes any legal move rather than none."""
+    ask for. A move written another way (``e5`` for ``take e5``) is right when it plays
+    the same as a right move. A step none of whose moves is legal here (the position left
+    the script, e.g. after a computer chose differently) takes any legal move."""
+    seat = lesson.learner
     try:
-        game.play(state, lesson.learner, move)
+        after = game.play(state, seat, move)
     except IllegalMove as error:
         return str(error) or "That move is not allowed here."
     if step.is_right(move):
         return None
-    if step.kind is None and not any(m in game.legal_moves(state, lesson.learner)
-                                     for m in step.moves):
+    legal = game.legal_moves(state, seat)
+    right = [m for m in (step.moves if step.kind is None else legal)
+             if m in legal and step.is_right(m)]
+    if not right:
+        return None
+    played = game.dump(after)
+    if any(game.dump(game.play(state, seat, m)) == played for m in right):
         return None
     return step.wrong
 

@@ -20,7 +20,8 @@ REQUIRED_TOPICS: dict[str, set[str]] = {
     # player needs. A game with a script must be listed here.
     "witch-stones": {"sides", "take", "earthstone", "line", "single", "crown", "scoring",
                      "end"},
-    "angry-gods": {"leaders", "followers", "stones", "colours", "anger", "scoring", "end"},
+    "angry-gods": {"leaders", "followers", "colours", "pool", "ascension", "false-god",
+                   "scoring", "end"},
     # From the issue; each script's writer refines its row from the rules text.
     "storm-of-the-gods": {"wind", "tiles", "conversion", "cults", "constructions",
                           "development", "explore", "points", "attack", "occupy",
@@ -242,3 +243,15 @@ def test_the_easy_seed_changes_the_computers_choices():
     picks = {player("easy").choose(game, state, 0, random.Random(n).getrandbits(62))
              for n in range(12)}
     assert len(picks) > 1
+
+
+def test_a_right_move_written_another_way_is_right():
+    game, found = engines.get("witch-stones"), lesson.lesson_of("witch-stones")
+    assert found is not None
+    positions = {step.teaches: state for state, step in walk(game, found, 1)}
+    steps = {step.teaches: step for step in found.steps}
+    assert judge(game, positions["single"], found, steps["single"], "line f8") is None
+    assert judge(game, positions["single"], found, steps["single"], "f8-f8") is None
+    assert judge(game, positions["earthstone"], found, steps["earthstone"], "h7") is None
+    assert judge(game, positions["earthstone"], found, steps["earthstone"], "g7") == (
+        steps["earthstone"].wrong)
