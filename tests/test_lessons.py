@@ -24,8 +24,10 @@ REQUIRED_TOPICS: dict[str, set[str]] = {
                    "scoring", "end"},
     # From the issue; each script's writer refines its row from the rules text.
     "storm-of-the-gods": {"wind", "tiles", "conversion", "cults", "constructions",
-                          "sanctuary"},
-    "terra": {"plots", "territories", "cups", "reserve", "war", "scoring"},
+                          "development", "explore", "points", "attack", "occupy",
+                          "sanctuary", "victory"},
+    "terra": {"plots", "neighbours", "territories", "cups", "reserve", "war", "scoring",
+              "end"},
     "when-gods-collide": {"goal", "tiles", "gaps", "arrange", "god", "dice", "captures",
                           "slides", "pawn", "hero", "princess", "end"},
 }
