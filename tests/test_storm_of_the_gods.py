@@ -252,6 +252,14 @@ def test_a_construction_absorbs_the_first_two_steps(steps, left):
     assert total(s, 1) == 30
 
 
+@pytest.mark.parametrize(("steps", "said"), [(3, "1 of {seat1}'s worshippers goes to Limbo"),
+                                             (4, "2 of {seat1}'s worshippers go to Limbo")])
+def test_the_attack_says_goes_for_one_worshipper(steps, said):
+    s = make({"f5": tile(2, 1, 4, built=1)}, phase="wind", face="E", steps=steps)
+    s = play(s, "wind ne")
+    assert any(said in event for event in s.events), s.events
+
+
 def test_a_construction_alone_is_never_emptied_by_the_wind():
     s = make({"f5": tile(2, 1, 0, built=1)}, phase="wind", face="E", steps=3)
     s = play(s, "wind ne")

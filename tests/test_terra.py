@@ -182,7 +182,7 @@ def test_nowar_closes_war_for_the_turn() -> None:
     for move in ("nowar", "NO WAR", " no-war "):
         after = GAME.play(s, 0, move)
         assert after.phase == "build" and after.board == s.board and not after.war_open
-        with pytest.raises(IllegalMove, match="before building"):
+        with pytest.raises(IllegalMove, match=r"over for this turn \(declared or given up\)"):
             GAME.play(after, 0, "war e5")
         with pytest.raises(IllegalMove, match="war is over"):
             GAME.play(after, 0, "nowar")

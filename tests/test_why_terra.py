@@ -50,7 +50,7 @@ CASES = [
             "building is compulsory when any placement is legal", TURN),
     Refusal("war on a plot", war_state, 0, "war z9", "say which plot to attack", TURN),
     Refusal("war before building", after_nowar, 0, "war e5",
-            "war is declared before building, once a turn", TURN),
+            "war is over for this turn (declared or given up)", TURN),
     Refusal("war needs an army", castles, 0, "war e5",
             "war discards an army from your reserve", TURN),
     Refusal("war on a structure", war_state, 0, "war a1",

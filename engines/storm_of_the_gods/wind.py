@@ -164,7 +164,8 @@ def attack(state: State, position: str, strength: int) -> None:
     parts = [f"the wind attacks {position} with {plural(strength, 'step')}"]
     if absorbed:
         parts.append(f"the construction absorbs {absorbed}")
-    parts.append(f"{removed} of {seat_name(owner)}'s worshippers go to Limbo")
+    go = "goes" if removed == 1 else "go"
+    parts.append(f"{removed} of {seat_name(owner)}'s worshippers {go} to Limbo")
     state.events.append(", ".join(parts))
     if not is_held(tile):
         tile[T.OWNER] = T.NOBODY

@@ -234,7 +234,9 @@ class TerraGame(GameBase):
             raise IllegalMove("say which plot to attack, e.g. war e5", rule="A turn")
         plot = parse_plot(words[0])
         if not state.war_open:
-            raise IllegalMove("war is declared before building, once a turn", rule="A turn")
+            raise IllegalMove("war comes once a turn, before you build, and war is over for "
+                              "this turn (declared or given up): build a structure",
+                              rule="A turn")
         if ARMY not in state.reserves[seat]:
             raise IllegalMove("war discards an army from your reserve, and you have no army "
                               "in your reserve", rule="A turn")
