@@ -75,7 +75,10 @@ def ratio(typed: str, candidate: str) -> float:
 
 
 def did_you_mean(typed: str, legal: list[str]) -> str:
-    """`` Did you mean "tile g7"?`` (or ``""`` when nothing is close)."""
+    """`` Did you mean "tile g7"?`` (or ``""`` when nothing is close, or ``typed`` is
+    a legal move: a lesson's step refused it, no typo)."""
+    if " ".join(typed.lower().split()) in {m.lower() for m in legal}:
+        return ""
     found = meant(typed, legal)
     if not found:
         return ""
