@@ -128,3 +128,47 @@ async def test_an_ordinary_match_is_no_lesson(service):
     update = await service.start(match.id, ANA)
     assert not update.match.lesson
     assert "step 1" not in update.public.text
+
+
+OPENING = """
+title = "Angry Gods, the computer first"
+players = 2
+seed = 3
+learner = 1
+opening = ["leader red D4"]
+finish = "Play on."
+
+[[steps]]
+teaches = "followers"
+rule = "A follower goes next to a leader."
+ask = "Place a red follower next to D4."
+kind = '^follower red '
+wrong = "A red follower, please."
+try_wrong = "leader red A1"
+replies = ["follower red D4se"]
+
+[[steps]]
+teaches = "end"
+rule = "Play on."
+ask = "Any move."
+kind = '.'
+wrong = "Any move."
+try_wrong = "leader red A1"
+"""
+
+
+async def test_a_lesson_where_the_computer_opens_plays_the_scripts_opening(service,
+                                                                          monkeypatch):
+    found = lesson.parse(OPENING)
+    monkeypatch.setattr(lesson, "lesson_of", lambda slug: found)
+    update = await service.learn(ANA, "angry-gods")
+    match = update.match
+    assert match.by_seat()[1].user_id == ANA.user_id
+    assert [m.notation for m in await service.store.moves(match.id)] == ["leader red D4"]
+    assert "step 1 of 2" in update.public.text
+    with pytest.raises(ServiceError, match="A red follower, please"):
+        await service.submit(match.id, ANA, "leader blue D3")
+    update = await service.submit(match.id, ANA, "follower red C3se")
+    moves = [m.notation for m in await service.store.moves(match.id)]
+    assert moves == ["leader red D4", "follower red C3se", "follower red D4se"]
+    assert "step 2 of 2" in update.public.text

@@ -12,6 +12,8 @@ import pytest
 from simcord import OptionError, SetupError
 
 import engines
+from bot.opening import NO_THREAD
+from db import ABORTED
 from engines import lesson
 from tests.sim.harness import Sim, answer, labels, make_bot_on, sent_pictures, text_of
 
@@ -121,3 +123,22 @@ async def test_only_the_games_with_a_lesson_are_offered(sim: Sim) -> None:
         pytest.skip("every game has a lesson")
     with pytest.raises(OptionError, match="only allows"):
         await sim.slash(sim.ana, "learn", game=without[0])
+
+
+async def test_a_lesson_in_a_forum_is_a_post_of_the_forum(sim: Sim) -> None:
+    forum = sim.guild.create_forum_channel("boards")
+    result = await sim.slash(sim.ana, "learn", forum, game="witch-stones")
+    found = OPEN.search(answer(result))
+    assert found, answer(result)
+    [post] = forum.threads
+    assert post.id == int(found[2])
+    assert lesson.lesson_of("witch-stones").steps[0].ask in board_text(sim, post)
+
+
+async def test_no_thread_at_all_leaves_no_lesson_behind(sim: Sim) -> None:
+    sim.env.inject_error("POST", f"/channels/{sim.channel.id}/threads", status=403,
+                         code=50013, message="Missing Permissions", times=2)
+    result = await sim.slash(sim.ana, "learn", game="angry-gods")
+    assert result.ephemeral and answer(result) == NO_THREAD
+    assert (await sim.bot.service.match(1)).status == ABORTED
+    assert sim.channel.threads == []
