@@ -12,9 +12,9 @@ from service.model import Actor, ServiceError, Update
 from service.server_settings import Servers
 from service.terms import MatchTerms
 
-LESSON_TERMS = MatchTerms(rated=False, deadline=0)
-"""A lesson is unrated (casual: /hint works) and has no deadline: nobody loses a lesson
-on time."""
+LESSON_TERMS = MatchTerms(rated=False, deadline=0, remind=0)
+"""A lesson is unrated (casual: /hint works), has no deadline (nobody loses a lesson on
+time) and sends no reminders (the learner goes at their own pace)."""
 
 
 @boundary.guarded

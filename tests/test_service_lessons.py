@@ -34,6 +34,8 @@ async def test_a_whole_lesson_played_by_its_right_moves(service, slug):
     match = update.match
     assert match.lesson and match.status == RUNNING and match.seed == found.seed
     assert not await service.store.is_rated(match.id)
+    clock = await service.store.clock(match.id)
+    assert (clock.deadline, clock.remind_after, clock.bank) == (0, 0, 0)  # no nagging
     learner = match.by_seat()[found.learner]
     assert learner.user_id == ANA.user_id
     assert all(s.is_ai and service.level_of(s) == "easy"
