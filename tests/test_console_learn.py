@@ -60,7 +60,11 @@ async def test_a_wrong_move_in_the_console_is_refused_and_the_step_stays(tmp_pat
     text = " ".join(" ".join(out).split())
     assert found.steps[0].wrong in text
     assert 'Did you mean "moons"' not in text  # a legal move the step refused is no typo
-    assert "first choose your side" in text  # the engine's reason for an illegal move
+    game = engines.get("witch-stones")
+    with pytest.raises(engines.IllegalMove) as illegal:
+        game.play(game.setup(2, found.seed, {}), 1, "take a2")
+    reason = " ".join(str(illegal.value).split()).rstrip(".")
+    assert reason[:40] in text  # the engine's reason for an illegal move
     assert found.steps[1].rule.split(",")[0] in text
     assert len(prompts) == 4
 

@@ -72,7 +72,10 @@ async def test_a_lesson_step_by_step_in_a_private_thread(sim: Sim) -> None:
     # An illegal move: the engine's reason; the step stays.
     refused = await sim.slash(sim.ana, "move", thread, move="take e6")
     said = answer(refused)
-    assert said.startswith("Illegal move") and "crown on e6" in said, said
+    game, state = sim.bot.service.state_of(await sim.bot.service.match(match_id))
+    with pytest.raises(engines.IllegalMove) as illegal:
+        game.play(state, found.learner, "take e6")
+    assert said.startswith("Illegal move") and str(illegal.value)[:30] in said, said
     assert found.steps[1].rule in board_text(sim, thread)
     for number in range(1, len(found.steps)):
         assert f"step {number + 1} of" in board_text(sim, thread)
