@@ -16,6 +16,7 @@ from bot.opening import NO_THREAD
 from db import ABORTED
 from engines import lesson
 from tests.sim.harness import Sim, answer, labels, make_bot_on, sent_pictures, text_of
+from tests.sim.test_sim_picker import PICK, board_with, open_picker, pick
 
 OPEN = re.compile(r"\(#(\d+)\) is open in <#(\d+)>")
 
@@ -145,3 +146,16 @@ async def test_no_thread_at_all_leaves_no_lesson_behind(sim: Sim) -> None:
     assert result.ephemeral and answer(result) == NO_THREAD
     assert (await sim.bot.service.match(1)).status == ABORTED
     assert sim.channel.threads == []
+
+
+async def test_a_lesson_by_the_guided_picker(sim: Sim) -> None:
+    found = lesson.lesson_of("angry-gods")
+    assert found is not None
+    match_id, thread = await learn(sim, "angry-gods")
+    board = board_with(sim, thread, PICK)
+    moves = (await sim.bot.service.waiting(match_id))[sim.ana.id]
+    wanted = await right_move(sim, match_id, 0, "angry-gods")
+    done, _ = await pick(sim, sim.ana, await open_picker(sim, sim.ana, board, PICK), moves,
+                         wanted)
+    assert done.content.startswith(f"Played `{wanted}`."), done.content
+    assert found.steps[1].rule in board_text(sim, thread)
