@@ -71,12 +71,16 @@ def judge(game: Game, state: State, lesson: Lesson, step: Step, move: str) -> st
     return step.wrong
 
 
-def first_right(game: Game, state: State, step: Step, seat: int = 0) -> str:
-    """The first right move of ``step`` that is legal for ``seat``; LessonError if none."""
-    legal = game.legal_moves(state, seat)
-    for move in (step.moves if step.kind is None else legal):
-        if move in legal and step.is_right(move):
-            return move
+def first_right(game: Game, state: State, step: Step, seat: int | None = None) -> str:
+    """The first right move of ``step`` that is legal for ``seat`` (default: the first
+    seat to act that has one); LessonError if none."""
+    seats = game.to_act(state) if seat is None else [seat]
+    legal = [m for s in seats for m in game.legal_moves(state, s)]
+    for s in seats:
+        own = game.legal_moves(state, s)
+        for move in (step.moves if step.kind is None else own):
+            if move in own and step.is_right(move):
+                return move
     raise LessonError(f"step {step.teaches!r}: no right move is legal here "
                       f"(legal: {', '.join(legal[:8])}{'…' if len(legal) > 8 else ''})")
 
