@@ -4,7 +4,7 @@ that each module stays small): which games have a lesson, and starting one."""
 from __future__ import annotations
 
 import engines
-from db import Store
+from db import RUNNING, Store
 from engines import lesson as lessons
 from service import boundary
 from service.lobby import Lobby
@@ -42,6 +42,7 @@ class LessonDesk:
             titles = ", ".join(title for _, title in self.lesson_games()) or "none yet"
             raise ServiceError(f"{engines.get(game_slug).title} has no lesson yet; "
                                f"lessons: {titles}.")
+        await self.no_lesson_running(actor, game_slug)
         agreed = await self.servers.govern(actor, game_slug, channel_id, LESSON_TERMS, "match")
         assert agreed is not None
         options = {name: str(value).lower() for name, value in found.options.items()}
@@ -57,3 +58,14 @@ class LessonDesk:
         computers = [s.user_id for s in match.seats if s.is_ai]
         order = [*computers[:found.learner], actor.user_id, *computers[found.learner:]]
         return await self.lobby.start(match.id, actor, order)
+
+    async def no_lesson_running(self, actor: Actor, game_slug: str) -> None:
+        """Refuse a second lesson of a game while the actor's first one runs (here, or
+        anywhere from the console), saying where it is."""
+        for match in await self.store.find_matches(guild_id=actor.guild_id,
+                                                   user_id=actor.user_id, statuses=(RUNNING,)):
+            if match.lesson and match.game == game_slug:
+                where = f" in <#{match.thread_id}>" if match.thread_id else ""
+                raise ServiceError(
+                    f"Your lesson of {engines.get(game_slug).title} (#{match.id}) is still "
+                    f"running{where}: play on there, or resign it to start again.")

@@ -174,3 +174,16 @@ async def test_a_lesson_where_the_computer_opens_plays_the_scripts_opening(servi
     moves = [m.notation for m in await service.store.moves(match.id)]
     assert moves == ["leader red D4", "follower red C3se", "follower red D4se"]
     assert "step 2 of 2" in update.public.text
+
+
+async def test_a_second_lesson_of_a_game_points_to_the_first_until_it_is_resigned(service):
+    first = (await service.learn(ANA, "witch-stones", channel_id=7)).match
+    await service.set_places(first.id, thread_id=99)
+    with pytest.raises(ServiceError, match=r"lesson of Witch Stones \(#1\) is still running "
+                                           r"in <#99>: play on there, or resign it"):
+        await service.learn(ANA, "witch-stones", channel_id=7)
+    other = (await service.learn(ANA, "angry-gods")).match  # another game's lesson: yes
+    assert other.lesson and other.id != first.id
+    await service.resign(first.id, ANA)
+    again = (await service.learn(ANA, "witch-stones")).match
+    assert again.lesson and again.id not in (first.id, other.id)
