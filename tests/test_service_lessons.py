@@ -13,7 +13,7 @@ from engines.ai import RandomPlayer
 from service import Actor, Service, ServiceError
 
 ANA = Actor(1, "Ana", guild_id=50)
-LESSONS = ["witch-stones", "angry-gods"]
+LESSONS = [s.slug for s in engines.specs() if s.learn is not None]
 
 
 def script(slug: str) -> lesson.Lesson:
@@ -71,7 +71,7 @@ async def test_a_wrong_move_is_refused_and_the_step_repeats(service, slug):
         with pytest.raises(ServiceError) as refused:
             await service.submit(match.id, ANA, step.try_wrong)
         said = str(refused.value)
-        assert said and said.endswith(".") and "\n" not in said
+        assert said and said.rstrip("?").endswith((".", '"')) and "\n" not in said
         game, state = service.state_of(await service.match(match.id))
         try:
             game.play(state, found.learner, step.try_wrong)
