@@ -159,3 +159,15 @@ async def test_a_lesson_by_the_guided_picker(sim: Sim) -> None:
                          wanted)
     assert done.content.startswith(f"Played `{wanted}`."), done.content
     assert found.steps[1].rule in board_text(sim, thread)
+
+
+@pytest.mark.parametrize("slug", [s.slug for s in engines.specs() if s.learn is not None])
+async def test_every_lesson_reaches_its_finish_in_discord(sim: Sim, slug: str) -> None:
+    found = lesson.lesson_of(slug)
+    assert found is not None
+    match_id, thread = await learn(sim, slug)
+    for number, step in enumerate(found.steps):
+        assert step.ask in board_text(sim, thread)
+        await sim.move(sim.ana, thread, await right_move(sim, match_id, number, slug))
+    assert found.finish in board_text(sim, thread)
+    assert (await sim.bot.service.match(match_id)).status == "running"
