@@ -27,6 +27,7 @@ from console.files import folder_name, last_picture
 from console.interrupts import INTERRUPTED, Interrupts
 from console.options import (
     computer,
+    lesson_problem,
     local_names,
     new_match_problem,
     number_problem,
@@ -138,6 +139,13 @@ class Console:
         for _ in range(ai):
             await self.service.add_ai(match.id, host)
         update = await self.service.start(match.id, host)
+        self.show(update)
+        return update.match
+
+    async def learn(self, slug: str, name: str) -> MatchRecord:
+        """Start the game's lesson: ``name`` against the easy computer (service.lessons)."""
+        update = await self.service.learn(Actor(1, name), slug)
+        self.match_id = update.match.id
         self.show(update)
         return update.match
 
@@ -389,7 +397,7 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
         out(terminal.wrap("Name a game (" + ", ".join(g.slug for g in engines.all())
                           + "), --resume ID or --import FILE."))
         return 2
-    problem = number_problem(args)
+    problem = number_problem(args) or lesson_problem(args)
     if problem:
         out(problem)
         return 2
@@ -399,7 +407,7 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
         out(f"There is no database at {Path(database).resolve()}: nothing to resume. "
             "Give the one the match was played in with --db FILE.")
         return 2
-    if args.game is not None and args.resume is None and args.record is None:
+    if args.game and args.resume is None and args.record is None and args.lesson is None:
         problem = new_match_problem(args)
         if problem:
             out(problem)
@@ -444,6 +452,8 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
                 out(f"There is no match #{args.resume} in {database}.")
                 return 2
             match = await console.resume(match)
+        elif args.lesson is not None:  # learn <game> (checked by lesson_problem)
+            match = await console.learn(game_slug(args.lesson), local_names(args.names, 1)[0])
         else:
             game = engines.get(game_slug(args.game))
             players = seats(args)

@@ -52,9 +52,11 @@ def moves_text(moves: list[str]) -> str:
 
 def did_you_mean(typed: str, legal: list[str]) -> str:
     """What to add to the service's refusal of a mistyped line: nothing when the
-    service already suggested moves (:func:`service.suggest.did_you_mean`), else the
-    commands it is closest to (``movs`` → ``moves``)."""
-    if suggest.nearest(typed, legal):
+    service already suggested moves (:func:`service.suggest.did_you_mean`) or ``typed``
+    is a legal move (a lesson's step refused it: no typo), else the commands it is
+    closest to (``movs`` → ``moves``)."""
+    if (" ".join(typed.lower().split()) in {m.lower() for m in legal}
+            or suggest.nearest(typed, legal)):
         return ""
     return suggest.did_you_mean(typed, [], [c for c in COMMANDS if c != "exit"])
 

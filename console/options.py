@@ -61,7 +61,9 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bot --local",
                                 description="Play a Pantheon match in the terminal.")
     p.add_argument("game", nargs="?", help="the game to play: " + ", ".join(slugs)
-                   + f" (any case, or the start of a name: {slugs[0].split('-')[0]})")
+                   + f" (any case, or the start of a name: {slugs[0].split('-')[0]}); "
+                   "or `learn`, then a game: its lesson, a guided first match")
+    p.add_argument("lesson", nargs="?", help=argparse.SUPPRESS)
     p.add_argument("--players", type=int, help="number of seats (default: the minimum, or "
                    "enough for --names and --ai)")
     p.add_argument("--ai", type=int, default=0, help="how many seats the computer plays")
@@ -88,6 +90,29 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--db", help="database file (default: DATABASE_PATH or pantheon.db)")
     p.add_argument("--boards", help="folder for board PNGs (default: BOARDS_DIR or boards)")
     return p
+
+
+def lesson_problem(args: argparse.Namespace) -> str | None:
+    """Why ``learn <game>`` cannot start that game's lesson, in one sentence, or None; a
+    second word after a game that is not ``learn`` is refused too."""
+    if not is_lesson(args):
+        return (None if args.lesson is None else
+                f"One game at a time: `{args.lesson[:40]}` is one word too many.")
+    with_lesson = [s.title for s in engines.specs() if s.learn is not None]
+    if args.lesson is None:
+        return "Name the game to learn: " + ", ".join(with_lesson) + "."
+    try:
+        spec = engines.spec(game_slug(args.lesson))
+    except Unknown as exc:
+        return str(exc)
+    if spec.learn is None:
+        return f"{spec.title} has no lesson yet; lessons: {', '.join(with_lesson)}."
+    return None
+
+
+def is_lesson(args: argparse.Namespace) -> bool:
+    """Whether the command line asks for a lesson (``learn <game>``)."""
+    return args.game is not None and args.game.strip().lower() == "learn"
 
 
 def number_problem(args: argparse.Namespace) -> str | None:

@@ -206,4 +206,5 @@ def match_of(row: Row) -> MatchRecord:
         status=row["status"], host_id=row["host_id"], version=row["version"],
         snapshot=loads(row["snapshot"]) if row["snapshot"] is not None else None,
         result=loads(row["result"]) if row["result"] is not None else None,
-        created_at=row["created_at"], updated_at=row["updated_at"])
+        created_at=row["created_at"], updated_at=row["updated_at"],
+        lesson=bool(row["lesson"]))

@@ -81,6 +81,8 @@ class MatchRecord:
     created_at: str
     updated_at: str
     seats: list[SeatRecord] = field(default_factory=list)
+    lesson: bool = False
+    """Played as its game's lesson (migration 019, :mod:`engines.lesson`)."""
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         return next((s for s in self.seats if s.user_id == user_id), None)

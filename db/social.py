@@ -126,6 +126,11 @@ class SocialQueries(Queries):
         async with self.transaction() as tx:
             await tx.execute("UPDATE matches SET rated = ? WHERE id = ?", int(rated), match_id)
 
+    async def set_lesson(self, match_id: int) -> None:
+        """Mark a match as its game's lesson (before it starts)."""
+        async with self.transaction() as tx:
+            await tx.execute("UPDATE matches SET lesson = 1 WHERE id = ?", match_id)
+
     async def is_rated(self, match_id: int) -> bool:
         async with self.reading() as tx:
             row = await tx.fetchrow("SELECT rated FROM matches WHERE id = ?", match_id)

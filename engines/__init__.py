@@ -20,7 +20,7 @@ from engines.spec import GameSpec, SpecError
 __all__ = ["Game", "GameSpec", "IllegalMove", "Option", "Result", "SpecError", "all", "get",
            "register", "rules_text", "spec", "specs", "unregister"]
 
-NOT_GAMES = ("ai", "base", "lesson", "replay", "spec", "view")
+NOT_GAMES = ("ai", "base", "lesson", "lesson_script", "replay", "spec", "view")
 """Modules of this package that are no game."""
 
 _specs: dict[str, GameSpec] = {}

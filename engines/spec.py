@@ -231,7 +231,7 @@ class GameSpec:
         """Why the declared lesson script cannot be used (empty: none, or it parses)."""
         if self.learn is None:
             return []
-        from engines.lesson import LessonError, parse
+        from engines.lesson_script import LessonError, parse
 
         try:
             parse(self.learn.read_text("utf-8"))

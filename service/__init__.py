@@ -19,7 +19,8 @@ and what follows), :mod:`~service.lobby`, :mod:`~service.turns`, :mod:`~service.
 :mod:`~service.digest`, follows), :mod:`~service.notes`, :mod:`~service.tournaments`
 (with :mod:`~service.tournament_text`; its pairing is the pure :mod:`~service.pairing`),
 :mod:`~service.privacy`, :mod:`~service.server_settings` (with :mod:`~service.limits`),
-:mod:`~service.retention` and :mod:`~service.stats` (the front ends call these four directly).
+:mod:`~service.retention` and :mod:`~service.stats` (the front ends call these four directly),
+:mod:`~service.lessons` (``/learn``: :mod:`~service.lesson_desk`).
 Pure helpers: :mod:`~service.clock_math`, :mod:`~service.quiet` (time zones),
 :mod:`~service.clock_options`, :mod:`~service.names`, :mod:`~service.suggest`.
 """
@@ -44,6 +45,7 @@ from service.computer import Computer
 from service.core import Games, Matches, Now, positions
 from service.digest import Digest
 from service.event_members import EventMembers
+from service.lesson_desk import LessonDesk
 from service.limits import OFF, Caps, Limits
 from service.lobby import Lobby, parse_options
 from service.model import (
@@ -83,7 +85,7 @@ COMMANDS_GUILD = "commands_guild"
 
 
 @boundary.guarded
-class Service(TournamentDesk):
+class Service(TournamentDesk, LessonDesk):
     """Every operation on matches, in one object: each method hands the call to the part
     that does it (see the module). Every public method checks its parameters by their
     type hints first (:func:`service.boundary.guarded`): the service's one boundary."""

@@ -12,7 +12,7 @@ from db import MatchRecord, SeatRecord, Store
 from engines.ai import LEVELS, Player
 from engines.ai import player as level_player
 from engines.base import Game, State
-from service import pool
+from service import lessons, pool
 
 
 @dataclass(eq=False)
@@ -31,6 +31,10 @@ class Computer:
         """The move the computer plays for ``seat``: the same for the same match and
         position, in a thread or the pool. ``history``: the keys of the match's recent
         moves (not to go round in circles)."""
+        if match.lesson:  # a lesson's computer plays its script first
+            scripted = await lessons.scripted_reply(self.store, match, game, state, seat)
+            if scripted is not None:
+                return scripted
         seed = random.Random(f"{match.seed}:ai:{match.version}").getrandbits(62)
         keys = tuple(history)
         if self.player is not None:

@@ -37,10 +37,10 @@ class Lobby:
 
     async def create(self, actor: Actor, game_slug: str, options: dict[str, str] | None = None,
                      channel_id: int | None = None, seat_host: bool = True,
-                     terms: MatchTerms = NO_TERMS) -> MatchRecord:
+                     terms: MatchTerms = NO_TERMS, seed: int | None = None) -> MatchRecord:
         """A new match in its lobby on ``terms`` (its clock and rating: its computer seats
         are the caller's to add); the host takes the first seat unless ``seat_host`` is
-        False (the console's all-computer matches)."""
+        False (the console's all-computer matches). ``seed``: a lesson's (else drawn)."""
         game = self.matches.game_of(game_slug)
         try:
             parsed = game.parse_options(options or {})
@@ -49,7 +49,7 @@ class Lobby:
         clock = terms.clock()
         match = await self.store.create_match(
             guild_id=actor.guild_id, channel_id=channel_id, game=game.slug, options=parsed,
-            seed=self.seed(), host_id=actor.user_id,
+            seed=self.seed() if seed is None else seed, host_id=actor.user_id,
             host_name=boundary.person_name(actor.name, "Host"),
             seat_host=seat_host)
         try:

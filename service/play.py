@@ -13,6 +13,7 @@ from typing import Protocol
 from db import FINISHED, RUNNING, MatchRecord, MoveRecord, StaleVersion, Store, records
 from engines.ai.repetition import HISTORY, move_key
 from engines.base import Game, Result, State, plural, seat_name
+from service import lessons
 from service.bank import Banks
 from service.computer import Computer
 from service.core import Matches, Now
@@ -116,6 +117,8 @@ class Play:
                 history = [*history[-(HISTORY - 1):], key]
         played = await self.store.moves(match.id)
         update = await self.posts(match, game, state, lines, first_previous, played, moved)
+        if match.lesson and update.public is not None:
+            update.public = lessons.framed(update.public, match, played)
         if match.status != RUNNING:
             update.news = await self.ended(match)
         return await self.with_clock_lines(update)

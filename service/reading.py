@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import rendering.text
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, Store
 from engines.base import Game, Result, State
+from service import lessons
 from service.boundary import neutral
 from service.core import Matches
 from service.lobby import Lobby
@@ -52,15 +53,18 @@ class Reading:
             return Post(self.lobby.lobby_text(match))
         game, state = self.matches.state_of(match)
         png = alt = None
+        played = []
         if picture:  # the alt text says what the picture shows: the same view and marks
             acting = game.to_act(state) if match.status == RUNNING else []
-            marks = marks_for(await self.store.moves(match.id), acting[0] if acting else None)
+            played = await self.store.moves(match.id)
+            marks = marks_for(played, acting[0] if acting else None)
             png = await self.pictures.picture(match, game, state, None, marks)
             alt = self.pictures.alt(match, game, state, None, marks)
         text = "\n".join([self.status_text(match, game, state),
                           *await self.clocks.clock_lines(match)])
-        return Post(text, png, table=self.matches.table(match, game, state), alt=alt,
+        post = Post(text, png, table=self.matches.table(match, game, state), alt=alt,
                     accent=self.pictures.accent(match, game, state))
+        return lessons.framed(post, match, played) if picture and match.lesson else post
 
     async def private(self, match_id: int, actor: Actor) -> Post:
         """The actor's own view (their secrets included), for the ephemeral command."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, SeatRecord, StaleVersion, Store
 from engines.base import Game, IllegalMove, Result, State, seat_name
+from service import lessons
 from service.core import Matches
 from service.model import STALE, Actor, Changed, Choices, Post, ServiceError, Update
 from service.names import sentence
@@ -107,6 +108,9 @@ class Turns:
             why = sentence(f"Illegal move: {self.matches.named(match, str(exc))}")
             raise ServiceError(why + did_you_mean(move, game.legal_moves(state, seat))
                                ) from None
+        if match.lesson and (wrong := await lessons.refusal(self.store, match, game, state,
+                                                             seat, move)):
+            raise ServiceError(sentence(self.matches.named(match, wrong)))
         said = game.describe(state, seat, move, None)
         private_line = (self.matches.describe(match, game, state, seat, move, viewer=seat)
                         if game.is_private(move) else None)

@@ -73,6 +73,8 @@ def test_the_right_moves_play_through_to_a_match_still_to_play(slug, easy_seed):
         assert step is found.steps[number] is step_at(found, number)
         move = lesson.first_right(game, state, step, found.learner)
         assert judge(game, state, found, step, move) is None
+        if game.to_act(state) == [found.learner]:
+            assert lesson.first_right(game, state, step) == move  # the seat to act
 
 
 @pytest.mark.parametrize("slug", WITH_LESSON)

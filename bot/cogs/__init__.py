@@ -17,6 +17,7 @@
   deadlines.
 - :mod:`bot.cogs.privacy`: ``/privacy`` (show, export, delete) and ``/about``.
 - :mod:`bot.cogs.server_settings`: ``/settings`` (Manage Server).
+- :mod:`bot.cogs.learn`: ``/learn`` (a game's lesson, in a private thread).
 - :mod:`bot.cogs.departures`: no command; a server that removed the bot is deleted after
   the retention period.
 - :mod:`bot.cogs.health`: no command; the metrics it counts, and ``/healthz`` and
@@ -28,4 +29,4 @@ EXTENSIONS: tuple[str, ...] = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.info
                                  "bot.cogs.challenges", "bot.cogs.notify",
                                  "bot.cogs.tournaments", "bot.cogs.privacy",
                                  "bot.cogs.health", "bot.cogs.server_settings",
-                                 "bot.cogs.departures")
+                                 "bot.cogs.departures", "bot.cogs.learn")

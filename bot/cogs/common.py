@@ -42,8 +42,14 @@ GAME_CHOICES: list[app_commands.Choice[str]] = []
 game registered after this module was imported (a test's) is offered too."""
 
 
+LESSON_CHOICES: list[app_commands.Choice[str]] = []
+"""The games ``/learn`` offers: those with a lesson script, refreshed with the others."""
+
+
 def offer_games() -> None:
     GAME_CHOICES[:] = [app_commands.Choice(name=g.title, value=g.slug) for g in engines.all()]
+    LESSON_CHOICES[:] = [app_commands.Choice(name=s.title, value=s.slug)
+                         for s in engines.specs() if s.learn is not None]
 
 
 offer_games()
