@@ -122,9 +122,12 @@ async def measure(thread, sim, browser, shots: Path | None, label: str) -> list[
                     await picture.evaluate(CENTRE)
                     await page.wait_for_timeout(100)
                     (shots / f"{label}-{name}-{k:02}.png").write_bytes(await page.screenshot())
-            await pictures[-1].evaluate(CENTRE)  # the latest board post
-            await page.wait_for_timeout(300)
-            last = dict(await pictures[-1].bounding_box() or {})
+            for _ in range(10):  # the latest board post, once the thread stops scrolling
+                await pictures[-1].evaluate(CENTRE)
+                await page.wait_for_timeout(300)
+                last = dict(await pictures[-1].bounding_box() or {})
+                if 0 <= last["y"] + last["height"] / 2 <= height:
+                    break
             last["natural"] = await pictures[-1].evaluate("(i) => i.naturalWidth")
             png = await page.screenshot()
             last["viewport"] = width

@@ -239,7 +239,7 @@ def _face(board: kit.Board, x: float, y: float, caption: str, text: str, fill: k
     width = max(120, int(d.textlength(text, font=kit.font(kit.TEXT))) + 28)
     d.rounded_rectangle((x, y, x + width, y + 44), radius=8, fill=fill, outline=kit.INK, width=2)
     board.label((x + width / 2, y + 22), text, size=kit.TEXT, fill=kit.text_colour_on(fill))
-    board.label((x + width / 2, y - 14), caption, size=kit.SMALL, fill=kit.MUTED)
+    board.label((x + width / 2, y - 16), caption, size=kit.SMALL, fill=kit.MUTED)
     return x + width
 
 
@@ -268,10 +268,11 @@ def _dice(board: kit.Board, view: dict, names: list[str], y: float) -> None:
               (255, 255, 255))
         + 16
     )
-    if dice.get("number"):
-        board.label((x + 22, y - 14), "number", size=kit.SMALL, fill=kit.MUTED)
-        _pips(d, x, y, 44, int(dice["number"]))
-        x += 44 + 16
+    if dice.get("number"):  # the die under its caption, the caption as wide as it needs
+        slot = max(44.0, kit.length("number", kit.font(kit.SMALL)))
+        board.label((x + slot / 2, y - 16), "number", size=kit.SMALL, fill=kit.MUTED)
+        _pips(d, x + (slot - 44) / 2, y, 44, int(dice["number"]))
+        x += slot + 16
     if dice.get("hero"):
         _face(board, x, y, "hero", FACE_NAMES.get(dice["hero"], dice["hero"]), GOLD)
     elif phase == "hero":
@@ -400,7 +401,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         board.label((left - LABEL / 2 - 2, cy), str(y + 1), size=size, fill=kit.MUTED)
         board.label((left + bw + LABEL / 2 + 2, cy), str(y + 1), size=size, fill=kit.MUTED)
 
-    _dice(board, view, names, top + bh + LABEL + 30)
+    _dice(board, view, names, top + bh + LABEL + 38)  # captions clear of the file letters
     return board.png()
 
 
