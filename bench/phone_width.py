@@ -78,24 +78,29 @@ CENTRE = "(i) => i.scrollIntoView({block: 'center', behavior: 'instant'})"
 
 
 def drawn_width(png: bytes, box: dict) -> int:
-    """The picture's width in the screenshot, in CSS pixels: on the middle row of its
-    box, the span (within a few pixels of the box) of pixels unlike the container's
-    background just left of it."""
+    """The picture's width in the screenshot, in CSS pixels: the widest span, on rows a
+    quarter, half and three quarters down the part of its box in view, of pixels (within
+    a few pixels of the box) unlike the container's background just left of it. (A row
+    may pass under the preview's toolbar or composer: the widest is the picture's.)"""
     from PIL import Image
 
     shot = Image.open(io.BytesIO(png)).convert("RGB")
     scale = shot.width / box["viewport"]
     top, bottom = max(box["y"], 0), min(box["y"] + box["height"], shot.height / scale)
-    y = round((top + bottom) / 2 * scale)  # the middle of the part in view
     left = max(0, round((box["x"] - 4) * scale))
     right = min(shot.width, round((box["x"] + box["width"] + 4) * scale))
-    if not 0 <= y < shot.height:
-        return 0  # not in view
-    background = shot.getpixel((left, y))
-    differs = [x for x in range(left, right)
-               if sum(abs(a - b) for a, b in zip(shot.getpixel((x, y)), background,
-                                                  strict=True)) > 24]
-    return round((differs[-1] - differs[0] + 1) / scale) if differs else 0
+    widest = 0
+    for part in (0.25, 0.5, 0.75):
+        y = round((top + (bottom - top) * part) * scale)
+        if not 0 <= y < shot.height:
+            continue
+        background = shot.getpixel((left, y))
+        differs = [x for x in range(left, right)
+                   if sum(abs(a - b) for a, b in zip(shot.getpixel((x, y)), background,
+                                                      strict=True)) > 24]
+        if differs:
+            widest = max(widest, round((differs[-1] - differs[0] + 1) / scale))
+    return widest
 
 
 async def measure(thread, sim, browser, shots: Path | None, label: str) -> list[tuple]:
@@ -120,7 +125,8 @@ async def measure(thread, sim, browser, shots: Path | None, label: str) -> list[
             if shots:  # every board post, as a player scrolling the thread sees it
                 for k, picture in enumerate(pictures):
                     await picture.evaluate(CENTRE)
-                    await page.wait_for_timeout(100)
+                    await picture.evaluate("(i) => i.decode().catch(() => null)")
+                    await page.wait_for_timeout(200)
                     (shots / f"{label}-{name}-{k:02}.png").write_bytes(await page.screenshot())
             for _ in range(10):  # the latest board post, once the thread stops scrolling
                 await pictures[-1].evaluate(CENTRE)
