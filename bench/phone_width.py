@@ -104,6 +104,8 @@ def drawn_width(png: bytes, box: dict) -> int:
 
 
 async def measure(thread, sim, browser, shots: Path | None, label: str) -> list[tuple]:
+    from playwright.async_api import TimeoutError as PlaywrightTimeout
+
     rows = []
     for name, width, height, ratio in VIEWPORTS:
         async with sim.env.preview(thread, viewers=[sim.users["ana"]], layout="channel",
@@ -114,7 +116,13 @@ async def measure(thread, sim, browser, shots: Path | None, label: str) -> list[
             await page.wait_for_function(
                 "() => [...document.images].some((i) => i.complete && i.naturalWidth >= 400"
                 " && i.getBoundingClientRect().right <= window.innerWidth)",
-                timeout=30_000)
+                timeout=60_000)
+            try:  # the preview fills in each picture as its media worker gets to it
+                await page.wait_for_function(
+                    "() => [...document.images].every((i) => i.complete && i.naturalWidth)",
+                    timeout=60_000)
+            except PlaywrightTimeout:
+                print(f"{label} {name}: some pictures never loaded", file=sys.stderr)
             await page.wait_for_timeout(300)
             pictures = [i for i in await page.query_selector_all("img")
                         if await i.evaluate("(i) => i.naturalWidth") >= 400]
