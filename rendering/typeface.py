@@ -69,6 +69,8 @@ class Seen(list[tuple[int, str]]):
     def __init__(self) -> None:
         super().__init__()
         self.outside: list[str] = []
+        self.boxes: list[tuple[str, tuple[float, float, float, float]]] = []
+        """Each text with the box its glyphs fill (left, top, right, bottom) on its canvas."""
 
 
 @contextmanager
@@ -138,6 +140,7 @@ class Draw(ImageDraw.ImageDraw):
             cut = left < 0 or top < 0 or right > width or bottom > height
             for seen in _records:
                 seen.append((size, text))
+                seen.boxes.append((text, (left, top, right, bottom)))
                 if cut:
                     seen.outside.append(text)
         if args or kwargs or "\n" in text or not isinstance(font, ImageFont.FreeTypeFont):
