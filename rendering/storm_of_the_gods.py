@@ -394,7 +394,8 @@ def _panel(board: kit.Board, view: dict, names: list[str], y: float) -> None:
         choices = "/".join(c.upper() for c in view.get("choices", []))
         text += f" · rolled {roll.get('face')} {roll.get('steps')}"
         text += f", went {direction.upper()}" if direction else f": {choices}?"
-    text += f" · stack {kit.plural(view.get('stack_size', 0), 'tile')}"
+    # (the stack's size is the header's: "Turn 6 · stack 49"; here it ran the line past
+    # the picture's edge at the phone-sized type)
     board.label((x, y + ROW / 2), kit.fit(text, board.width - 40, kit.TEXT), size=kit.TEXT,
                 anchor="lm")
     y += ROW

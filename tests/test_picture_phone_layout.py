@@ -8,10 +8,11 @@ import itertools
 
 import pytest
 
+import rendering
 from rendering import angry_gods, kit
 from rendering import storm_of_the_gods as storm
 from rendering import when_gods_collide as wgc
-from tests.render_cases import NAMES
+from tests.render_cases import NAMES, cases
 
 
 def _board(height: int = 700) -> kit.Board:
@@ -71,3 +72,17 @@ def test_angry_gods_towers_start_after_their_label():
     first_tower = 20 + kit.length("Towers left 9/9", kit.font(kit.TEXT)) + 36 - 17 * 0.7
     assert label[2] < first_tower
     assert not _overlapping(seen.boxes), _overlapping(seen.boxes)
+
+
+def test_storms_roll_line_is_drawn_whole():
+    """"Vaal Er Num on g5 · rolled W 1, went SW · stack 49 ..." was cut short at the phone
+    size; the stack's size is in the header, the roll line says only the roll."""
+    checked = 0
+    for case in cases(("storm-of-the-gods",), viewers=(None,)):
+        with kit.recording() as seen:
+            rendering.render(case.slug, case.view, names=NAMES[:case.players])
+        for text, _ in seen.boxes:
+            if text.startswith("Vaal Er Num"):
+                assert not text.endswith("…"), text
+                checked += 1
+    assert checked
