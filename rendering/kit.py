@@ -239,8 +239,10 @@ class Board(Canvas):
             room = column - 56
             d.text((x + 44, y + 6 + TEXT / 2), _fit(clean(seat.name), "", room, font(TEXT)),
                    font=font(TEXT), fill=INK, anchor="lm")
-            line = " · ".join(p for p in (seat.score, seat.note) if p)
-            d.text((x + 44, y + SEAT_ROW - 6 - SMALL / 2), _fit(clean(line), "", room, font(SMALL)),
+            line = clean(" · ".join(p for p in (seat.score, seat.note) if p))
+            if length(line, font(SMALL)) > room:  # tighter before anything is cut off
+                line = line.replace(" · ", "·")
+            d.text((x + 44, y + SEAT_ROW - 6 - SMALL / 2), _fit(line, "", room, font(SMALL)),
                    font=font(SMALL), fill=MUTED, anchor="lm")
         y = TITLE_ROW + seat_rows(len(seats)) * SEAT_ROW + 2
         if outcome:

@@ -86,3 +86,15 @@ def test_storms_roll_line_is_drawn_whole():
                 assert not text.endswith("…"), text
                 checked += 1
     assert checked
+
+
+def test_nothing_but_a_long_name_is_cut_short():
+    """At the phone-sized type a six-seat Storm header cut "14 pts · C0 L23" to
+    "14 pts · C0 L…" and a four-seat When Gods Collide one "Babylonian" to "Babyloni…":
+    over the render cases only a name too long for its place ends in an ellipsis."""
+    for case in cases():
+        with kit.recording() as seen:
+            rendering.render(case.slug, case.view, names=NAMES[:case.players])
+        cut = [text for _, text in seen
+               if text.endswith("…") and not any(name.startswith(text[:-1]) for name in NAMES)]
+        assert not cut, (case.name, cut)
