@@ -1,4 +1,4 @@
-"""Write every game's pictures, full size and scaled to a phone's 400 px, to a folder.
+"""Write every game's pictures, full size and scaled to a phone client's width, to a folder.
 
     python bench/pictures.py pics [slug ...]
 
@@ -6,8 +6,10 @@ Positions come from ``tests/render_cases.py`` (start, middle and end of a seeded
 match, 2 and the most players, public and seat 0's view); each final position is also
 drawn with an outcome line and with the marks of several seats. Prints each picture's
 size and its smallest text: its font size, and the inked height of its digits and
-capitals (what the project's phone rule measures, ``kit.inked``) when the picture is
-shown 400 px wide and 295 px wide (a phone client's width, issue 37).
+capitals (what the project's phone rule measures, ``kit.inked``; the rule wants
+``kit.PHONE_MIN`` px) when the picture is shown ``kit.PHONE`` (265) px wide and 235 px
+wide: the widths simcord's preview of a thread shows it at on 390 and 360 px wide
+phones (``python -m bench.phone_width``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import rendering
 from rendering import kit
 from tests.render_cases import NAMES, SLUGS, cases
 
-PHONE_CLIENT = 295  # how wide a phone client shows the picture (issue 37's measure)
+NARROW_PHONE = 235  # how wide a 360 px wide phone shows the picture (bench/phone_width.py)
 
 
 def main(folder: str, slugs: list[str]) -> None:
@@ -41,14 +43,16 @@ def main(folder: str, slugs: list[str]) -> None:
         image = Image.open(io.BytesIO(png))
         (out / f"{case.name}.png").write_bytes(png)
         small = image.convert("RGB").resize(
-            (400, round(image.height * 400 / image.width)), Image.Resampling.LANCZOS)
-        small.save(out / f"{case.name}-400.png")
+            (kit.PHONE, round(image.height * kit.PHONE / image.width)),
+            Image.Resampling.LANCZOS)
+        small.save(out / f"{case.name}-{kit.PHONE}.png")
         size, text = min(seen)
         ink = kit.inked(size)
         print(f"{case.name:45} {image.width}x{image.height} {len(png) // 1024:4} KB "
-              f"smallest {size} px type, inked {ink * kit.PHONE / image.width:.1f} px at "
-              f"{kit.PHONE}, {ink * PHONE_CLIENT / image.width:.1f} px at {PHONE_CLIENT} "
-              f"({text!r})")
+              f"smallest: {size} px type, digits/capitals inked "
+              f"{ink * kit.PHONE / image.width:.1f} px shown {kit.PHONE} wide, "
+              f"{ink * NARROW_PHONE / image.width:.1f} px shown {NARROW_PHONE} wide "
+              f"(rule: {kit.PHONE_MIN} px) ({text!r})")
 
 
 if __name__ == "__main__":

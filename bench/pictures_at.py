@@ -1,7 +1,8 @@
 """Public pictures of every game (start, middle and end of a seeded random match; 2 and
-the most players), full size and 400 px wide, drawn by whichever checkout comes first on
-``PYTHONPATH``: for before/after comparisons across commits. It uses only the engine
-contract and ``rendering.render(slug, view, names=...)``, which every version has.
+the most players), full size and 265 px wide (a phone client), drawn by whichever
+checkout comes first on ``PYTHONPATH``: for before/after comparisons across commits. It
+uses only the engine contract and ``rendering.render(slug, view, names=...)``, which
+every version has.
 
     old=$(mktemp -d) && git worktree add "$old" 7edac84
     PYTHONPATH="$old" python bench/pictures_at.py pics-before
@@ -21,7 +22,7 @@ import engines
 import rendering
 
 NAMES = ["Ana", "Bartholomew the Magnificent", "Chen", "Dee", "Eve", "Fitz"]
-PHONE = 400
+PHONE = 265  # how wide a phone client shows a picture (bench/phone_width.py)
 
 
 def positions(game, players: int) -> list[tuple[str, object]]:

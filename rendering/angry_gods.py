@@ -35,6 +35,8 @@ UNIT_Y = CIRCLE / math.sqrt(3)
 EDGE = 30  # row letters and numbers around the hexagon
 BOARD_HEIGHT = round(2 * EDGE + 2 * CIRCLE + 18 * UNIT_Y)
 PANEL_ROW = 48
+SEAT_LINE = 50  # a seat's points under its name, in the panel
+SEAT_PANEL_ROW = 74
 FOOTER = ("A follower's place: a space and a corner, C3 + se = C3se. "
           "Red crosses: followers just removed.")
 
@@ -271,17 +273,35 @@ def _counts(b: kit.Board, x: float, y: float, title: str, counts: dict) -> float
     return x - COUNT_GAP
 
 
+def _counts_width(title: str, counts: dict) -> float:
+    """How wide :func:`_counts` draws a row."""
+    face = kit.font(kit.TEXT)
+    return 16 + face.getlength(title) + sum(36 + face.getlength(str(counts.get(c, 0)))
+                                            + COUNT_GAP for c in COLOURS) - COUNT_GAP
+
+
+def _gods_apart(view: dict) -> bool:
+    """Whether the gods' counts take a row of their own (they do not fit beside the pool's)."""
+    pool = _counts_width("Pool", view.get("pool", {}))
+    return 20 + pool + ROW_GAP + _counts_width("Gods", view.get("gods", {})) > kit.WIDTH - 20
+
+
 def _panel(b: kit.Board, view: dict, names: list[str], y: float) -> None:
     d = b.draw
     x0 = 20
     end = _counts(b, x0, y + PANEL_ROW / 2, "Pool", view.get("pool", {}))
-    _counts(b, max(end + ROW_GAP, b.width / 2 + 10), y + PANEL_ROW / 2, "Gods",
-            view.get("gods", {}))
+    gods = view.get("gods", {})
+    if not _gods_apart(view):
+        _counts(b, max(end + ROW_GAP, b.width / 2 + 10), y + PANEL_ROW / 2, "Gods", gods)
+    else:  # the phone-sized type: the gods' counts on a row of their own
+        y += PANEL_ROW
+        _counts(b, x0, y + PANEL_ROW / 2, "Gods", gods)
     y += PANEL_ROW
     left = int(view.get("towers_left", 0))
-    b.label((x0, y + PANEL_ROW / 2), f"Towers left {left}/9", size=kit.TEXT, anchor="lm")
+    towers = f"Towers left {left}/9"
+    b.label((x0, y + PANEL_ROW / 2), towers, size=kit.TEXT, anchor="lm")
     for k in range(9):
-        tx = x0 + 230 + k * 30
+        tx = x0 + kit.length(towers, kit.font(kit.TEXT)) + 36 + k * 30
         if k < left:
             _tower(d, tx, y + 16, scale=0.7)
         else:
@@ -293,7 +313,7 @@ def _panel(b: kit.Board, view: dict, names: list[str], y: float) -> None:
         kit.seat_disc(d, x0 + 10, y + 16, 10, seat, width=1)
         points = scores[seat] if seat < len(scores) else 0
         b.label((x0 + 28, y + 16), kit.fit(name, 200, kit.TEXT), size=kit.TEXT, anchor="lm")
-        b.label((x0 + 28, y + 44), kit.plural(points, "pt"), size=kit.SMALL, fill=kit.MUTED,
+        b.label((x0 + 28, y + SEAT_LINE), kit.plural(points, "pt"), size=kit.SMALL, fill=kit.MUTED,
                 anchor="lm")
         per_line = 20
         for k, c in enumerate(chips):
@@ -303,7 +323,7 @@ def _panel(b: kit.Board, view: dict, names: list[str], y: float) -> None:
         if not chips:
             b.label((x0 + 246, y + 16), "no worshippers", size=kit.SMALL, fill=kit.MUTED,
                     anchor="lm")
-        y += 62 + 31 * ((max(len(chips), 1) - 1) // per_line)
+        y += SEAT_PANEL_ROW + 31 * ((max(len(chips), 1) - 1) // per_line)
     b.paste(kit.layer(_key, (b.width, KEY_ABOVE + KEY_BELOW)), y + 26 - KEY_ABOVE)
 
 
@@ -325,8 +345,9 @@ def _key(b: kit.Canvas) -> None:
 
 
 def _panel_height(view: dict) -> int:
-    rows = sum(62 + 31 * ((max(len(c), 1) - 1) // 20) for c in view.get("worshippers", []))
-    return 2 * PANEL_ROW + 6 + rows + 70
+    rows = sum(SEAT_PANEL_ROW + 31 * ((max(len(c), 1) - 1) // 20)
+               for c in view.get("worshippers", []))
+    return (3 if _gods_apart(view) else 2) * PANEL_ROW + 6 + rows + 70
 
 
 def render(view: dict, names: list[str], highlight: list[str], *, outcome: str | None = None,

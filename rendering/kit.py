@@ -8,6 +8,7 @@ whose turn it is; the board below; a footer line for counts and notes.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -112,9 +113,12 @@ def header_height(count: int, outcome: str | None = None, width: int = WIDTH) ->
     return TITLE_ROW + seat_rows(count) * SEAT_ROW + _turn_row(outcome, width)[0] + 8
 
 
+OUTCOME_LINES = 6  # the most an outcome banner wraps onto (four seats' points at phone size)
+
+
 def _turn_row(outcome: str | None, width: int) -> tuple[int, int, list[str]]:
     """The height of the line under the seats, and the outcome's size and lines: one
-    line in large type when it fits, else up to four lines in ordinary type (each of the
+    line in large type when it fits, else up to six lines in ordinary type (each of the
     outcome's own lines, such as the points, starts a line)."""
     if not outcome:
         return TURN_ROW, LARGE, []
@@ -122,10 +126,50 @@ def _turn_row(outcome: str | None, width: int) -> tuple[int, int, list[str]]:
     room = width - 44
     if len(parts) == 1 and length(parts[0], font(LARGE)) <= room:
         return TURN_ROW, LARGE, parts
-    lines = [line for part in parts for line in wrap(part, room, font(TEXT))]
-    if len(lines) > 4:
-        lines = [*lines[:3], _fit(" ".join(lines[3:]), "", room, font(TEXT))]
+    lines = [line for part in parts for line in _wrap_phrases(part, room)]
+    if len(lines) > OUTCOME_LINES:
+        lines = [*lines[:OUTCOME_LINES - 1],
+                 _fit(" ".join(lines[OUTCOME_LINES - 1:]), "", room, font(TEXT))]
     return 14 + len(lines) * (TEXT + 6), TEXT, lines
+
+
+def _wrap_phrases(text: str, room: float) -> list[str]:
+    """``text`` in lines no wider than ``room``, broken between its phrases (after " - "
+    and " · ") where it can, so that "Ana 9 pts" or "share the win" stays on one line;
+    a phrase too long for a line is broken between words, its end kept whole."""
+    face = font(TEXT)
+    phrases = [p for p in re.split(r"(?<= - )|(?<= · )", text) if p]
+    lines: list[str] = []
+    line = ""
+    for phrase in phrases:
+        if length((line + phrase).rstrip(), face) <= room:
+            line += phrase
+            continue
+        if line:
+            lines.append(line.rstrip())
+        line = ""
+        if length(phrase.rstrip(), face) <= room:
+            line = phrase
+        else:  # filled from its end: the verb ("wins", "share the win") stays whole
+            *whole, line = _wrap_from_end(phrase, room)
+            lines += whole
+            line += " " if phrase.endswith(" ") else ""
+    return [*lines, line.rstrip()] if line.strip() else lines
+
+
+def _wrap_from_end(text: str, room: float) -> list[str]:
+    """:func:`wrap`, but the last line is the fullest and the first takes what is left."""
+    face = font(TEXT)
+    lines: list[str] = []
+    line = ""
+    for word in reversed(text.split()):
+        trial = f"{word} {line}" if line else word
+        if line and length(trial, face) > room:
+            lines.insert(0, line)
+            line = word
+        else:
+            line = trial
+    return [line, *lines] if line else lines
 
 
 def with_points(outcome: str | None, seats: Sequence[Seat]) -> str | None:
@@ -195,8 +239,10 @@ class Board(Canvas):
             room = column - 56
             d.text((x + 44, y + 6 + TEXT / 2), _fit(clean(seat.name), "", room, font(TEXT)),
                    font=font(TEXT), fill=INK, anchor="lm")
-            line = " · ".join(p for p in (seat.score, seat.note) if p)
-            d.text((x + 44, y + SEAT_ROW - 6 - SMALL / 2), _fit(clean(line), "", room, font(SMALL)),
+            line = clean(" · ".join(p for p in (seat.score, seat.note) if p))
+            if length(line, font(SMALL)) > room:  # tighter before anything is cut off
+                line = line.replace(" · ", "·")
+            d.text((x + 44, y + SEAT_ROW - 6 - SMALL / 2), _fit(line, "", room, font(SMALL)),
                    font=font(SMALL), fill=MUTED, anchor="lm")
         y = TITLE_ROW + seat_rows(len(seats)) * SEAT_ROW + 2
         if outcome:

@@ -12,7 +12,7 @@ from PIL import Image
 from rendering import kit
 
 WIDTH = 600
-BODY = kit.min_size(WIDTH) + 2  # 22 px: digits 15 px, 10 px tall at a phone's 400
+BODY = kit.min_size(WIDTH) + 2  # 25 px: digits 18 px, 8 px tall at a phone's 265
 TITLE = BODY + 4
 ROW = BODY + 12
 PAD = 12

@@ -366,6 +366,7 @@ def _burst(board: kit.Board, x: float, y: float, s: float) -> None:
 # ---- the side panel -----------------------------------------------------------------
 
 
+KEY_COLUMNS, KEY_ROWS = 3, 3  # the legend's seven items ("construction" is 170 px wide)
 TABLE = ("community", "limbo", "built", "sanctuary")  # the panel's columns, after the names
 
 
@@ -379,7 +380,7 @@ def _columns(width: int) -> dict[str, float]:
 
 
 def _panel_height(players: int) -> int:
-    return ROW * (2 + players) + 14 + ROW * 2 + 6
+    return ROW * (2 + players) + 14 + ROW * KEY_ROWS + 6
 
 
 def _panel(board: kit.Board, view: dict, names: list[str], y: float) -> None:
@@ -393,7 +394,8 @@ def _panel(board: kit.Board, view: dict, names: list[str], y: float) -> None:
         choices = "/".join(c.upper() for c in view.get("choices", []))
         text += f" · rolled {roll.get('face')} {roll.get('steps')}"
         text += f", went {direction.upper()}" if direction else f": {choices}?"
-    text += f" · stack {kit.plural(view.get('stack_size', 0), 'tile')}"
+    # (the stack's size is the header's: "Turn 6 · stack 49"; here it ran the line past
+    # the picture's edge at the phone-sized type)
     board.label((x, y + ROW / 2), kit.fit(text, board.width - 40, kit.TEXT), size=kit.TEXT,
                 anchor="lm")
     y += ROW
@@ -419,7 +421,7 @@ def _panel(board: kit.Board, view: dict, names: list[str], y: float) -> None:
         y += ROW
     y += 14 + ROW / 2
     grey = (150, 150, 150)
-    step = (board.width - 40) / 4
+    step = (board.width - 40) / KEY_COLUMNS
     items = [("worshippers", lambda cx, cy: kit.disc(d, cx, cy, 11, grey)),
              ("construction", lambda cx, cy: _house(board, cx, cy, 10, grey)),
              ("sanctuary", lambda cx, cy: _star(board, cx, cy, 13, grey)),
@@ -430,7 +432,7 @@ def _panel(board: kit.Board, view: dict, names: list[str], y: float) -> None:
              ("last move", lambda cx, cy: d.rectangle((cx - 10, cy - 10, cx + 10, cy + 10),
                                                       outline=kit.HIGHLIGHT, width=3))]
     for k, (label, draw) in enumerate(items):
-        cx = x + 14 + (k % 4) * step
-        cy = y + (k // 4) * ROW
+        cx = x + 14 + (k % KEY_COLUMNS) * step
+        cy = y + (k // KEY_COLUMNS) * ROW
         draw(cx, cy)
         board.label((cx + 22, cy), label, size=kit.SMALL, anchor="lm")

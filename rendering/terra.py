@@ -21,10 +21,11 @@ COLUMNS = "abcdefghi"
 LEFT = 36  # board's left edge (row numbers to its left)
 CELL = (kit.WIDTH - 2 * LEFT) // 9  # 80 at 800 px: row numbers either side
 TOP_GAP = 32  # column letters above the board
+TERRITORY_BADGE = 20  # a territory's numbered badge, its radius
 BOARD = CELL * 9
 HEIGHT = TOP_GAP + BOARD + 36  # the board and its coordinates; the panel goes under it
 TILE_INSET = 8
-BADGE = 9  # the owner's token on a structure: 18 px, 6.6 at a phone client's 295 (7 was 5)
+BADGE = 9  # the owner's token on a structure: 18 px, 6.0 px at a phone client's 265 (7 was 5)
 ROW = 38  # a line of the panel
 CHIT = 44  # a reserve chit drawn as a tile
 CHITS_LEFT = 250  # where a row of chits starts, after its caption
@@ -115,14 +116,16 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
             d.rectangle(
                 (tx + 3, ty + 3, tx + 3 * CELL - 3, ty + 3 * CELL - 3), outline=colour, width=4
             )
-            kit.seat_disc(d, tx + 18, ty + 18, 15, int(owner))
-            text = kit.text_colour_on(colour)
+            kit.seat_disc(d, tx + 24, ty + 24, TERRITORY_BADGE, int(owner))
+            text, halo = kit.text_colour_on(colour), colour
         else:
-            d.ellipse((tx + 3, ty + 3, tx + 33, ty + 33), fill=WHITE, outline=kit.INK, width=2)
-            text = kit.INK
-        dy = 0.0 if owner is None else kit.seat_middle(int(owner), 15)
-        d.text((tx + 18, ty + 18 + dy), str(t + 1), font=kit.font(kit.SMALL), fill=text,
-               anchor="mm")
+            kit.disc(d, tx + 24, ty + 24, TERRITORY_BADGE, WHITE)
+            text, halo = kit.INK, WHITE
+        dy = 0.0 if owner is None else kit.seat_middle(int(owner), TERRITORY_BADGE)
+        # the digit is taller than a triangle's or diamond's middle: a halo in the badge's
+        # own colour keeps the part that reaches past the shape readable
+        d.text((tx + 24, ty + 24 + dy), str(t + 1), font=kit.font(kit.SMALL), fill=text,
+               anchor="mm", stroke_width=2, stroke_fill=halo)
 
     # last turn, or each seat's moves since the viewer's last turn
     tokens = []

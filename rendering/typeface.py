@@ -13,8 +13,15 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 WIDTH = 800
-PHONE = 400  # the width a phone shows a picture at, in CSS pixels
-PHONE_MIN = 9  # the inked height of the smallest digits and capitals there, in pixels
+PHONE = 265
+"""The width a phone client shows a board picture at, in CSS pixels: measured by
+``bench/phone_width.py`` (simcord's preview of a thread, 390 px wide viewport: 265 px;
+360 px: 235 px). It was taken as 400 until issue 37."""
+PHONE_MIN = 7
+"""The inked height of the smallest digits and capitals there, in CSS pixels: 7 px is
+the cap height of a 10 pt system font (San Francisco's and Roboto's capitals are about
+0.7 em), one point under Apple's and Material's 11 pt floor for legible text; a
+picture can be opened full screen, a label cannot."""
 
 
 def inked(size: int) -> int:
@@ -40,7 +47,7 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)
 
 
-SMALL = min_size()  # 25 px at 800 (digits 18 px, 9 px on a phone): labels, side notes
+SMALL = min_size()  # 31 px at 800 (digits 22 px, 7.3 px at a phone's 265): labels, notes
 TEXT = SMALL + 2
 LARGE = SMALL + 5
 TITLE = SMALL + 9
@@ -62,6 +69,8 @@ class Seen(list[tuple[int, str]]):
     def __init__(self) -> None:
         super().__init__()
         self.outside: list[str] = []
+        self.boxes: list[tuple[str, tuple[float, float, float, float]]] = []
+        """Each text with the box its glyphs fill (left, top, right, bottom) on its canvas."""
 
 
 @contextmanager
@@ -131,6 +140,7 @@ class Draw(ImageDraw.ImageDraw):
             cut = left < 0 or top < 0 or right > width or bottom > height
             for seen in _records:
                 seen.append((size, text))
+                seen.boxes.append((text, (left, top, right, bottom)))
                 if cut:
                     seen.outside.append(text)
         if args or kwargs or "\n" in text or not isinstance(font, ImageFont.FreeTypeFont):

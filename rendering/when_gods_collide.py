@@ -234,12 +234,19 @@ def _pips(d: ImageDraw.ImageDraw, x: float, y: float, size: float, n: int) -> No
         d.ellipse((px - pr, py - pr, px + pr, py + pr), fill=kit.INK)
 
 
+HERO_ASKED = "a 6: hero or not?"
+
+
+def _face_width(text: str) -> int:
+    return max(120, int(kit.length(text, kit.font(kit.TEXT))) + 28)
+
+
 def _face(board: kit.Board, x: float, y: float, caption: str, text: str, fill: kit.RGB) -> float:
     d = board.draw
-    width = max(120, int(d.textlength(text, font=kit.font(kit.TEXT))) + 28)
+    width = _face_width(text)
     d.rounded_rectangle((x, y, x + width, y + 44), radius=8, fill=fill, outline=kit.INK, width=2)
     board.label((x + width / 2, y + 22), text, size=kit.TEXT, fill=kit.text_colour_on(fill))
-    board.label((x + width / 2, y - 14), caption, size=kit.SMALL, fill=kit.MUTED)
+    board.label((x + width / 2, y - 16), caption, size=kit.SMALL, fill=kit.MUTED)
     return x + width
 
 
@@ -260,7 +267,15 @@ def _dice(board: kit.Board, view: dict, names: list[str], y: float) -> None:
         board.label((x, y + 22), text, size=kit.TEXT, anchor="lm")
         return
     who = names[to_act[0]] if to_act else ""
-    who = kit.fit(who, 200, kit.TEXT)
+    slot = max(44.0, kit.length("number", kit.font(kit.SMALL)))
+    dice_width = (_face_width(FACE_NAMES.get(dice["chess"], dice["chess"])) + 16
+                  + (slot + 16 if dice.get("number") else 0)
+                  + (_face_width(FACE_NAMES.get(dice["hero"], dice["hero"]))
+                     if dice.get("hero") else 0)
+                  + (kit.length(HERO_ASKED, kit.font(kit.TEXT))
+                     if not dice.get("hero") and phase == "hero" else 0))
+    room = board.width - 2 * x - 16 - dice_width - kit.length(" rolled", kit.font(kit.TEXT))
+    who = kit.fit(who, min(200, room), kit.TEXT)  # the dice always fit: the name gives way
     board.label((x, y + 22), f"{who} rolled", size=kit.TEXT, anchor="lm")
     x += d.textlength(f"{who} rolled", font=kit.font(kit.TEXT)) + 16
     x = (
@@ -268,14 +283,14 @@ def _dice(board: kit.Board, view: dict, names: list[str], y: float) -> None:
               (255, 255, 255))
         + 16
     )
-    if dice.get("number"):
-        board.label((x + 22, y - 14), "number", size=kit.SMALL, fill=kit.MUTED)
-        _pips(d, x, y, 44, int(dice["number"]))
-        x += 44 + 16
+    if dice.get("number"):  # the die under its caption, the caption as wide as it needs
+        board.label((x + slot / 2, y - 16), "number", size=kit.SMALL, fill=kit.MUTED)
+        _pips(d, x + (slot - 44) / 2, y, 44, int(dice["number"]))
+        x += slot + 16
     if dice.get("hero"):
         _face(board, x, y, "hero", FACE_NAMES.get(dice["hero"], dice["hero"]), GOLD)
     elif phase == "hero":
-        board.label((x, y + 22), "a 6: hero or not?", size=kit.TEXT, fill=kit.HIGHLIGHT,
+        board.label((x, y + 22), HERO_ASKED, size=kit.TEXT, fill=kit.HIGHLIGHT,
                     anchor="lm")
 
 
@@ -400,7 +415,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
         board.label((left - LABEL / 2 - 2, cy), str(y + 1), size=size, fill=kit.MUTED)
         board.label((left + bw + LABEL / 2 + 2, cy), str(y + 1), size=size, fill=kit.MUTED)
 
-    _dice(board, view, names, top + bh + LABEL + 30)
+    _dice(board, view, names, top + bh + LABEL + 38)  # captions clear of the file letters
     return board.png()
 
 

@@ -61,7 +61,8 @@ def cases(slugs=SLUGS, viewers=(None, 0)) -> Iterator[Case]:
 
 def smallest_text(chosen) -> dict[str, tuple[float, int, str]]:
     """Each game's smallest text over ``chosen`` cases: the inked height of its digits
-    and capitals in px on a 400 px wide screen, its font size, and the text."""
+    and capitals in px with the picture shown ``kit.PHONE`` px wide (a phone client's
+    width, measured by bench/phone_width.py), its font size, and the text."""
     import io
 
     from PIL import Image

@@ -74,9 +74,15 @@ def test_storm_says_the_stack_ran_out_once():
 
 
 def test_angry_gods_pool_and_gods_counts_stay_apart():
-    board = kit.Board("Angry Gods", kit.seats_from_view(NAMES[:2], 2, [0, 0]), [0], 200)
+    board = kit.Board("Angry Gods", kit.seats_from_view(NAMES[:2], 2, [0, 0]), [0], 600)
     pool = {c: 20 for c in angry_gods.COLOURS}  # the most a pool holds (at the set-up)
     gods = {c: 9 for c in angry_gods.COLOURS}  # there are 9 towers
+    view = {"pool": pool, "gods": gods, "worshippers": [[], []], "scores": [0, 0]}
+    with kit.recording() as seen:  # the panel as drawn: nothing past the picture's edge
+        angry_gods._panel(board, view, NAMES[:2], 0)
+    assert not seen.outside, seen.outside
+    if angry_gods._gods_apart(view):  # at phone-sized type they take a row of their own
+        return
     end = angry_gods._counts(board, 20, 50, "Pool", pool)
     start = max(end + angry_gods.ROW_GAP, board.width / 2 + 10)
     assert start - end >= angry_gods.ROW_GAP  # "19Gods" had 12 px at 800, 4 at a phone's

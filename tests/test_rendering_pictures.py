@@ -37,8 +37,10 @@ def drawn(slug: str, view: dict, players: int, **kwargs) -> tuple[bytes, list[st
 
 @pytest.mark.parametrize("case", ALL, ids=lambda c: c.name)
 def test_every_text_is_readable_on_a_phone(case):
-    """The smallest text's digits and capitals, the picture scaled to a 400 px wide
-    phone screen, are at least 9 px tall (inked, not the font's size); no text reaches
+    """The smallest text's digits and capitals, the picture shown as wide as a phone client
+    shows it (``kit.PHONE``, 265 px: measured by bench/phone_width.py in simcord's preview
+    at a 390 px wide phone), are at least ``kit.PHONE_MIN`` (7) px tall (inked, not the
+    font's size; they were 6.0 there at the 25 px type sized for 400); no text reaches
     past the picture's edge; the picture is 800-1000 px wide and well under 300 KB."""
     for extras in ({}, {"outcome": "Ana wins - reached 50 points"},
                    {"marks": {0: list(case.view.get("last", []))}}):
@@ -53,7 +55,7 @@ def test_every_text_is_readable_on_a_phone(case):
 
 
 def test_smallest_text_table(capsys):
-    """The table of the report: each game's smallest text at 400 px, as the inked height
+    """The table of the report: each game's smallest text at a phone's width, as the inked height
     of its digits and capitals and as a font size."""
     table = smallest_text(ALL)
     with capsys.disabled():

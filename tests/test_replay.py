@@ -198,8 +198,8 @@ async def test_replay_command_sends_the_gif_ephemerally(quick):
 
 @pytest.mark.parametrize("width", [replay_gif.WIDTH, 300])
 def test_a_frames_caption_reads_on_a_phone(width):
-    """The caption's capitals and digits are at least 9 px tall when the frame is shown
-    400 px wide, as the board's own texts are (it was 6.7 px)."""
+    """The caption's capitals and digits are at least ``kit.PHONE_MIN`` px tall when the
+    frame is shown as wide as a phone shows a picture, as the board's own texts are."""
     from rendering import kit
 
     board = Image.new("RGB", (800, 600), kit.BACKGROUND)
@@ -207,7 +207,7 @@ def test_a_frames_caption_reads_on_a_phone(width):
     band = frame.crop((0, round(600 * width / 800), width, frame.height))
     ink = ImageChops.difference(band, Image.new("RGB", band.size, kit.BACKGROUND)).getbbox()
     assert ink is not None
-    assert (ink[3] - ink[1]) * 400 / width >= kit.PHONE_MIN
+    assert (ink[3] - ink[1]) * kit.PHONE / width >= kit.PHONE_MIN
 
 
 def test_a_sampled_frame_outlines_every_move_since_the_frame_before():
