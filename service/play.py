@@ -188,15 +188,20 @@ class Play:
     def recap(self, match: MatchRecord, moves: Sequence[MoveRecord]) -> list[str]:
         """The moves as one line per player's turn: the first step names the player, the
         next ones follow it ("Bo rolled 5; converted f6; ended their turn.")."""
-        out = []
+        turns: list[tuple[list[int], str]] = []  # (seats, the turn's words after the name)
         for seat, group in groupby(moves, key=lambda m: m.seat):
             steps = [m.said.rstrip(". ") for m in group if m.said]
             if not steps:
                 continue
             own = seat_name(seat) + " "
-            rest = [s[len(own):] if s.startswith(own) else s for s in steps[1:]]
-            out.append(self.matches.named(match, "; ".join([steps[0], *rest]) + "."))
-        return out
+            words = [s[len(own):] if s.startswith(own) else s for s in steps]
+            if not steps[0].startswith(own):
+                turns.append(([], "; ".join([steps[0], *words[1:]])))
+            elif turns and turns[-1][0] and turns[-1][1] == "; ".join(words):
+                turns[-1][0].append(seat)  # the same turn as the player before
+            else:
+                turns.append(([seat], "; ".join(words)))
+        return [self.matches.named(match, _who(seats) + text + ".") for seats, text in turns]
 
     async def with_clock_lines(self, update: Update) -> Update:
         """The update with the clock lines of a match that has a time bank or pauses on
@@ -279,3 +284,14 @@ def final_result(match: MatchRecord, result: Result) -> Result:
     ranking = [[s for s in group if s not in resigned] for group in result.ranking]
     ranking = [g for g in ranking if g] + [sorted(resigned)]
     return Result(result.scores, ranking, result.reason)
+
+
+def _who(seats: list[int]) -> str:
+    """Who a recap line is about: "{seat0} ", or "{seat0}, {seat1} and {seat2} each "
+    when several players' turns said the same words (When Gods Collide's set-up)."""
+    if not seats:
+        return ""
+    names = [seat_name(seat) for seat in seats]
+    if len(names) == 1:
+        return names[0] + " "
+    return ", ".join(names[:-1]) + " and " + names[-1] + " each "

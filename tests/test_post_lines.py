@@ -141,3 +141,33 @@ async def test_against_the_computer_no_recap_repeats_your_move_or_the_last_post(
                 own = next(m for m in reversed(played) if m.said.startswith("{seat0}"))
                 said = own.said.replace("{seat0}", "Ana").replace("{seat1}", "Computer 1")
                 assert text.startswith(said[:24]), (slug, before, text)
+
+
+async def test_players_whose_turns_said_the_same_share_one_recap_line(store):
+    """Four at When Gods Collide: players arranging at random and choosing a god one
+    after another were near-identical lines ("Bo arranged their army at random; chose a god
+    checker." …); the recap says it once, naming each of them."""
+    service = Service(store, seed_source=lambda: 4, shuffle=lambda seats: None,
+                      player=RandomPlayer())
+    match = await service.create(PEOPLE[0], "when-gods-collide")
+    for person in PEOPLE[1:4]:
+        await service.join(match.id, person)
+    update = await service.start(match.id, PEOPLE[0])
+    texts = []
+    for _ in range(80):
+        if update.match.status != "running":
+            break
+        ((user, moves),) = (await service.waiting(match.id)).items()
+        choice = next((m for m in moves if m == "arrange auto"), None) or next(
+            (m for m in moves if m.startswith("god ")), moves[0])
+        update = await service.submit(match.id, PEOPLE[user - 1], choice)
+        texts.append(update.public.text)
+        if " each arranged " in texts[-1]:
+            break
+    shared = [line for text in texts for line in text.splitlines()
+              if re.match(r"^\w+(, \w+)* and \w+ each arranged their army at random", line)]
+    assert shared, "\n\n".join(texts)
+    for text in texts:  # never the same words twice, one player after another
+        said = [line.split(" ", 1)[1] for line in text.splitlines()
+                if line.split(" ", 1)[0] in {p.name for p in PEOPLE}]
+        assert all(a != b for a, b in pairwise(said)), text
