@@ -89,17 +89,17 @@ async def test_hints_are_refused_in_rated_matches_off_turn_and_to_others(service
     match = await service.create(ANA, "witch-stones", channel_id=10)  # rated, two people
     await service.join(match.id, BO)
     await service.start(match.id, ANA)
-    with pytest.raises(ServiceError, match="^Hints are only for unrated matches, and this "
-                                           "one is rated.$"):
+    with pytest.raises(ServiceError, match=r"^Hints are only for unrated matches, and this "
+                                           r"one is rated\.$"):
         await service.hint(match.id, BO)
     casual = await service.create(ANA, "witch-stones", channel_id=10, rated=False)
     await service.join(casual.id, BO)
     await service.start(casual.id, ANA)
     waiting = await service.waiting(casual.id)
     idle = ANA if BO.user_id in waiting else BO
-    with pytest.raises(ServiceError, match="^It is not your turn"):
+    with pytest.raises(ServiceError, match=r"^It is not your turn"):
         await service.hint(casual.id, idle)
-    with pytest.raises(ServiceError, match="^Only a player of this match may ask"):
+    with pytest.raises(ServiceError, match=r"^Only a player of this match may ask"):
         await service.hint(casual.id, CY)
     assert await service.store.hints(casual.id) == {}
 
@@ -113,8 +113,8 @@ async def test_hints_are_refused_in_tournament_matches(service):
         table = next(t for t in news.tournament.tables if t.match_id)
         await service.store.set_rated(table.match_id, False)  # unrated, still refused
         for who in (ANA, BO):
-            with pytest.raises(ServiceError, match="^Hints are not given in tournament "
-                                                   "matches.$"):
+            with pytest.raises(ServiceError, match=r"^Hints are not given in tournament "
+                                                   r"matches\.$"):
                 await service.hint(table.match_id, who)
 
 
@@ -141,12 +141,12 @@ async def test_the_store_claims_each_hint_once_and_loses_none(store):
 async def test_a_review_names_three_to_five_moments_with_pictures(service):
     small(service)
     match_id = await against_computer(service)
-    with pytest.raises(ServiceError, match="^This match is not over yet"):
+    with pytest.raises(ServiceError, match=r"^This match is not over yet"):
         await service.review(match_id, ANA)
     await play_random(service, match_id, {1: ANA}, random.Random(5).choice)
     assert (await service.match(match_id)).status == FINISHED
-    with pytest.raises(ServiceError, match="^Only a player of this match may ask for its "
-                                           "review.$"):
+    with pytest.raises(ServiceError, match=r"^Only a player of this match may ask for its "
+                                           r"review\.$"):
         await service.review(match_id, CY)
     told: list[tuple[int, int]] = []
 
