@@ -101,7 +101,7 @@ class Coach:
     pictures: Pictures
     offload: str
     looks: dict[str, Look] = field(default_factory=lambda: dict(LOOKS))
-    review_seconds: float | None = REVIEW_SECONDS
+    review_seconds: float | None = field(default_factory=lambda: REVIEW_SECONDS)
 
     async def _analyse(self, game: Game, state: State, seat: int, seed: int, look: Look,
                        played: str | None = None) -> Analysis:
