@@ -145,8 +145,8 @@ def analyse(game: Game, state: State, seat: int, seed: int, look: Look = Look(),
 
 def _worlds(game: Game, state: State, seat: int, rng: random.Random, count: int
             ) -> list[State]:
-    """``count`` determinisations for ``seat``, each different one once (a game with
-    nothing hidden and no chance to come has one)."""
+    """``count`` determinisations for ``seat``, each different one once (equal dumps are
+    one world)."""
     found: dict[str, State] = {}
     for _ in range(max(1, count)):
         world = game.determinise(state, seat, rng)
