@@ -119,6 +119,8 @@ class Coach:
         seated = match.seat_of(actor.user_id)
         if seated is None or seated.is_ai or seated.seat is None:
             raise ServiceError("Only a player of this match may ask for a hint.")
+        if seated.resigned:
+            raise ServiceError("You resigned from this match: the computer plays your seat.")
         if await self.store.tournament_of_match(match.id) is not None:
             raise ServiceError("Hints are not given in tournament matches.")
         if is_rated(match, await self.store.is_rated(match.id)):
@@ -244,7 +246,8 @@ class Coach:
         else:
             png = await asyncio.to_thread(self.pictures.render, game.slug, view,
                                           names=match.names, outcome=None, marks=marks)
-        alt = rendering.alt.alt_text(game.slug, view, match.names)
+        # The picture outlines the two moves, not the last one: the alt text says so.
+        alt = rendering.alt.alt_text(game.slug, {**view, "last": []}, match.names)
         said = (f" Marked: your move {found.played} in your colour"
                 + (f", the computer's {found.best} in the highlight colour."
                    if found.played != found.best else "."))

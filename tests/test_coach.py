@@ -166,6 +166,7 @@ async def test_a_review_names_three_to_five_moments_with_pictures(service):
         assert moment.png.startswith(b"\x89PNG")
         assert f"you played {moves[seq].notation}" in moment.text
         assert "Marked: your move" in moment.alt
+        assert "Last move, marked" not in moment.alt  # the last move is not outlined
     # the same review again: a pure function of the match (no clock in tests)
     assert [m.text for m in (await service.review(match_id, ANA)).moments] == \
         [m.text for m in review.moments]
