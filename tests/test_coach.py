@@ -104,6 +104,16 @@ async def test_hints_are_refused_in_rated_matches_off_turn_and_to_others(service
     assert await service.store.hints(casual.id) == {}
 
 
+async def test_a_player_who_resigned_gets_no_hint(service):
+    match = await service.create(ANA, "storm-of-the-gods", channel_id=10, rated=False)
+    for person in (BO, CY):
+        await service.join(match.id, person)
+    await service.start(match.id, ANA)
+    await service.resign(match.id, CY)  # three players: the match goes on without Cy
+    with pytest.raises(ServiceError, match=r"^You resigned from this match"):
+        await service.hint(match.id, CY)
+
+
 async def test_hints_are_refused_in_tournament_matches(service):
     with registered():
         record = await service.create_tournament(ANA, "kayles", EventTerms("round-robin", 1))
