@@ -2,7 +2,7 @@
 the hard level, in the process pool, as the bot runs it (deadline included).
 
     nice python -m bench.review                 # one match per game
-    python -m bench.review --games terra --seconds 30
+    python -m bench.review --games <slug> --seconds 30
 
 Each match is Ana against the easy computer, Ana playing a greedy move with some random
 ones (the "random-ish" play of a beginner) until it ends; then Ana's review is timed.
