@@ -12,7 +12,6 @@ its deadline, the moments it named, the wall time, and the machine's load then.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import os
 import tempfile
@@ -20,6 +19,7 @@ import time
 from pathlib import Path
 
 import engines
+from bench.run import command_line
 from db import open_store
 from engines.ai import GreedyPlayer
 from service import Actor, Service, coach, pool
@@ -72,7 +72,7 @@ async def bench(slugs: list[str], seconds: float) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = command_line("bench.review", __doc__)
     parser.add_argument("--games", nargs="*", default=[g.slug for g in engines.all()])
     parser.add_argument("--seconds", type=float, default=coach.REVIEW_SECONDS,
                         help="the review's deadline")
