@@ -22,7 +22,7 @@ from pathlib import Path
 
 import engines
 import rendering.text
-from console import commands, recap, records, terminal, typeahead
+from console import coach, commands, recap, records, terminal, typeahead
 from console.files import folder_name, last_picture
 from console.interrupts import INTERRUPTED, Interrupts
 from console.options import (
@@ -200,6 +200,7 @@ class Console:
                 self.out(str(exc)[:300])
         if match.status != RUNNING:
             self.say_path(f"Boards saved in {self.boards}/.")
+            coach.offer_review(self, match, self.resume_hint)
             if not any(not s.is_ai for s in match.seats):
                 await self.export(match, None)
         return match
@@ -296,6 +297,8 @@ class Console:
             self.out(commands.rules(match.game))
         elif command == "export":
             await self.export(match, actor)
+        elif command == "hint":
+            await coach.hint(self, match, actor)
         elif command == "resign":
             if not self.confirm(f"Resign {actor.name}'s seat? [y/N] "):
                 self.out("Not resigned.")
@@ -392,7 +395,8 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
               clear: terminal.Clear = terminal.clear_screen,
               interrupts: Interrupts | None = None) -> int:
     args = parser().parse_args(argv)
-    if args.game is None and args.resume is None and args.record is None:
+    if args.game is None and args.resume is None and args.record is None \
+            and args.review is None:
         parser().print_usage()
         out(terminal.wrap("Name a game (" + ", ".join(g.slug for g in engines.all())
                           + "), --resume ID or --import FILE."))
@@ -402,7 +406,7 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
         out(problem)
         return 2
     database = args.db or database_path
-    if (args.resume is not None and "://" not in database
+    if ((args.resume is not None or args.review is not None) and "://" not in database
             and not Path(database).is_file()):
         out(f"There is no database at {Path(database).resolve()}: nothing to resume. "
             "Give the one the match was played in with --db FILE.")
@@ -440,6 +444,8 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
                           resume_hint=resume_command(args, database, boards), alt=args.alt,
                           interrupts=interrupts,
                           warm=warm_workers if where == "process" else None)
+        if args.review is not None:
+            return await coach.review(console, args.review)
         if args.record is not None:
             copy = await records.import_record(console, args.record, loaded)
             if copy is None:

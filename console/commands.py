@@ -17,10 +17,11 @@ HELP = """Type a move (e.g. one from `moves`), or:
   board text the whole board as text     me         your private information
   history    every move so far           rules      the game's rules
   export     write the match's record    resign     give up this seat (asks)
+  hint       the computer's choice for your move, and why (unrated matches)
   quit       stop (resume later with --resume; Ctrl-D and Ctrl-C stop too)"""
 
-COMMANDS = ("help", "moves", "board", "me", "history", "rules", "export", "resign", "quit",
-            "exit")
+COMMANDS = ("help", "moves", "board", "me", "history", "rules", "export", "hint", "resign",
+            "quit", "exit")
 WHOLE_WORD = ("resign", "quit", "exit")
 """Commands that end something are never taken from a prefix."""
 SHOWN_MOVES = 200

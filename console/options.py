@@ -77,6 +77,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--options", default="", help='game options, e.g. "terrain=true"')
     p.add_argument("--seed", type=int, help="fix the match's random seed (and seat order)")
     p.add_argument("--resume", type=int, metavar="ID", help="continue a saved match")
+    p.add_argument("--review", type=int, metavar="ID",
+                   help="the computer's review of a finished match, for each person in it")
     p.add_argument("--import", dest="record", metavar="FILE",
                    help="replay a game record (from /export or `export`); an unfinished "
                         "match then continues here as a new match")
@@ -126,6 +128,8 @@ def number_problem(args: argparse.Namespace) -> str | None:
         return f"--ai-iterations must be from 1 to {MAX_ITERATIONS:,}."
     if args.resume is not None and not 1 <= args.resume <= MAX_ID:
         return "--resume takes a match number, as `quit` prints it."
+    if args.review is not None and not 1 <= args.review <= MAX_ID:
+        return "--review takes a match number, as the end of a match prints it."
     if args.seed is not None and not 0 <= args.seed <= MAX_ID:
         return "--seed must be a whole number from 0 to 2**63 - 1."
     return None

@@ -25,6 +25,7 @@ import asyncpg
 
 from db.challenges import ChallengeQueries
 from db.clocks import ClockQueries
+from db.hints import HintQueries
 from db.lifecycle import Lifecycle
 from db.matches import MatchQueries
 from db.notify import NotifyQueries
@@ -90,7 +91,7 @@ class _Connection(asyncpg.Connection):  # type: ignore[misc]  # asyncpg has no t
 
 class PostgresStore(Lifecycle[asyncpg.Pool], MatchQueries, ClockQueries, SocialQueries,
                     ChallengeQueries, StateQueries, NotifyQueries, TournamentQueries,
-                    PrivacyQueries, ServerQueries, PostQueries):
+                    PrivacyQueries, ServerQueries, PostQueries, HintQueries):
     """The PostgreSQL store at ``url`` (``postgresql://user:password@host:port/db``)."""
 
     backend = "postgres"

@@ -19,6 +19,7 @@ import aiosqlite
 
 from db.challenges import ChallengeQueries
 from db.clocks import ClockQueries
+from db.hints import HintQueries
 from db.lifecycle import Lifecycle
 from db.matches import MatchQueries
 from db.notify import NotifyQueries
@@ -67,7 +68,8 @@ class SqliteTx:
 
 class SqliteStore(Lifecycle[aiosqlite.Connection], MatchQueries, ClockQueries,
                   SocialQueries, ChallengeQueries, StateQueries, NotifyQueries,
-                  TournamentQueries, PrivacyQueries, ServerQueries, PostQueries):
+                  TournamentQueries, PrivacyQueries, ServerQueries, PostQueries,
+                  HintQueries):
     """The SQLite store over the file at ``path``."""
 
     backend = "sqlite"

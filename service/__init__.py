@@ -18,9 +18,11 @@ and what follows), :mod:`~service.lobby`, :mod:`~service.turns`, :mod:`~service.
 :mod:`~service.replay`, :mod:`~service.notify` (quiet hours, the digest of
 :mod:`~service.digest`, follows), :mod:`~service.notes`, :mod:`~service.tournaments`
 (with :mod:`~service.tournament_text`; its pairing is the pure :mod:`~service.pairing`),
-:mod:`~service.privacy`, :mod:`~service.server_settings` (with :mod:`~service.limits`),
+:mod:`~service.privacy`, :mod:`~service.coach` (``/hint``, ``/review``),
+:mod:`~service.server_settings` (with :mod:`~service.limits`),
 :mod:`~service.retention` and :mod:`~service.stats` (the front ends call these four directly),
-:mod:`~service.lessons` (``/learn``: :mod:`~service.lesson_desk`).
+:mod:`~service.lessons` (``/learn``; the facade's lesson and coach calls are
+:mod:`~service.learning_desk`).
 Pure helpers: :mod:`~service.clock_math`, :mod:`~service.quiet` (time zones),
 :mod:`~service.clock_options`, :mod:`~service.names`, :mod:`~service.suggest`.
 """
@@ -41,11 +43,12 @@ from service import boundary, clock_math, overview, pool, records, replay
 from service.bank import Banks
 from service.challenges import CHALLENGE_HOURS, ChallengeNews, Challenges, Invitee
 from service.clocks import CLAIM_BATCH, ClockPass, Reminder
+from service.coach import Coach
 from service.computer import Computer
 from service.core import Games, Matches, Now, positions
 from service.digest import Digest
 from service.event_members import EventMembers
-from service.lesson_desk import LessonDesk
+from service.learning_desk import LearningDesk
 from service.limits import OFF, Caps, Limits
 from service.lobby import Lobby, parse_options
 from service.model import (
@@ -85,7 +88,7 @@ COMMANDS_GUILD = "commands_guild"
 
 
 @boundary.guarded
-class Service(TournamentDesk, LessonDesk):
+class Service(TournamentDesk, LearningDesk):
     """Every operation on matches, in one object: each method hands the call to the part
     that does it (see the module). Every public method checks its parameters by their
     type hints first (:func:`service.boundary.guarded`): the service's one boundary."""
@@ -145,6 +148,7 @@ class Service(TournamentDesk, LessonDesk):
         self.tournaments = Tournaments(store, self.matches, self.lobby, self.turns, self._now,
                                        offload=offload)
         self.play.events = self.tournaments
+        self.coach = Coach(store, self.matches, self.pictures, offload)
         self.event_members = EventMembers(store, self.tournaments, self.notify, self._now)
         self.stats = Stats()
         self.retention = Retention(store, self._now)

@@ -15,6 +15,7 @@ from engines.ai.repetition import HISTORY, move_key
 from engines.base import Game, Result, State, plural, seat_name
 from service import lessons
 from service.bank import Banks
+from service.coach import hint_lines
 from service.computer import Computer
 from service.core import Matches, Now
 from service.model import STALE, EventNews, Post, ServiceError, Update
@@ -221,6 +222,7 @@ class Play:
         reveal = game.final_reveal(state)
         if reveal:
             lines.append("Revealed: " + self.matches.named(match, reveal))
+        lines += await hint_lines(self.store, self.matches, match)
         return [*lines, *await self.ratings.settle(match)]
 
     def private_posts(self, match: MatchRecord, game: Game, state: State,

@@ -53,8 +53,9 @@ async def export(store: Store, matches: Matches, match_id: int,
     game = matches.game_of(match.game)
     moves = await store.moves(match.id)
     states = list(matches.positions(match, moves))
-    header = record_header(match, game, states[-1], datetime.now(UTC))
-    text = readable(match, game, moves, states)
+    taken = await store.hints(match.id)
+    header = record_header(match, game, states[-1], datetime.now(UTC), taken)
+    text = readable(match, game, moves, states, taken)
     note = await store.note(match.id, actor.user_id) if mine and actor else None
     if note:
         header["private-note"] = note
@@ -63,8 +64,10 @@ async def export(store: Store, matches: Matches, match_id: int,
     return Export(write(header, entries), text, f"{game.slug}-{match.id}")
 
 
-def record_header(match: MatchRecord, game: Game, state: State, at: datetime) -> dict[str, Any]:
-    """The header: what the game was, who played, how it ended (see docs/RECORDS.md)."""
+def record_header(match: MatchRecord, game: Game, state: State, at: datetime,
+                  hints: dict[int, int] | None = None) -> dict[str, Any]:
+    """The header: what the game was, who played, how it ended, the hints each player
+    took (see docs/RECORDS.md)."""
     over = match.status in OVER
     result = Result(**match.result) if match.result else None
     scores = result.scores if result else game.view(state, None).get("scores")
@@ -76,6 +79,8 @@ def record_header(match: MatchRecord, game: Game, state: State, at: datetime) ->
             player["score"] = scores[seated.number]
         if result is not None:
             player["result"] = standing(result, seated.number)
+        if hints and hints.get(seated.number):
+            player["hints"] = hints[seated.number]
         players.append(player)
     header: dict[str, Any] = {
         "game": {"name": game.title, "slug": game.slug, "version": game.version,
@@ -132,7 +137,7 @@ def write(header: dict[str, Any], entries: list[dict[str, Any]]) -> str:
 
 
 def readable(match: MatchRecord, game: Game, moves: list[MoveRecord],
-             states: list[State]) -> str:
+             states: list[State], hints: dict[int, int] | None = None) -> str:
     """The record as text: who played, how it ended, and every move as everyone saw it
     (and, once the match is over, every secret revealed)."""
     seats = match.names
@@ -149,6 +154,8 @@ def readable(match: MatchRecord, game: Game, moves: list[MoveRecord],
                                        engines.spec(game.slug).score_unit))
     elif match.status not in OVER:
         lines.append("The match is running: this is what everyone has seen so far.")
+    lines += [f"{s.display_name} took {names.plural(hints[s.number], 'hint')}."
+              for s in match.by_seat() if hints and hints.get(s.number)]
     lines.append("")
     for record, state in zip(moves, states, strict=False):
         said = game.describe(state, record.seat, record.notation, None)

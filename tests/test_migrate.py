@@ -37,7 +37,7 @@ KEYS = {"matches": "id", "seats": "match_id, user_id", "moves": "match_id, seq",
         "challenge_players": "challenge_id, user_id", "rematch_votes": "match_id, user_id",
         "rematches": "match_id", "notify_settings": "user_id", "notify_held": "id",
         "match_follows": "match_id, user_id", "match_notes": "match_id, user_id",
-        "match_posts": "match_id, user_id",
+        "match_posts": "match_id, user_id", "hints": "match_id, seat, version",
         "tournaments": "id",
         "tournament_entrants": "tournament_id, user_id",
         "tournament_tables": "tournament_id, round, table_no",
@@ -109,6 +109,7 @@ async def build(store) -> dict[str, int]:
     await store.begin_round(event.id, 1, [[1, 2], [-1]], None)
     await store.score_table(event.id, 1, 2, {-1: 1.0})
     await store.set_posted(running.id, 0, Posted(11, 12, "1:4", running.version, True))
+    await store.take_hint(ai.id, 0, ai.version)  # a hint taken (/hint, migration 018)
     return {"running": running.id, "rated": rated.id, "lobby": lobby.id,
             "aborted": aborted.id, "ai": ai.id}
 

@@ -8,6 +8,7 @@
   applies deadlines and pings waiting players.
 - :mod:`bot.cogs.social`: ``/undo``, ``/turns``, ``/replay``, ``/leaderboard``.
 - :mod:`bot.cogs.records`: ``/export`` (a match's game record).
+- :mod:`bot.cogs.coach`: ``/hint`` (unrated matches) and ``/review`` (finished ones).
 - :mod:`bot.cogs.notify`: ``/notify`` (time zone, quiet hours, "your turn" delivery, the
   daily digest, following or muting a match).
 - :mod:`bot.cogs.challenges`: ``/challenge``, the user command "Challenge to a game" and
@@ -26,7 +27,7 @@
 
 EXTENSIONS: tuple[str, ...] = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.info",
                                  "bot.cogs.reminders", "bot.cogs.social", "bot.cogs.records",
-                                 "bot.cogs.challenges", "bot.cogs.notify",
+                                 "bot.cogs.coach", "bot.cogs.challenges", "bot.cogs.notify",
                                  "bot.cogs.tournaments", "bot.cogs.privacy",
                                  "bot.cogs.health", "bot.cogs.server_settings",
                                  "bot.cogs.departures", "bot.cogs.learn")

@@ -1,5 +1,6 @@
-"""The service's lesson calls (a part of the facade :class:`service.Service`, kept apart so
-that each module stays small): which games have a lesson, and starting one."""
+"""The service's calls that teach the games (a part of the facade :class:`service.Service`,
+kept apart so that each module stays small): which games have a lesson and starting one
+(``/learn``), and the coach's ``/hint`` and ``/review`` (:mod:`service.coach`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import engines
 from db import RUNNING, Store
 from engines import lesson as lessons
 from service import boundary
+from service.coach import Coach, Hint, Progress, Review
 from service.lobby import Lobby
 from service.model import Actor, ServiceError, Update
 from service.server_settings import Servers
@@ -18,12 +20,13 @@ time) and sends no reminders (the learner goes at their own pace)."""
 
 
 @boundary.guarded
-class LessonDesk:
-    """Lesson calls of the facade, checked at the same boundary as the rest."""
+class LearningDesk:
+    """Lesson and coach calls of the facade, checked at the same boundary as the rest."""
 
     store: Store
     servers: Servers
     lobby: Lobby
+    coach: Coach
 
     def lesson_games(self) -> list[tuple[str, str]]:
         """The games that have a lesson: (slug, title), in the games' order."""
@@ -69,3 +72,12 @@ class LessonDesk:
                 raise ServiceError(
                     f"Your lesson of {engines.get(game_slug).title} (#{match.id}) is still "
                     f"running{where}: play on there, or resign it to start again.")
+
+    async def hint(self, match_id: int, actor: Actor) -> Hint:
+        """The computer's choice for the actor's move, in an unrated match (counted)."""
+        return await self.coach.hint(match_id, actor)
+
+    async def review(self, match_id: int, actor: Actor, progress: Progress | None = None
+                     ) -> Review:
+        """The moments a finished match turned for the actor, with pictures."""
+        return await self.coach.review(match_id, actor, progress)
