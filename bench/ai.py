@@ -5,7 +5,8 @@
     python -m bench.ai --game <slug> --level hard --results runs.jsonl
     python -m bench.ai --table runs.jsonl    # the table of every game saved there
 
-With ``--results FILE`` each finished match is appended to FILE as one JSON line, and
+With ``--results FILE`` each finished match is appended to FILE as one JSON line (its
+moves too, to read a lost match again), and
 matches already there (same game, opponent, level and number) are not played again: a
 long run can be stopped and resumed, or split across machines and merged.
 
@@ -71,6 +72,7 @@ def play_one(job: tuple[str, str, str, int, int | None, int | None, bool, bool])
     cpu: list[float] = []
     iters: list[int] = []
     history: list[str] = []
+    moves: list[str] = []
     ply = 0
     while game.result(state) is None:
         seat = game.to_act(state)[0]
@@ -84,6 +86,7 @@ def play_one(job: tuple[str, str, str, int, int | None, int | None, bool, bool])
                 iters.append(decision.iterations)
         else:
             decision = other.decide(game, state, seat, seed)
+        moves.append(decision.move)
         after = game.play(state, seat, decision.move)
         key = move_key(game, state, seat, after)
         if key is not None:
@@ -101,7 +104,7 @@ def play_one(job: tuple[str, str, str, int, int | None, int | None, bool, bool])
     return {"game": slug, "opponent": opponent, "level": level, "number": number,
             "outcome": outcome, "reason": result.reason, "scores": list(result.scores),
             "seat": mine, "times": times, "cpu": cpu,
-            "iterations": iters, "plies": ply}
+            "iterations": iters, "plies": ply, "moves": moves}
 
 
 def saved(paths: list[str]) -> list[dict]:
