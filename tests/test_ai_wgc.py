@@ -5,8 +5,16 @@ from __future__ import annotations
 import engines
 from engines.ai.evaluate import evaluate_deep
 from engines.when_gods_collide.computer import adjusted_counts, danger, gods_at_risk
-from engines.when_gods_collide.geometry import BLOCKS, block_squares, field
+from engines.when_gods_collide.geometry import (
+    BLOCKS,
+    COORDS,
+    KNIGHT_JUMPS,
+    NAMES,
+    block_squares,
+    field,
+)
 from engines.when_gods_collide.state import State
+from tests.test_ai import midgame
 
 GAME = engines.get("when-gods-collide")
 TILES = {block: 0 if k % 2 == 0 else 1 for k, block in enumerate(BLOCKS)}
@@ -59,3 +67,42 @@ def test_the_god_is_chosen_away_from_an_army_not_arranged_yet():
                       gods=[board[square][1], -1], known=[[], []], tiles=tiles, board=board)
         return gods_at_risk(state)[0]
     assert chosen(near) > 0.5 > chosen(far) == 0.0
+
+
+def every_enemys_threat(board: dict, squares: frozenset[str], god: str, seat: int) -> float:
+    """The danger counted checker by checker (the reference the ray walk must match)."""
+    gx, gy = COORDS[god]
+    safe = 1.0
+    for square, (owner, _id) in board.items():
+        if owner == seat:
+            continue
+        x, y = COORDS[square]
+        dx, dy = gx - x, gy - y
+        threat = 0.0
+        if max(abs(dx), abs(dy)) == 1:
+            threat += 1 / 6 + (1 / 6 if abs(dx) == abs(dy) else 0.0)  # king, pawn
+        if (dx, dy) in KNIGHT_JUMPS:
+            threat += 1 / 6
+        distance = max(abs(dx), abs(dy))
+        if (dx == 0 or dy == 0 or abs(dx) == abs(dy)) and 0 < distance <= 6:
+            sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+            path = [NAMES[x + sx * k][y + sy * k] for k in range(1, distance)]
+            if all(p in squares and p not in board for p in path):
+                threat += 2 / 6 * (7 - distance) / 6
+        safe *= 1.0 - min(1.0, threat)
+    return 1.0 - safe
+
+
+def test_the_danger_walked_from_the_god_is_every_enemy_checkers_threat():
+    checked = 0
+    for seed in range(12):
+        for plies in (40, 70, 110):
+            state = midgame(GAME, 2 + seed % 3, seed, plies)
+            if state.phase not in ("move", "hero"):
+                continue
+            squares = field(state.tiles)
+            for square, (owner, _id) in state.board.items():
+                expected = every_enemys_threat(state.board, squares, square, owner)
+                assert abs(danger(state.board, squares, square, owner) - expected) < 1e-12
+                checked += 1
+    assert checked > 200

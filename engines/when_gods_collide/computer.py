@@ -18,41 +18,46 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from engines.when_gods_collide.geometry import COORDS, KNIGHT_JUMPS, NAMES, block_squares, field
+from engines.when_gods_collide.geometry import (
+    ALL_DIRECTIONS,
+    KNIGHT_JUMPS,
+    NEXT,
+    RAYS,
+    block_squares,
+    field,
+)
 
 SIXTH = 1 / 6
 GOD_WORTH = 4.0
 """Checkers a god's capture is worth in the evaluation (the army goes with it)."""
-KNIGHT = frozenset(KNIGHT_JUMPS)
+KNIGHT_FROM = {square: tuple(near[jump] for jump in KNIGHT_JUMPS if jump in near)
+               for square, near in NEXT.items()}
+"""The squares a knight's jump away from each square."""
 
 
 def danger(board: dict, squares: frozenset[str], god: str, seat: int) -> float:
-    """The chance that one roll lets an enemy of ``seat`` land on ``god``."""
-    gx, gy = COORDS[god]
+    """The chance that one roll lets an enemy of ``seat`` land on ``god``: each enemy
+    checker a king, pawn or knight step away, or first along a row, column or diagonal
+    within six squares of tiles, threatens it independently (walked out from the god)."""
     safe = 1.0
-    for square, (owner, _id) in board.items():
-        if owner == seat:
-            continue
-        x, y = COORDS[square]
-        dx, dy = gx - x, gy - y
-        ax, ay = abs(dx), abs(dy)
-        threat = 0.0
-        if max(ax, ay) == 1:
-            threat += SIXTH  # king
-            if ax == 1 and ay == 1:
-                threat += SIXTH  # pawn, capturing diagonally
-        if (dx, dy) in KNIGHT:
-            threat += SIXTH
-        if (dx == 0 or dy == 0 or ax == ay) and 0 < max(ax, ay) <= 6:
-            distance = max(ax, ay)
-            sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-            clear = all(NAMES[x + sx * k][y + sy * k] in squares
-                        and NAMES[x + sx * k][y + sy * k] not in board
-                        for k in range(1, distance))
-            if clear:
-                threat += 2 * SIXTH * (7 - distance) / 6  # rook or bishop, or queen
-        if threat:
-            safe *= 1.0 - min(1.0, threat)
+    for direction in ALL_DIRECTIONS:
+        diagonal = direction[0] != 0 and direction[1] != 0
+        for distance, square in enumerate(RAYS[god][direction][:6], start=1):
+            if square not in squares:
+                break
+            held = board.get(square)
+            if held is None:
+                continue
+            if held[0] != seat:
+                threat = 2 * SIXTH * (7 - distance) / 6  # rook or bishop, or queen
+                if distance == 1:
+                    threat += 2 * SIXTH if diagonal else SIXTH  # king (and pawn)
+                safe *= 1.0 - min(1.0, threat)
+            break
+    for square in KNIGHT_FROM[god]:
+        held = board.get(square)
+        if held is not None and held[0] != seat:
+            safe *= 1.0 - SIXTH
     return 1.0 - safe
 
 
