@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import engines
 from engines.ai.evaluate import evaluate_deep
-from engines.when_gods_collide.computer import EXPOSED, adjusted_counts, danger, gods_at_risk
+from engines.when_gods_collide.computer import adjusted_counts, danger, gods_at_risk
 from engines.when_gods_collide.geometry import (
     BLOCKS,
     COORDS,
@@ -41,10 +41,8 @@ def test_a_god_next_to_an_enemy_loses_the_share_of_its_value_the_roll_gives():
     safe = battle({**{k: v for k, v in ahead.items() if k != "a1"}, "p16": (0, 0)},
                   current=1, gods=(0, 13))
     # A six-checker lead is worth 0.5 + 0.5 tanh(6 / 3) ~ 0.98, and the god survives
-    # the roll, and the one after, with 1 - chance each: the risky lead is worth that
-    # product, less than safe.
-    survives = (1 - chance) ** EXPOSED
-    assert abs(risky - survives * evaluate_deep(GAME, safe, 2)[0]) < 1e-9
+    # the roll with 1 - chance: the risky lead is worth that product, less than safe.
+    assert abs(risky - (1 - chance) * evaluate_deep(GAME, safe, 2)[0]) < 1e-9
     assert risky < evaluate_deep(GAME, safe, 2)[0]
 
 

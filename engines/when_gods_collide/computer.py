@@ -30,8 +30,6 @@ from engines.when_gods_collide.geometry import (
 SIXTH = 1 / 6
 GOD_WORTH = 4.0
 """Checkers a god's capture is worth in the evaluation (the army goes with it)."""
-EXPOSED = 2
-"""The enemy rolls a god left in reach is counted to face (the next, and one more)."""
 KNIGHT_FROM = {square: tuple(near[jump] for jump in KNIGHT_JUMPS if jump in near)
                for square, near in NEXT.items()}
 """The squares a knight's jump away from each square."""
@@ -99,11 +97,9 @@ def adjusted_counts(state: object, counts: list[float]) -> list[float]:
     """The counts the search values, each god's danger taken into account.
 
     Two players in battle: the seat to move captures the other's god with the chance
-    its danger says, winning the match — and a god in reach mostly stays in reach for
-    the rolls after (its seat must spend a move to take it away, if its dice allow), so
-    the other's value becomes ``(1 - danger) ** EXPOSED × its value`` (the totals are
-    moved so that ``tanh`` gives that), whatever its lead: a god left in reach is not a
-    checker or four, it is the match.
+    its danger says, winning the match — so the other's value becomes, exactly,
+    ``(1 - danger) × its value`` (the totals are moved so that ``tanh`` gives that),
+    whatever its lead: a god left in reach is not a checker or four, it is the match.
     The seat to move may still take its own god away: its danger costs
     :data:`GOD_WORTH` checkers times the danger, as every god's does with more seats
     (and before the battle, where no one captures yet).
@@ -124,8 +120,7 @@ def adjusted_counts(state: object, counts: list[float]) -> list[float]:
         if chance > 0:
             k = scale()
             value = 0.5 + 0.5 * math.tanh((adjusted[mover] - adjusted[other]) / k)
-            survives = (1.0 - chance) ** EXPOSED
-            value = 1.0 - survives + survives * value
+            value = chance + (1.0 - chance) * value
             margin = k * math.atanh(max(-1 + 1e-12, min(2 * value - 1, 1 - 1e-12)))
             adjusted[mover] = adjusted[other] + margin
     return adjusted
