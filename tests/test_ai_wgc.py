@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import engines
 from engines.ai.evaluate import evaluate_deep
-from engines.when_gods_collide.computer import adjusted_counts, danger, gods_at_risk, refuge
+from engines.when_gods_collide.computer import adjusted_counts, danger, gods_at_risk
 from engines.when_gods_collide.geometry import (
     BLOCKS,
     COORDS,
@@ -106,15 +106,3 @@ def test_the_danger_walked_from_the_god_is_every_enemy_checkers_threat():
                 assert abs(danger(state.board, squares, square, owner) - expected) < 1e-12
                 checked += 1
     assert checked > 200
-
-
-def test_while_tiles_are_laid_a_refuge_far_from_the_enemy_counts():
-    # Seat 0's tiles run up from the centre; seat 1's lie beside the centre.
-    tiles = {"g7": 0, "i7": 1, "g9": 0}
-    near = State(players=2, seed=7, step=3, phase="tiles", first=0, current=1,
-                 gods=[-1, -1], known=[[], []], tiles=dict(tiles))
-    far = State(players=2, seed=7, step=3, phase="tiles", first=0, current=1,
-                gods=[-1, -1], known=[[], []], tiles={**tiles, "g11": 0})
-    assert refuge(far.tiles, 0) > refuge(near.tiles, 0) > 0
-    assert adjusted_counts(far, [0.0, 0.0])[0] > adjusted_counts(near, [0.0, 0.0])[0]
-    assert refuge({"g7": 0}, 0) == 0  # no enemy tile yet

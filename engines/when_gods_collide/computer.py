@@ -10,8 +10,7 @@ least the distance will do). With two players the god of the seat not to move is
 with that chance, and its value is scaled down so (:func:`adjusted_counts`); the mover's
 own god, which it may still take away, costs its worth times its danger. Threatening
 many enemy checkers then counts too, as any of them may be a god. Before the battle an
-army not yet arranged is pictured on all its tiles, so the god is chosen out of reach,
-and while tiles are laid a seat values a refuge for its god far from the enemy's tiles.
+army not yet arranged is pictured on all its tiles, so the god is chosen out of reach.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ from functools import cache
 
 from engines.when_gods_collide.geometry import (
     ALL_DIRECTIONS,
-    COORDS,
     KNIGHT_JUMPS,
     NEXT,
     RAYS,
@@ -95,30 +93,6 @@ def scale() -> float:
     return engines.spec("when-gods-collide").computer.scale
 
 
-REFUGE = 1.0
-"""Checkers a refuge is worth at its furthest (:func:`refuge`)."""
-REFUGE_REACH = 6
-"""Squares from the enemy's tiles beyond which a refuge is no safer."""
-
-
-def refuge(tiles: dict[str, int], seat: int) -> int:
-    """How far from every enemy tile ``seat``'s furthest square of tile lies (king
-    steps, up to :data:`REFUGE_REACH`; 0 while no enemy has laid one): where its god
-    may stand out of reach longest."""
-    enemy = [COORDS[sq] for block, owner in tiles.items() if owner != seat
-             for sq in block_squares(block)]
-    if not enemy:
-        return 0
-    best = 0
-    for block, owner in tiles.items():
-        if owner == seat:
-            for sq in block_squares(block):
-                x, y = COORDS[sq]
-                near = min(max(abs(x - ex), abs(y - ey)) for ex, ey in enemy)
-                best = max(best, min(REFUGE_REACH, near))
-    return best
-
-
 def adjusted_counts(state: object, counts: list[float]) -> list[float]:
     """The counts the search values, each god's danger taken into account.
 
@@ -128,12 +102,8 @@ def adjusted_counts(state: object, counts: list[float]) -> list[float]:
     whatever its lead: a god left in reach is not a checker or four, it is the match.
     The seat to move may still take its own god away: its danger costs
     :data:`GOD_WORTH` checkers times the danger, as every god's does with more seats
-    (and before the battle, where no one captures yet). While tiles are laid each seat
-    gains for its :func:`refuge`, a place for its god far from the enemy's tiles.
+    (and before the battle, where no one captures yet).
     """
-    if getattr(state, "phase", "") == "tiles":
-        return [c + REFUGE * refuge(state.tiles, seat) / REFUGE_REACH
-                for seat, c in enumerate(counts)]
     if getattr(state, "phase", "") not in ("arrange", "god", "move", "hero"):
         return counts
     risk = gods_at_risk(state)
