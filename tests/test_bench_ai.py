@@ -28,3 +28,29 @@ def test_results_are_saved_resumed_and_tabled(tmp_path, capsys):
     ai.main(["--table", str(saved)])
     out = capsys.readouterr().out
     assert "| witch-stones | random | easy | 3 |" in out and "3 games" in out
+
+
+def test_uncapped_lifts_the_clock_off_the_games_own_hard_budget():
+    import engines
+    from engines.ai import player
+    game = engines.get("when-gods-collide")
+    hard = player("hard")
+    assert hard.budget(game).seconds < float("inf")
+    lifted = ai.uncapped(hard, game).budget(game)
+    assert lifted.seconds == float("inf")
+    assert lifted.iterations == engines.spec(game.slug).computer.hard.iterations
+
+
+def test_the_goal_line_judges_hard_against_greedy_by_win_rate_and_cpu():
+    def row(game, outcome, cpu, opponent="greedy", level="hard"):
+        return {"game": game, "opponent": opponent, "level": level, "outcome": outcome,
+                "cpu": cpu}
+    rows = ([row("a", "win", [0.5, 1.0])] * 19 + [row("a", "loss", [0.5])]
+            + [row("b", "win", [3.0])] * 20 + [row("c", "win", [0.1])] * 9
+            + [row("c", "draw", [0.1]), row("c", "loss", [0.1])]
+            + [row("d", "loss", [0.1], opponent="random")])
+    line = ai.goals(rows)
+    assert "a 95.0% p95 1.00 s met" in line
+    assert "b 100.0% p95 3.00 s NOT met" in line
+    assert "c 86.4% p95 0.10 s NOT met" in line
+    assert " d " not in line
