@@ -31,9 +31,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 VIEWPORTS = (("desktop", 1280, 800, 1), ("phone-390", 390, 844, 3), ("phone-360", 360, 780, 3))
 """A laptop's window; an iPhone 12-15's and a common Android's CSS size and pixel ratio."""
-GAMES = ("witch-stones:2", "angry-gods:2", "storm-of-the-gods:4", "when-gods-collide:4",
-         "terra:4")
 USERS = ("ana", "bo", "cy", "di")
+
+
+def every_game() -> list[str]:
+    """Each registered game at the most seats it takes up to four (``slug:seats``)."""
+    import engines
+
+    return [f"{g.slug}:{min(g.max_players, len(USERS))}" for g in engines.all()]
 
 
 def chromium() -> str | None:
@@ -186,7 +191,7 @@ async def main(games: list[str], moves: int, shots: Path | None) -> None:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("games", nargs="*", default=list(GAMES), help="slug:seats")
+    parser.add_argument("games", nargs="*", default=None, help="slug:seats")
     parser.add_argument("--moves", type=int, default=6)
     parser.add_argument("--shots", type=Path, help="write each screenshot here")
     args = parser.parse_args()
@@ -196,4 +201,4 @@ if __name__ == "__main__":
         sys.exit(0)
     if args.shots:
         args.shots.mkdir(parents=True, exist_ok=True)
-    asyncio.run(main(args.games, args.moves, args.shots))
+    asyncio.run(main(args.games or every_game(), args.moves, args.shots))
