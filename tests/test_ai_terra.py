@@ -74,3 +74,20 @@ def test_discards_keep_armies_and_variety():
     state.turn, state.phase = 0, "discard"
     move = TerraPlanner().choose(game, state, 0, 3)
     assert move == "discard town town"
+
+
+def test_late_in_the_match_an_army_is_kept_for_the_last_word():
+    # Four plots from full, a war worth a few points is what a planner with an army as
+    # cheap as at the start declares; with armies dearer as the map fills it builds and
+    # keeps the army (late, the seat with an army left answers the last war).
+    game = engines.get("terra")
+    rng = random.Random(41)
+    state = game.setup(2, 5, {})
+    empty = set(rng.sample(PLOTS, 4))
+    state.board = {p: [rng.randrange(2), rng.choice(STRUCTURES)] for p in PLOTS
+                   if p not in empty}
+    state.reserves = [["army", rng.choice(STRUCTURES)], [rng.choice(STRUCTURES)]]
+    state.turn, state.phase, state.war_open = 0, "build", True
+    assert state.reserves == [["army", "mine"], ["castle"]]
+    assert TerraPlanner(late_army=0).choose(game, state, 0, 1).startswith("war ")
+    assert TerraPlanner().choose(game, state, 0, 1).startswith("build ")

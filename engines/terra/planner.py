@@ -8,7 +8,8 @@ the position offers the opponent next. With :class:`~engines.terra.tally.Tally`
 valuing a structure more or less in microseconds, this player:
 
 1. values every turn it can play (no war or each promising war, then each build) by the
-   score margin it leaves, less a price for an army spent;
+   score margin it leaves, less a price for an army spent (dearer as the map fills:
+   late, an army kept is the last word);
 2. takes the best few of those, and the best few that build in a territory where a war
    of the opponent's would hurt most, and subtracts from each the opponent's best reply
    (one build of any type its rules allow and, as likely as the public counts make an
@@ -44,15 +45,18 @@ from engines.terra.tally import Tally
 
 ARMY_PRICE = 2.0
 """Margin points an army spent must win back (it could remove something better later)."""
+LATE_ARMY = 3.0
+"""How much dearer an army grows as the map fills (× the share of plots filled, squared):
+late, the seat with an army left has the last word, so a war must win back more."""
 REPLY_WEIGHT = 1.0
 """How much of the opponent's best reply is taken off a turn's value."""
-WARS = 6
+WARS = 10
 """Wars weighed further (the best by what the removal alone changes)."""
-SHORTLIST = 8
+SHORTLIST = 16
 """Turns whose replies are weighed."""
-DEFEND = 6
+DEFEND = 8
 """Turns added to the shortlist that build in the territories a war would hurt most."""
-REPLY_WARS = 3
+REPLY_WARS = 5
 """The opponent's wars weighed in a reply (the best by the removal alone)."""
 REPEAT = 3.0
 """Margin points taken off a move that redoes a change of the match's recent past."""
@@ -72,7 +76,10 @@ class TerraPlanner(Player):
     name = "terra-plan"
 
     def __init__(self, reply_weight: float = REPLY_WEIGHT, army_price: float = ARMY_PRICE,
-                 shortlist: int = SHORTLIST, defend: int = DEFEND) -> None:
+                 shortlist: int = SHORTLIST, defend: int = DEFEND,
+                 late_army: float = LATE_ARMY) -> None:
+        self.late_army = late_army
+        """How much dearer an army grows as the map fills."""
         self.defend = defend
         """Turns added to the shortlist that build where a war would hurt most."""
         self.reply_weight = reply_weight
@@ -133,7 +140,7 @@ class TerraPlanner(Player):
             owner, kind = tally.remove(plot)
             world = game.play(state, seat, war)
             follow = [m for m in game.legal_moves(world, seat) if m.startswith("build ")]
-            price = self.army_price + self._repeat(seat, war, before, seen)
+            price = self._army_price(state) + self._repeat(seat, war, before, seen)
             for move in follow or ["pass"]:
                 after = cleared if move == "pass" else added(
                     cleared, tally.place_change(seat, *move.split()[1:]))
@@ -157,6 +164,11 @@ class TerraPlanner(Player):
         best = max(v for v, _ in valued)
         choice = rng.choice([turn for v, turn in valued if v >= best - 1e-9])
         return Decision(choice[0], len(plans))
+
+    def _army_price(self, state: State) -> float:
+        """What an army spent now must win back: dearer as the map fills."""
+        fill = len(state.board) / len(PLOTS)
+        return self.army_price * (1 + self.late_army * fill * fill)
 
     def _defences(self, tally: Tally, state: State, seat: int, scores: list[float],
                   rest: list) -> list:
