@@ -87,7 +87,7 @@ async def open_match(service: Service, match: MatchRecord, place: Place, actor: 
         await service.set_places(match.id, thread_id=thread.id, lobby_message_id=lobby.id)
         return match, thread
     except Exception as exc:
-        await _undo(service, match.id, actor, made)
+        await undo_opening(service, match.id, actor, made)
         if isinstance(exc, ServiceError):
             raise
         if isinstance(exc, discord.HTTPException):
@@ -116,8 +116,8 @@ async def _open(service: Service, match: MatchRecord, place: Place, title: str,
     return thread, await thread.send(text, view=view)
 
 
-async def _undo(service: Service, match_id: int, actor: Actor,
-                made: list[discord.Thread]) -> None:
+async def undo_opening(service: Service, match_id: int, actor: Actor,
+                       made: list[discord.Thread]) -> None:
     """Abort the match and remove its threads; never raises (it runs after a failure)."""
     try:
         await service.abort(match_id, actor)

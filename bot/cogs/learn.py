@@ -21,11 +21,11 @@ from discord.ext import commands
 
 from bot.cogs.common import LESSON_CHOICES, PantheonCog, title_of
 from bot.interact import actor_of, defer, guard, reply
-from bot.opening import NO_THREAD, NOT_A_TEXT_CHANNEL, Place, place_for
+from bot.opening import NO_THREAD, NOT_A_TEXT_CHANNEL, Place, place_for, undo_opening
 from bot.threads import THREAD_ARCHIVE_MINUTES, add_members, thread_name
 from bot.ui import announce
 from db import MatchRecord
-from service import Actor, Service, ServiceError
+from service import ServiceError
 
 log = logging.getLogger(__name__)
 
@@ -51,14 +51,6 @@ async def open_lesson_thread(place: Place, match: MatchRecord) -> discord.Thread
                                      auto_archive_duration=THREAD_ARCHIVE_MINUTES)
 
 
-async def abort_lesson(service: Service, match: MatchRecord, actor: Actor) -> None:
-    """Abort a lesson that could not be opened; never raises (it runs after a failure)."""
-    try:
-        await service.abort(match.id, actor)
-    except Exception:
-        log.exception("lesson %s: could not abort it after a failed start", match.id)
-
-
 class Learn(PantheonCog):
     @app_commands.command(name="learn",
                           description="Learn a game: a guided first match against the computer")
@@ -74,11 +66,13 @@ class Learn(PantheonCog):
             actor = actor_of(interaction)
             update = await self.service.learn(actor, game, channel_id=place.id)
             match = update.match
+            made: list[discord.Thread] = []
             try:
                 thread = await open_lesson_thread(place, match)
+                made.append(thread)
                 await self.service.set_places(match.id, thread_id=thread.id)
             except Exception as exc:
-                await abort_lesson(self.service, match, actor)
+                await undo_opening(self.service, match.id, actor, made)
                 if isinstance(exc, discord.HTTPException):
                     raise ServiceError(NO_THREAD) from None
                 raise

@@ -148,6 +148,19 @@ async def test_no_thread_at_all_leaves_no_lesson_behind(sim: Sim) -> None:
     assert sim.channel.threads == []
 
 
+async def test_a_thread_whose_lesson_cannot_be_recorded_is_removed(sim: Sim,
+                                                                   monkeypatch) -> None:
+    """The thread opened but its place not recorded: the lesson is aborted and its
+    thread deleted, as a match's opening does (it was left behind, empty)."""
+    async def broken(*args, **kwargs):
+        raise RuntimeError("the store is gone")
+
+    monkeypatch.setattr(sim.bot.service, "set_places", broken)
+    await sim.slash(sim.ana, "learn", game="angry-gods")
+    assert (await sim.bot.service.match(1)).status == ABORTED
+    assert sim.channel.threads == []
+
+
 async def test_a_lesson_by_the_guided_picker(sim: Sim) -> None:
     found = lesson.lesson_of("angry-gods")
     assert found is not None
