@@ -83,6 +83,15 @@ async def store(database):
 
 
 @pytest.fixture
+async def sqlite_store(tmp_path):
+    """A store on SQLite alone, for tests whose comparison is built above the store
+    (twin matches): one backend is enough there."""
+    opened = await open_store(str(tmp_path / "twins.db"))
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
 async def service(store):
     # A fixed seed and the join order as seat order keep service tests reproducible; the
     # random player keeps computer seats fast (tests/test_ai.py exercises the search).

@@ -10,7 +10,7 @@ import random
 import pytest
 
 import engines
-from db import RUNNING, open_store
+from db import RUNNING
 from db.base import dumps
 from engines.ai.analysis import Look
 from service import Actor, Service
@@ -22,13 +22,8 @@ STEPS = 40
 
 
 @pytest.mark.parametrize("slug", ["when-gods-collide", "terra", "storm-of-the-gods"])
-async def test_twins_that_look_the_same_to_the_asker_give_the_same_hint(tmp_path, slug):
-    # One backend is enough: what is compared is built above the store.
-    store = await open_store(str(tmp_path / "twins.db"))
-    try:
-        await same_hints(store, slug)
-    finally:
-        await store.close()
+async def test_twins_that_look_the_same_to_the_asker_give_the_same_hint(sqlite_store, slug):
+    await same_hints(sqlite_store, slug)
 
 
 async def same_hints(store, slug: str) -> None:

@@ -18,7 +18,7 @@ import random
 import pytest
 
 import engines
-from db import RUNNING, open_store
+from db import RUNNING
 from db.base import dumps
 from engines.ai import RandomPlayer
 from engines.base import IllegalMove
@@ -57,13 +57,8 @@ async def twin_into(service, game, state, match_b, rng):
 
 
 @pytest.mark.parametrize("slug", GAMES)
-async def test_twin_matches_show_everyone_the_same(tmp_path, slug):
-    # One backend is enough: what is compared is built above the store.
-    store = await open_store(str(tmp_path / "twins.db"))
-    try:
-        await twins_show_the_same(store, slug)
-    finally:
-        await store.close()
+async def test_twin_matches_show_everyone_the_same(sqlite_store, slug):
+    await twins_show_the_same(sqlite_store, slug)
 
 
 async def twins_show_the_same(store, slug: str) -> None:
