@@ -14,7 +14,8 @@ SPEC = GameSpec.standard(
     # hard 250: CPU p95 1.2 s a decision (400 took ~2 s) and no weaker against greedy
     computer=Computer(normal=Budget(iterations=100),
                       hard=Budget(iterations=250, seconds=1.5),
-                      scale=3.0, adjust="engines.when_gods_collide.computer:deep_totals"),
+                      scale=3.0, adjust="engines.when_gods_collide.computer:deep_totals",
+                      hard_player="engines.when_gods_collide.hard:HardPlayer"),
     view_type=WhenGodsCollideView,
     score_unit="checker",  # a score is the checkers a seat has left on the board
 )

@@ -106,6 +106,10 @@ class WhenGodsCollide(GameBase):
             if o != seat and (ident in known or counts[o] == 1)
         }
 
+    def actions(self, state: State, seat: int) -> dict[str, tuple]:
+        """The legal moves of the battle with what each does (:mod:`movegen`'s actions)."""
+        return self._moves(state, seat)
+
     def _moves(self, state: State, seat: int) -> dict[str, tuple]:
         board, fld, n = state.board, field(state.tiles), state.number
         hero = state.hero
