@@ -38,6 +38,8 @@ Board = dict[str, list[int]]
 
 WIN = 10.0
 """A match won, in checkers."""
+LOSS = 10.0
+"""A match lost (our god taken), in checkers."""
 FIRST_SHOT = 0.5
 """How much our next roll's chance to capture counts (the enemy may take back)."""
 NEAR = 0.3
@@ -126,7 +128,7 @@ class Battle:
         theirs = [sq for sq, (owner, _) in board.items() if owner == self.enemy]
         god_square = next((sq for sq in mine if board[sq][1] == self.god), None)
         if god_square is None:
-            return -WIN
+            return -LOSS
         if not theirs:
             return WIN
         born = self.born(board)
@@ -153,7 +155,7 @@ class Battle:
         god_square = next((sq for sq, (owner, i) in board.items()
                            if owner == self.seat and i == self.god), None)
         if god_square is None:
-            return -WIN
+            return -LOSS
         seen: dict[str, float] = {}
         quiet: float | None = None
         total = 0.0
@@ -164,13 +166,13 @@ class Battle:
                 total += quiet
                 continue
             if god_square in found and self.revealed:
-                total -= WIN
+                total -= LOSS
                 continue
             outcome = 0.0
             for to, frm in found.items():
                 if to not in seen:
                     if to == god_square:
-                        seen[to] = -WIN
+                        seen[to] = -LOSS
                     else:
                         after = dict(board)
                         after[to] = after.pop(frm)
