@@ -1,17 +1,17 @@
-"""When Gods Collide at the hard level: a god kept out of reach from the set-up on.
+"""When Gods Collide at the hard level: the set-up, planned so the god is kept out of
+reach (:mod:`~engines.when_gods_collide.hard` plays it).
 
-The search (:mod:`engines.ai`) plays the battle well once it sees a god in danger, but
-the set-up decides where a god can hide, and there every move scores the same: a search
+The set-up decides where a god can hide, and there every move scores the same: a search
 lays its tiles anywhere, ``arrange auto`` scatters its army, and the god is chosen among
-checkers standing next to the enemy. This player plans the set-up instead:
+checkers standing next to the enemy. Here instead:
 
 - **tiles**: each tile where it leaves the seat's best *refuge* least exposed — a square
   far from enemy tiles, counting the blocks still empty as places an enemy tile may yet
   come, as likely as the enemy's tiles left to lay can fill them;
 - **arrange**: the army packed around that refuge, the squares next to it first, so
   that no sliding, king or pawn move reaches it and every enemy has to dig through;
-- **god**: the checker on the refuge (the least exposed, then the least in danger);
-- **the battle**: the hard search.
+- **god**: the checker on the refuge (the least exposed and in danger, then the best
+  shielded).
 
 It reads the public board and its own seat only.
 """
@@ -36,6 +36,8 @@ REACH = (0.0, 1.0, 0.6, 0.35, 0.2, 0.12, 0.08)
 """How much an enemy checker that many squares away (the king's distance) threatens a
 square, next to it counting 1; seven and more squares: :data:`FAR`."""
 FAR = 0.04
+FILL = ARMY_SIZE / (4 * TILES_EACH)
+"""The share of its tiles' squares an army stands on."""
 LATER = 0.5
 """An empty block two steps from the laid tiles counts this much of a frontier block
 (an enemy tile may come there only after another)."""
@@ -73,10 +75,7 @@ def presence(state: State, seat: int) -> list[tuple[str, float]]:
     tiles = state.tiles
     for block, owner in tiles.items():
         if owner != seat and owner not in arranged:
-            squares = block_squares(block)
-            laid = sum(1 for b, o in tiles.items() if o == owner)
-            fill = min(1.0, ARMY_SIZE / (4 * TILES_EACH)) if laid else 0.0
-            found.extend((square, fill) for square in squares)
+            found.extend((square, FILL) for square in block_squares(block))
     if state.phase != "tiles":
         return found
     enemy_left = sum(TILES_EACH - sum(1 for o in tiles.values() if o == other)
@@ -86,7 +85,7 @@ def presence(state: State, seat: int) -> list[tuple[str, float]]:
     second = sorted({n for b in frontier for n in block_neighbours(b)
                      if n not in tiles and n not in frontier}, key=square_order)
     if enemy_left and frontier:
-        chance = min(1.0, enemy_left / len(frontier)) * ARMY_SIZE / (4 * TILES_EACH)
+        chance = min(1.0, enemy_left / len(frontier)) * FILL
         for block, weight in [(b, chance) for b in frontier] + [(b, chance * LATER)
                                                                 for b in second]:
             found.extend((square, weight) for square in block_squares(block))
