@@ -7,8 +7,8 @@ it exactly, over the 36 rolls of the chess and numbered dice:
 
 - what it takes now, and the chance that one of those was the enemy god;
 - the chance that the enemy can take one of ours on its roll, and the chance that
-  it takes our god (a checker at random among those it can reach, unless it knows
-  which is the god);
+  it takes our god (a checker at random among those it can reach, our god for sure
+  once it is known to all);
 - the chance that we can take one of theirs on our next roll, and that it is the god;
 - how near the enemy stands to our god (:func:`engines.when_gods_collide.fortress.exposure`).
 
@@ -109,13 +109,7 @@ class Battle:
 
     def god_chance(self, board: Board, ident: int) -> float:
         """The chance, as ``seat`` knows, that enemy checker ``ident`` is the god."""
-        if self.enemy_god >= 0:
-            return 1.0 if ident == self.enemy_god else 0.0
-        if ident // ARMY_SIZE != self.enemy:  # converted by Seth: never a god
-            return 0.0
-        born = sum(1 for owner, i in board.values()
-                   if owner == self.enemy and i // ARMY_SIZE == self.enemy)
-        return 1.0 / born if born else 0.0
+        return self._chance(ident, self.born(board))
 
     def born(self, board: Board) -> int:
         return sum(1 for owner, i in board.values()
