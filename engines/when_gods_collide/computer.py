@@ -61,20 +61,24 @@ def danger(board: dict, squares: frozenset[str], god: str, seat: int) -> float:
     return 1.0 - safe
 
 
+def pictured(state: object) -> dict:
+    """The board with each army not arranged yet pictured on every square of its tiles."""
+    board = dict(state.board)
+    placed = {owner for owner, _ in board.values()}
+    for block, owner in state.tiles.items():
+        if owner not in placed:
+            for square in block_squares(block):
+                board.setdefault(square, [owner, -1])
+    return board
+
+
 def gods_at_risk(state: object) -> dict[int, float]:
     """Each living seat's god's :func:`danger`, by seat (seats without a god on the board
     left out). Before the battle a seat that has not arranged its army yet is pictured
     with a checker on every square of its tiles, so a god is chosen away from where the
     enemy will stand (an over-estimate, the same for every square's choice)."""
-    board = state.board
+    board = pictured(state) if state.phase in ("arrange", "god") else state.board
     squares = field(state.tiles)
-    if state.phase in ("arrange", "god"):
-        placed = {owner for owner, _ in board.values()}
-        board = dict(board)
-        for block, owner in state.tiles.items():
-            if owner not in placed:
-                for square in block_squares(block):
-                    board.setdefault(square, [owner, -1])
     where = {(owner, ident): square for square, (owner, ident) in board.items()}
     found = {}
     for seat, god in enumerate(state.gods):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engines.when_gods_collide.computer import danger
+from engines.when_gods_collide.computer import danger, pictured
 from engines.when_gods_collide.geometry import (
     BLOCKS,
     COORDS,
@@ -119,12 +119,7 @@ def god_square(state: State, seat: int) -> str:
     on all its tiles while its army is not arranged), then the one with the fewest
     empty squares around it (the best shielded)."""
     enemies = presence(state, seat)
-    board = dict(state.board)
-    placed = {owner for owner, _ in board.values()}
-    for block, owner in state.tiles.items():
-        if owner not in placed:
-            for square in block_squares(block):
-                board.setdefault(square, [owner, -1])
+    board = pictured(state)
     squares = field(state.tiles)
     mine = [sq for sq, (owner, _) in state.board.items() if owner == seat]
 
