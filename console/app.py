@@ -282,6 +282,11 @@ class Console:
         if " ".join(line.lower().split()) == "board text":
             self.out("\n".join(await self.service.text_board(match.id, actor)))
             return match
+        asked = line.split(maxsplit=1)
+        if (len(asked) == 2 and asked[0].lower() == "rules"
+                and " ".join(line.lower().split()) not in {m.lower() for m in legal}):
+            self.out(commands.rules(match.game, asked[1]))
+            return match
         command = commands.command_word(line, legal)
         if command in ("", "help"):
             self.out(commands.HELP)

@@ -16,6 +16,7 @@ HELP = """Type a move (e.g. one from `moves`), or:
   moves      your legal moves            board      show and save the board
   board text the whole board as text     me         your private information
   history    every move so far           rules      the game's rules
+  rules A turn  one section of the rules (a refused move names its section)
   export     write the match's record    resign     give up this seat (asks)
   hint       the computer's choice for your move, and why (unrated matches)
   quit       stop (resume later with --resume; Ctrl-D and Ctrl-C stop too)"""
@@ -62,9 +63,16 @@ def did_you_mean(typed: str, legal: list[str]) -> str:
     return suggest.did_you_mean(typed, [], [c for c in COMMANDS if c != "exit"])
 
 
-def rules(slug: str) -> str:
-    """The game's rules as players read them with /rules, as plain text."""
-    return engines.rules_text(slug)
+def rules(slug: str, section: str = "") -> str:
+    """The game's rules as players read them with /rules, as plain text; with
+    ``section`` (``rules A turn``), that section alone, or which sections there are."""
+    if not section.strip():
+        return engines.rules_text(slug)
+    found = engines.rules_section(slug, section)
+    if found is None:
+        names = ", ".join(engines.rules_sections(slug))
+        return f'The rules have no section "{section.strip()}"; they have: {names}.'
+    return found
 
 
 async def export(service: Service, match_id: int, actor: Actor | None,

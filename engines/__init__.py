@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 import threading
 
 from engines.base import Game, IllegalMove, Option, Result
@@ -104,3 +105,31 @@ def rules_text(slug: str) -> str:
     users and must never become a path of their choosing.
     """
     return spec(slug).rules_text()
+
+
+_LABEL = re.compile(r"^\*\*(?:\d+\.\s*)?([^*(:.]+?)\s*(?:\([^)]*\))?[:.]?\*\*")
+
+
+def rules_sections(slug: str) -> dict[str, str]:
+    """The rules text's sections by label (``"A turn"``, ``"Notation"``), in order: a
+    section starts with a line opening in a bold label (``**A turn**``, ``**1. Wind.**``,
+    ``**Pieces (81):**``) and runs to the next one. An :class:`IllegalMove`'s ``rule``
+    is one of these labels, so a refusal can point to the words that forbid the move."""
+    found: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in rules_text(slug).splitlines():
+        label = _LABEL.match(line)
+        if label:
+            current = found.setdefault(label[1], [])
+        elif line.startswith("#"):
+            current = None
+        if current is not None:
+            current.append(line)
+    return {label: "\n".join(lines).strip() for label, lines in found.items()}
+
+
+def rules_section(slug: str, label: str) -> str | None:
+    """The section of ``slug``'s rules called ``label`` (any case), or None."""
+    wanted = " ".join(label.split()).casefold()
+    return next((text for name, text in rules_sections(slug).items()
+                 if name.casefold() == wanted), None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+import engines
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, SeatRecord, StaleVersion, Store
 from engines.base import Game, IllegalMove, Result, State, seat_name
 from service import lessons
@@ -106,8 +107,8 @@ class Turns:
             after = game.play(state, seat, move)
         except IllegalMove as exc:
             why = sentence(f"Illegal move: {self.matches.named(match, str(exc))}")
-            raise ServiceError(why + did_you_mean(move, game.legal_moves(state, seat))
-                               ) from None
+            raise ServiceError(why + rule_pointer(match.game, exc)
+                               + did_you_mean(move, game.legal_moves(state, seat))) from None
         if match.lesson and (wrong := await lessons.refusal(self.store, match, game, state,
                                                              seat, move)):
             raise ServiceError(sentence(self.matches.named(match, wrong)))
@@ -215,3 +216,12 @@ class Turns:
                     return False
                 match = again
         raise RuntimeError(f"match {match.id} kept changing; not aborted")
+
+
+def rule_pointer(slug: str, error: IllegalMove) -> str:
+    """`` See "A turn" in the rules.`` (with a leading space) when the refusal names a
+    section of the game's rules text (``/rules game: section:``, the console's ``rules
+    A turn``), else ``""``."""
+    if error.rule is None or engines.rules_section(slug, error.rule) is None:
+        return ""
+    return f' See "{error.rule}" in the rules.'

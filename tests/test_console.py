@@ -507,3 +507,15 @@ async def test_at_one_keyboard_the_recap_never_repeats_what_was_just_printed(tmp
                       str(tmp_path / "b"), read=read, out=out.append)
     assert sum("ended their turn" in text for text in out) >= 4  # turns came back
     assert not [text for text in out if "last turn:" in text]
+
+
+async def test_rules_with_a_section_shows_that_section_or_the_sections(tmp_path):
+    out: list[str] = []
+    await console.run(["terra", "--ai", "1", "--names", "Ana", "--seed", "3",
+                       "--ai-level", "random"], str(tmp_path / "c.db"), str(tmp_path / "b"),
+                      read=scripted(["rules a turn", "rules wind", "quit"]), out=out.append)
+    said = [" ".join(text.split()) for text in out]
+    [section] = [text for text in said if text.startswith("A turn 1. Draw")]
+    assert "war e5" in section and "Centre (5)" not in section  # not the next section
+    assert ('The rules have no section "wind"; they have: Goal, Set-up, A turn, Scoring, '
+            'End, Options, Our rulings.') in said

@@ -28,6 +28,9 @@ from service.suggest import match_label
 
 log = logging.getLogger(__name__)
 
+SECTION_LIMIT = 100
+"""A section option is read up to this many characters (labels are a few words)."""
+
 HISTORY_VIEWS = [
     app_commands.Choice(name="mine", value="mine"),
     app_commands.Choice(name="public", value="public"),
@@ -168,15 +171,37 @@ class Info(PantheonCog):
     @app_commands.command(
         name="rules", description="How to play a game, and its move notation (only you see it)"
     )
-    @app_commands.describe(game="The game")
+    @app_commands.describe(game="The game",
+                           section="One section only, e.g. the one a refused move names")
     @app_commands.choices(game=GAME_CHOICES)
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+    async def rules(self, interaction: discord.Interaction, game: str,
+                    section: str | None = None) -> None:
         async with guard(interaction, "/rules"):
             try:
                 text = engines.rules_text(game)
             except (KeyError, OSError):
                 raise ServiceError(f"The rules of {title_of(game)} are not written yet.") from None
+            if section:
+                part = engines.rules_section(game, section[:SECTION_LIMIT])
+                if part is None:
+                    names = ", ".join(engines.rules_sections(game))
+                    raise ServiceError(f"The rules of {title_of(game)} have no section "
+                                       f"\"{clip(section, SECTION_LIMIT)}\"; they have: "
+                                       f"{names}.")
+                text = part
             await send_long(interaction, text.splitlines(), filename=f"{game}-rules.md")
+
+    @rules.autocomplete("section")
+    async def rules_section_autocomplete(self, interaction: discord.Interaction,
+                                         current: str) -> list[app_commands.Choice[str]]:
+        """The chosen game's sections, those containing what was typed."""
+        try:
+            names = engines.rules_sections(str(interaction.namespace.game))
+        except (KeyError, OSError, AttributeError):
+            return []
+        typed = current.casefold().strip()
+        return [app_commands.Choice(name=n, value=n) for n in names
+                if typed in n.casefold()][:25]
 
 
 async def setup(bot: commands.Bot) -> None:
