@@ -9,6 +9,7 @@ import random
 import pytest
 
 import engines
+from engines.base import IllegalMove
 from engines.when_gods_collide import movegen, why
 from engines.when_gods_collide.game import PREFIX
 from engines.when_gods_collide.geometry import block_squares, field
@@ -255,3 +256,14 @@ def test_no_wrong_move_falls_through_to_a_fallback(hero):
                 continue
             said = why.explain(s, seat, notation, moves, avoid)
             assert not any(words in said for words in FALLBACKS), (chess, notation, said)
+
+
+def test_a_move_without_its_hero_word_is_shown_as_it_was_meant():
+    """``a2-b2`` with the Princess rolled: the example is ``princess a2-b2`` (the move
+    meant), not the first legal move; an illegal one gets a move from the same square."""
+    state = princess(HEROES, None, "king", 2)
+    assert GAME.legal_moves(state, 0)[0] != "princess a2-b2"
+    with pytest.raises(IllegalMove, match=r"write princess first, e\.g\. princess a2-b2$"):
+        GAME.play(state, 0, "a2-b2")
+    with pytest.raises(IllegalMove, match=r"e\.g\. princess a2-"):
+        GAME.play(state, 0, "a2-c4")

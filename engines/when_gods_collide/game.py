@@ -365,7 +365,8 @@ class WhenGodsCollide(GameBase):
             prefix, text = PREFIX_ALIASES[first], rest.strip()
         expected = PREFIX.get(s.hero, "")
         if prefix != expected:
-            raise IllegalMove(why.wrong_form(s, prefix, expected, self._moves(s, s.current)),
+            raise IllegalMove(why.wrong_form(s, prefix, expected, self._moves(s, s.current),
+                                             text),
                               rule="Hero die")
         if not PATH_RE.fullmatch(text):
             raise IllegalMove(

@@ -44,10 +44,17 @@ def _rolled(s: State) -> str:
     return f"a {s.chess} and {s.number}"
 
 
-def wrong_form(s: State, prefix: str, expected: str, moves: dict) -> str:
+def wrong_form(s: State, prefix: str, expected: str, moves: dict, written: str = "") -> str:
     """Why a move written with ``prefix`` is refused when ``expected`` is due; ``moves``
-    are the legal moves of the player to act (for an example)."""
-    example = _example(moves, FORMS[expected])
+    are the legal moves of the player to act, and the example is the one ``written`` (the
+    squares after the prefix) meant when it is legal with ``expected``, else one from the
+    same square, else any."""
+    body = written.strip().lower()
+    meant = f"{expected} {body}" if expected else body
+    start = body.split("-")[0]
+    example = meant if meant in moves else _example(
+        {m: None for m in moves if start and m.removeprefix(expected).strip().startswith(
+            start + "-")} or moves, FORMS[expected])
     if expected:
         return f"with {HERO_NAMES[s.hero]} write {expected} first, e.g. {example}"
     return f"{prefix} is not a move now: you rolled {_rolled(s)}, so move a checker like {example}"
