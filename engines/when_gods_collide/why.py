@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import pairwise
 
 from engines.base import plural, seat_name
@@ -34,8 +35,14 @@ STOP_REASON = {
 }
 
 
-def _example(moves: dict, default: str) -> str:
+def _example(moves: Iterable[str], default: str) -> str:
     return next(iter(moves), default)
+
+
+def _starting(moves: Iterable[str], prefix: str, frm: str) -> list[str]:
+    """The legal moves (written with ``prefix``) of the checker on ``frm``."""
+    lead = f"{prefix} {frm}-" if prefix else f"{frm}-"
+    return [m for m in moves if m.startswith(lead)]
 
 
 def _rolled(s: State) -> str:
@@ -51,10 +58,8 @@ def wrong_form(s: State, prefix: str, expected: str, moves: dict, written: str =
     same square, else any."""
     body = written.strip().lower()
     meant = f"{expected} {body}" if expected else body
-    start = body.split("-")[0]
     example = meant if meant in moves else _example(
-        {m: None for m in moves if start and m.removeprefix(expected).strip().startswith(
-            start + "-")} or moves, FORMS[expected])
+        _starting(moves, expected, body.split("-")[0]) or moves, FORMS[expected])
     if expected:
         return f"with {HERO_NAMES[s.hero]} write {expected} first, e.g. {example}"
     return f"{prefix} is not a move now: you rolled {_rolled(s)}, so move a checker like {example}"
@@ -125,9 +130,7 @@ def explain(s: State, seat: int, notation: str, moves: dict, avoid: set[str]) ->
                 f"{seat_name(owner_of(frm))}'s, not yours")
     if len(squares) < 2:
         return f"say where the checker on {frm} goes, e.g. " + _example(
-            [m for m in moves if m.removeprefix(prefix + " ").startswith(frm + "-")] or moves,
-            FORMS[prefix],
-        )
+            _starting(moves, prefix, frm) or moves, FORMS[prefix])
     for sq in squares[1:]:
         if sq not in fld:
             return f"{sq} is a gap: a checker must land on a square of the battlefield"
@@ -174,8 +177,7 @@ def explain(s: State, seat: int, notation: str, moves: dict, avoid: set[str]) ->
 
 
 def _from(moves: dict, frm: str, prefix: str) -> str:
-    lead = f"{prefix} {frm}-" if prefix else f"{frm}-"
-    options = [m for m in moves if m.startswith(lead)]
+    options = _starting(moves, prefix, frm)
     if not options:
         return f"; the checker on {frm} has no legal move"
     shown = ", ".join(options[:8]) + (" …" if len(options) > 8 else "")
