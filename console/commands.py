@@ -70,8 +70,7 @@ def rules(slug: str, section: str = "") -> str:
         return engines.rules_text(slug)
     found = engines.rules_section(slug, section)
     if found is None:
-        names = ", ".join(engines.rules_sections(slug))
-        return f'The rules have no section "{section.strip()}"; they have: {names}.'
+        return engines.no_section(slug, section.strip())
     return found
 
 

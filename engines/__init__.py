@@ -133,3 +133,10 @@ def rules_section(slug: str, label: str) -> str | None:
     wanted = " ".join(label.split()).casefold()
     return next((text for name, text in rules_sections(slug).items()
                  if name.casefold() == wanted), None)
+
+
+def no_section(slug: str, label: str) -> str:
+    """The refusal of a section ``label`` that ``slug``'s rules do not have, with the
+    ones they do (one sentence, for /rules and the console's ``rules``)."""
+    names = ", ".join(rules_sections(slug))
+    return f'The rules of {get(slug).title} have no section "{label}"; they have: {names}.'

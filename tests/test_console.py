@@ -517,5 +517,5 @@ async def test_rules_with_a_section_shows_that_section_or_the_sections(tmp_path)
     said = [" ".join(text.split()) for text in out]
     [section] = [text for text in said if text.startswith("A turn 1. Draw")]
     assert "war e5" in section and "Centre (5)" not in section  # not the next section
-    assert ('The rules have no section "wind"; they have: Goal, Set-up, A turn, Scoring, '
-            'End, Options, Our rulings.') in said
+    assert ('The rules of Terra have no section "wind"; they have: Goal, Set-up, A turn, '
+            'Scoring, End, Options, Our rulings.') in said

@@ -184,10 +184,7 @@ class Info(PantheonCog):
             if section:
                 part = engines.rules_section(game, section[:SECTION_LIMIT])
                 if part is None:
-                    names = ", ".join(engines.rules_sections(game))
-                    raise ServiceError(f"The rules of {title_of(game)} have no section "
-                                       f"\"{clip(section, SECTION_LIMIT)}\"; they have: "
-                                       f"{names}.")
+                    raise ServiceError(engines.no_section(game, clip(section, SECTION_LIMIT)))
                 text = part
             await send_long(interaction, text.splitlines(), filename=f"{game}-rules.md")
 
