@@ -9,8 +9,9 @@ import pytest
 
 import engines
 from engines.ai import player
+from engines.ai.repetition import change_key
 from engines.terra.board import PLOTS, STRUCTURES
-from engines.terra.planner import TerraPlanner
+from engines.terra.planner import TerraPlanner, made_no_war
 from engines.terra.scoring import score
 from engines.terra.tally import Tally
 from tests.test_ai_determinise import acting_twins
@@ -91,3 +92,31 @@ def test_late_in_the_match_an_army_is_kept_for_the_last_word():
     assert state.reserves == [["army", "mine"], ["castle"]]
     assert TerraPlanner(late_army=0).choose(game, state, 0, 1).startswith("war ")
     assert TerraPlanner().choose(game, state, 0, 1).startswith("build ")
+
+
+def test_a_turn_without_war_is_read_as_a_reserve_without_an_army():
+    # The rival's latest turn, from the public change keys the service keeps: a war
+    # removes a structure (the plot's new occupant is None).
+    built = change_key(1, {}, {"a1": {"owner": 1, "type": "town"}})
+    warred = change_key(1, {"b2": {"owner": 0, "type": "farm"}}, {})
+    mine = change_key(0, {}, {"c3": {"owner": 0, "type": "farm"}})
+    assert not made_no_war((warred, built, mine), 1)
+    assert made_no_war((warred, built, mine, built, mine), 1)
+    assert not made_no_war((mine,), 1)  # no turn of the rival's to read
+    # Twelve plots from full, the rival's war is a big part of the reply weighed; read
+    # as holding no army (only its two draws may bring one), the planner builds elsewhere
+    # than when its reserve of three might hold one.
+    game = engines.get("terra")
+    rng = random.Random(1)
+    state = game.setup(2, 5, {})
+    empty = set(rng.sample(PLOTS, 12))
+    state.board = {p: [rng.randrange(2), rng.choice(STRUCTURES)] for p in PLOTS
+                   if p not in empty}
+    state.reserves = [[rng.choice(STRUCTURES), rng.choice(STRUCTURES)],
+                      ["town", "farm", "mine"]]
+    state.turn, state.phase, state.war_open = 0, "build", True
+    peaceful = (built, mine, built)
+    assert TerraPlanner().choose(game, state, 0, 1, peaceful) == "build palace i7"
+    assert TerraPlanner(read_peace=False).choose(game, state, 0, 1, peaceful) == \
+        "build palace a8"
+    assert TerraPlanner().choose(game, state, 0, 1) == "build palace a8"

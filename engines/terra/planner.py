@@ -13,9 +13,11 @@ valuing a structure more or less in microseconds, this player:
 2. takes the best few of those, and the best few that build in a territory where a war
    of the opponent's would hurt most, and subtracts from each the opponent's best reply
    (one build of any type its rules allow and, as likely as the public counts make an
-   army in its reserve, a war first; none when the turn fills the map and ends the
-   match): a shallow expectimax over the opponent's greedy replies that needs no secret
-   (its reserve is not looked at, only its size: every type is assumed available);
+   army in its reserve, a war first — its reserve left out when its last turn made
+   no war, as a player holding an army would have; none when the turn fills the map
+   and ends the match): a shallow expectimax over the opponent's greedy replies that
+   needs no secret (its reserve is not looked at, only its size: every type is assumed
+   available);
 3. plays the first move of the best turn; discards keep armies and variety.
 
 Only ``seat``'s own reserve and the public board are read, as the bot shows them.
@@ -23,6 +25,7 @@ Only ``seat``'s own reserve and the public board are read, as the bot shows them
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 
@@ -70,6 +73,20 @@ def added(scores: Sequence[float], change: Sequence[int]) -> list[float]:
     return [a + b for a, b in zip(scores, change, strict=True)]
 
 
+def made_no_war(history: Sequence[str], rival: int) -> bool:
+    """Whether ``rival``'s latest turn in ``history`` (the public change keys of
+    :mod:`engines.ai.repetition`) removed nothing: a player who made no war most likely
+    held no army, so its reserve is not counted in the chance of one next turn."""
+    turn: list = []
+    for key in reversed(history):
+        who, changed = json.loads(key)
+        if who == rival:
+            turn.extend(changed)
+        elif turn:
+            break
+    return bool(turn) and not any(after is None for _, after in turn)
+
+
 class TerraPlanner(Player):
     """Whole-turn look-ahead with the opponent's best reply (see the module)."""
 
@@ -77,7 +94,9 @@ class TerraPlanner(Player):
 
     def __init__(self, reply_weight: float = REPLY_WEIGHT, army_price: float = ARMY_PRICE,
                  shortlist: int = SHORTLIST, defend: int = DEFEND,
-                 late_army: float = LATE_ARMY) -> None:
+                 late_army: float = LATE_ARMY, read_peace: bool = True) -> None:
+        self.read_peace = read_peace
+        """Read a turn without war as a reserve without an army (:func:`made_no_war`)."""
         self.late_army = late_army
         """How much dearer an army grows as the map fills."""
         self.defend = defend
@@ -121,6 +140,7 @@ class TerraPlanner(Player):
         players = state.players
         tally = Tally(state.board, players)
         scores = [float(v) for v in score(state.board, players)[0]]
+        unarmed = self.read_peace and made_no_war(history, (seat + 1) % players)
         seen = set(history)
         before = public_board(game, state) if seen else {}
         builds = [m for m in moves if m.startswith("build ")]
@@ -154,7 +174,7 @@ class TerraPlanner(Player):
         for value, turn, after in short:
             undo = self._apply(tally, seat, turn)
             full = len(tally.board) == len(PLOTS)  # the match ends: no reply
-            reply = 0.0 if full else self._reply(tally, state, seat, after)
+            reply = 0.0 if full else self._reply(tally, state, seat, after, unarmed)
             for plot, held in undo:
                 if held is None:
                     tally.remove(plot)
@@ -197,12 +217,14 @@ class TerraPlanner(Player):
                 undo.append((words[2], None))
         return undo[::-1]
 
-    def _reply(self, tally: Tally, state: State, seat: int, scores: list[float]) -> float:
-        """How much the next seat's best turn can take off ``seat``'s margin."""
+    def _reply(self, tally: Tally, state: State, seat: int, scores: list[float],
+               unarmed: bool = False) -> float:
+        """How much the next seat's best turn can take off ``seat``'s margin
+        (``unarmed``: its reserve holds no army now, only its draws may bring one)."""
         rival = (seat + 1) % state.players
         start = margin(scores, seat)
         best_build = self._best_build(tally, state, rival, scores, seat, start)
-        p_army = self._army_chance(state, rival)
+        p_army = self._army_chance(state, rival, 0 if unarmed else None)
         if p_army <= 0:
             return best_build
         mine = [p for p, (owner, _) in tally.board.items() if owner != rival]
@@ -244,15 +266,16 @@ class TerraPlanner(Player):
         return best
 
     @staticmethod
-    def _army_chance(state: State, rival: int) -> float:
+    def _army_chance(state: State, rival: int, held: int | None = None) -> float:
         """The chance ``rival`` holds an army next turn, from public counts only: its
-        reserve size plus the two chits it draws, out of its chits not on the board."""
+        reserve size (or ``held``) plus the two chits it draws, out of its chits not on
+        the board."""
         unseen = 7 * CHITS_PER_TYPE - sum(1 for owner, _ in state.board.values()
                                           if owner == rival)
         if unseen <= 0:
             return 0.0
         share = min(1.0, CHITS_PER_TYPE / unseen)
-        held = len(state.reserves[rival]) + 2
+        held = (len(state.reserves[rival]) if held is None else held) + 2
         return 1.0 - (1.0 - share) ** held
 
     @staticmethod
