@@ -11,7 +11,7 @@ import engines
 from engines.ai import player
 from engines.ai.repetition import change_key
 from engines.terra.board import PLOTS, STRUCTURES
-from engines.terra.planner import TerraPlanner, made_no_war
+from engines.terra.planner import TerraPlanner, passed_up_war, peaceful_build
 from engines.terra.scoring import score
 from engines.terra.tally import Tally
 from tests.test_ai_determinise import acting_twins
@@ -94,15 +94,30 @@ def test_late_in_the_match_an_army_is_kept_for_the_last_word():
     assert TerraPlanner().choose(game, state, 0, 1).startswith("build ")
 
 
-def test_a_turn_without_war_is_read_as_a_reserve_without_an_army():
+def test_a_turn_that_passed_up_a_war_is_read_as_a_reserve_without_an_army():
     # The rival's latest turn, from the public change keys the service keeps: a war
     # removes a structure (the plot's new occupant is None).
     built = change_key(1, {}, {"a1": {"owner": 1, "type": "town"}})
     warred = change_key(1, {"b2": {"owner": 0, "type": "farm"}}, {})
     mine = change_key(0, {}, {"c3": {"owner": 0, "type": "farm"}})
-    assert not made_no_war((warred, built, mine), 1)
-    assert made_no_war((warred, built, mine, built, mine), 1)
-    assert not made_no_war((mine,), 1)  # no turn of the rival's to read
+    assert peaceful_build((warred, built, mine), 1) is None
+    assert peaceful_build((warred, built, mine, built, mine), 1) == "a1"
+    assert peaceful_build((mine,), 1) is None  # no turn of the rival's to read
+    # Seat 1 built a lone town on a1 while a war on b2 would have broken seat 0's run of
+    # three farms (b1-b3): holding an army it would have made that war.
+    board = {"b1": [0, "farm"], "b2": [0, "farm"], "b3": [0, "farm"], "a1": [1, "town"]}
+    tally = Tally(board, 2)
+    scores = [float(v) for v in score(board, 2)[0]]
+    assert passed_up_war(tally, scores, 1, "a1")
+    assert tally.board == {p: tuple(v) for p, v in board.items()}  # asking changes nothing
+    # The same town next to a run of its own (a2, a3) was worth more than any war.
+    board = {"b1": [0, "farm"], "b2": [0, "farm"], "b3": [0, "farm"],
+             "a1": [1, "town"], "a2": [1, "town"], "a3": [1, "town"]}
+    assert not passed_up_war(Tally(board, 2), [float(v) for v in score(board, 2)[0]],
+                             1, "a1")
+
+
+def test_the_rival_read_as_unarmed_changes_the_reply_weighed():
     # Twelve plots from full, the rival's war is a big part of the reply weighed; read
     # as holding no army (only its two draws may bring one), the planner builds elsewhere
     # than when its reserve of three might hold one.
@@ -115,8 +130,12 @@ def test_a_turn_without_war_is_read_as_a_reserve_without_an_army():
     state.reserves = [[rng.choice(STRUCTURES), rng.choice(STRUCTURES)],
                       ["town", "farm", "mine"]]
     state.turn, state.phase, state.war_open = 0, "build", True
-    peaceful = (built, mine, built)
-    assert TerraPlanner().choose(game, state, 0, 1, peaceful) == "build palace i7"
-    assert TerraPlanner(read_peace=False).choose(game, state, 0, 1, peaceful) == \
+    plot = "b1"
+    assert state.board[plot][0] == 1
+    latest = (change_key(1, {}, {plot: {"owner": 1, "type": state.board[plot][1]}}),)
+    tally = Tally(state.board, 2)
+    assert passed_up_war(tally, [float(v) for v in score(state.board, 2)[0]], 1, plot)
+    assert TerraPlanner().choose(game, state, 0, 1, latest) == "build palace i7"
+    assert TerraPlanner(read_peace=False).choose(game, state, 0, 1, latest) == \
         "build palace a8"
     assert TerraPlanner().choose(game, state, 0, 1) == "build palace a8"

@@ -73,10 +73,9 @@ def added(scores: Sequence[float], change: Sequence[int]) -> list[float]:
     return [a + b for a, b in zip(scores, change, strict=True)]
 
 
-def made_no_war(history: Sequence[str], rival: int) -> bool:
-    """Whether ``rival``'s latest turn in ``history`` (the public change keys of
-    :mod:`engines.ai.repetition`) removed nothing: a player who made no war most likely
-    held no army, so its reserve is not counted in the chance of one next turn."""
+def peaceful_build(history: Sequence[str], rival: int) -> str | None:
+    """The plot of ``rival``'s latest turn in ``history`` (the public change keys of
+    :mod:`engines.ai.repetition`) when that turn built and removed nothing, else None."""
     turn: list = []
     for key in reversed(history):
         who, changed = json.loads(key)
@@ -84,7 +83,23 @@ def made_no_war(history: Sequence[str], rival: int) -> bool:
             turn.extend(changed)
         elif turn:
             break
-    return bool(turn) and not any(after is None for _, after in turn)
+    if any(after is None for _, after in turn):
+        return None
+    return next((plot for plot, after in turn if after.get("owner") == rival), None)
+
+
+def passed_up_war(tally: Tally, scores: list[float], rival: int, plot: str) -> bool:
+    """Whether, before ``rival`` built on ``plot``, a war alone was worth more to it than
+    that build: a player holding an army would have made it, so it held none."""
+    owner, kind = tally.remove(plot)
+    try:
+        base = [s - c for s, c in zip(scores, tally.place_change(owner, kind, plot),
+                                      strict=True)]
+        built = margin(scores, rival) - margin(base, rival)
+        return any(margin(added(base, tally.remove_change(q)), rival) - margin(base, rival)
+                   > built for q, (held, _) in list(tally.board.items()) if held != rival)
+    finally:
+        tally.place(owner, kind, plot)
 
 
 class TerraPlanner(Player):
@@ -96,7 +111,8 @@ class TerraPlanner(Player):
                  shortlist: int = SHORTLIST, defend: int = DEFEND,
                  late_army: float = LATE_ARMY, read_peace: bool = True) -> None:
         self.read_peace = read_peace
-        """Read a turn without war as a reserve without an army (:func:`made_no_war`)."""
+        """Read a turn that passed up a war as a reserve without an army
+        (:func:`passed_up_war`)."""
         self.late_army = late_army
         """How much dearer an army grows as the map fills."""
         self.defend = defend
@@ -140,7 +156,10 @@ class TerraPlanner(Player):
         players = state.players
         tally = Tally(state.board, players)
         scores = [float(v) for v in score(state.board, players)[0]]
-        unarmed = self.read_peace and made_no_war(history, (seat + 1) % players)
+        rival = (seat + 1) % players
+        built = peaceful_build(history, rival) if self.read_peace else None
+        unarmed = (built is not None and tally.board.get(built, (None,))[0] == rival
+                   and passed_up_war(tally, scores, rival, built))
         seen = set(history)
         before = public_board(game, state) if seen else {}
         builds = [m for m in moves if m.startswith("build ")]
