@@ -77,18 +77,26 @@ def test_discards_keep_armies_and_variety():
     assert move == "discard town town"
 
 
+def late_position(seed: int, empty: int, reserves) -> tuple:
+    """A two-seat map full but for ``empty`` random plots, seat 0 to build (war open),
+    with the ``reserves`` drawn by the same random stream."""
+    game = engines.get("terra")
+    rng = random.Random(seed)
+    state = game.setup(2, 5, {})
+    left = set(rng.sample(PLOTS, empty))
+    state.board = {p: [rng.randrange(2), rng.choice(STRUCTURES)] for p in PLOTS
+                   if p not in left}
+    state.reserves = reserves(rng)
+    state.turn, state.phase, state.war_open = 0, "build", True
+    return game, state
+
+
 def test_late_in_the_match_an_army_is_kept_for_the_last_word():
     # Four plots from full, a war worth a few points is what a planner with an army as
     # cheap as at the start declares; with armies dearer as the map fills it builds and
     # keeps the army (late, the seat with an army left answers the last war).
-    game = engines.get("terra")
-    rng = random.Random(41)
-    state = game.setup(2, 5, {})
-    empty = set(rng.sample(PLOTS, 4))
-    state.board = {p: [rng.randrange(2), rng.choice(STRUCTURES)] for p in PLOTS
-                   if p not in empty}
-    state.reserves = [["army", rng.choice(STRUCTURES)], [rng.choice(STRUCTURES)]]
-    state.turn, state.phase, state.war_open = 0, "build", True
+    game, state = late_position(41, 4, lambda rng: [
+        ["army", rng.choice(STRUCTURES)], [rng.choice(STRUCTURES)]])
     assert state.reserves == [["army", "mine"], ["castle"]]
     assert TerraPlanner(late_army=0).choose(game, state, 0, 1).startswith("war ")
     assert TerraPlanner().choose(game, state, 0, 1).startswith("build ")
@@ -121,15 +129,8 @@ def test_the_rival_read_as_unarmed_changes_the_reply_weighed():
     # Twelve plots from full, the rival's war is a big part of the reply weighed; read
     # as holding no army (only its two draws may bring one), the planner builds elsewhere
     # than when its reserve of three might hold one.
-    game = engines.get("terra")
-    rng = random.Random(1)
-    state = game.setup(2, 5, {})
-    empty = set(rng.sample(PLOTS, 12))
-    state.board = {p: [rng.randrange(2), rng.choice(STRUCTURES)] for p in PLOTS
-                   if p not in empty}
-    state.reserves = [[rng.choice(STRUCTURES), rng.choice(STRUCTURES)],
-                      ["town", "farm", "mine"]]
-    state.turn, state.phase, state.war_open = 0, "build", True
+    game, state = late_position(1, 12, lambda rng: [
+        [rng.choice(STRUCTURES), rng.choice(STRUCTURES)], ["town", "farm", "mine"]])
     plot = "b1"
     assert state.board[plot][0] == 1
     latest = (change_key(1, {}, {plot: {"owner": 1, "type": state.board[plot][1]}}),)
