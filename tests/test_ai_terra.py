@@ -9,9 +9,8 @@ import pytest
 
 import engines
 from engines.ai import player
-from engines.ai.repetition import change_key
 from engines.terra.board import PLOTS, STRUCTURES
-from engines.terra.planner import TerraPlanner, passed_up_war, peaceful_build
+from engines.terra.planner import TerraPlanner
 from engines.terra.scoring import score
 from engines.terra.tally import Tally
 from tests.test_ai_determinise import acting_twins
@@ -77,66 +76,18 @@ def test_discards_keep_armies_and_variety():
     assert move == "discard town town"
 
 
-def late_position(seed: int, empty: int, reserves) -> tuple:
-    """A two-seat map full but for ``empty`` random plots, seat 0 to build (war open),
-    with the ``reserves`` drawn by the same random stream."""
-    game = engines.get("terra")
-    rng = random.Random(seed)
-    state = game.setup(2, 5, {})
-    left = set(rng.sample(PLOTS, empty))
-    state.board = {p: [rng.randrange(2), rng.choice(STRUCTURES)] for p in PLOTS
-                   if p not in left}
-    state.reserves = reserves(rng)
-    state.turn, state.phase, state.war_open = 0, "build", True
-    return game, state
-
-
 def test_late_in_the_match_an_army_is_kept_for_the_last_word():
     # Four plots from full, a war worth a few points is what a planner with an army as
     # cheap as at the start declares; with armies dearer as the map fills it builds and
     # keeps the army (late, the seat with an army left answers the last war).
-    game, state = late_position(41, 4, lambda rng: [
-        ["army", rng.choice(STRUCTURES)], [rng.choice(STRUCTURES)]])
+    game = engines.get("terra")
+    rng = random.Random(41)
+    state = game.setup(2, 5, {})
+    empty = set(rng.sample(PLOTS, 4))
+    state.board = {p: [rng.randrange(2), rng.choice(STRUCTURES)] for p in PLOTS
+                   if p not in empty}
+    state.reserves = [["army", rng.choice(STRUCTURES)], [rng.choice(STRUCTURES)]]
+    state.turn, state.phase, state.war_open = 0, "build", True
     assert state.reserves == [["army", "mine"], ["castle"]]
     assert TerraPlanner(late_army=0).choose(game, state, 0, 1).startswith("war ")
     assert TerraPlanner().choose(game, state, 0, 1).startswith("build ")
-
-
-def test_a_turn_that_passed_up_a_war_is_read_as_a_reserve_without_an_army():
-    # The rival's latest turn, from the public change keys the service keeps: a war
-    # removes a structure (the plot's new occupant is None).
-    built = change_key(1, {}, {"a1": {"owner": 1, "type": "town"}})
-    warred = change_key(1, {"b2": {"owner": 0, "type": "farm"}}, {})
-    mine = change_key(0, {}, {"c3": {"owner": 0, "type": "farm"}})
-    assert peaceful_build((warred, built, mine), 1) is None
-    assert peaceful_build((warred, built, mine, built, mine), 1) == "a1"
-    assert peaceful_build((mine,), 1) is None  # no turn of the rival's to read
-    # Seat 1 built a lone town on a1 while a war on b2 would have broken seat 0's run of
-    # three farms (b1-b3): holding an army it would have made that war.
-    board = {"b1": [0, "farm"], "b2": [0, "farm"], "b3": [0, "farm"], "a1": [1, "town"]}
-    tally = Tally(board, 2)
-    scores = [float(v) for v in score(board, 2)[0]]
-    assert passed_up_war(tally, scores, 1, "a1")
-    assert tally.board == {p: tuple(v) for p, v in board.items()}  # asking changes nothing
-    # The same town next to a run of its own (a2, a3) was worth more than any war.
-    board = {"b1": [0, "farm"], "b2": [0, "farm"], "b3": [0, "farm"],
-             "a1": [1, "town"], "a2": [1, "town"], "a3": [1, "town"]}
-    assert not passed_up_war(Tally(board, 2), [float(v) for v in score(board, 2)[0]],
-                             1, "a1")
-
-
-def test_the_rival_read_as_unarmed_changes_the_reply_weighed():
-    # Twelve plots from full, the rival's war is a big part of the reply weighed; read
-    # as holding no army (only its two draws may bring one), the planner builds elsewhere
-    # than when its reserve of three might hold one.
-    game, state = late_position(1, 12, lambda rng: [
-        [rng.choice(STRUCTURES), rng.choice(STRUCTURES)], ["town", "farm", "mine"]])
-    plot = "b1"
-    assert state.board[plot][0] == 1
-    latest = (change_key(1, {}, {plot: {"owner": 1, "type": state.board[plot][1]}}),)
-    tally = Tally(state.board, 2)
-    assert passed_up_war(tally, [float(v) for v in score(state.board, 2)[0]], 1, plot)
-    assert TerraPlanner().choose(game, state, 0, 1, latest) == "build palace i7"
-    assert TerraPlanner(read_peace=False).choose(game, state, 0, 1, latest) == \
-        "build palace a8"
-    assert TerraPlanner().choose(game, state, 0, 1) == "build palace a8"

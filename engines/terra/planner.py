@@ -13,11 +13,9 @@ valuing a structure more or less in microseconds, this player:
 2. takes the best few of those, and the best few that build in a territory where a war
    of the opponent's would hurt most, and subtracts from each the opponent's best reply
    (one build of any type its rules allow and, as likely as the public counts make an
-   army in its reserve, a war first — its reserve left out when its last turn made
-   no war, as a player holding an army would have; none when the turn fills the map
-   and ends the match): a shallow expectimax over the opponent's greedy replies that
-   needs no secret (its reserve is not looked at, only its size: every type is assumed
-   available);
+   army in its reserve, a war first; none when the turn fills the map and ends the
+   match): a shallow expectimax over the opponent's greedy replies that needs no secret
+   (its reserve is not looked at, only its size: every type is assumed available);
 3. plays the first move of the best turn; discards keep armies and variety.
 
 Only ``seat``'s own reserve and the public board are read, as the bot shows them.
@@ -25,7 +23,6 @@ Only ``seat``'s own reserve and the public board are read, as the bot shows them
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 
@@ -73,35 +70,6 @@ def added(scores: Sequence[float], change: Sequence[int]) -> list[float]:
     return [a + b for a, b in zip(scores, change, strict=True)]
 
 
-def peaceful_build(history: Sequence[str], rival: int) -> str | None:
-    """The plot of ``rival``'s latest turn in ``history`` (the public change keys of
-    :mod:`engines.ai.repetition`) when that turn built and removed nothing, else None."""
-    turn: list = []
-    for key in reversed(history):
-        who, changed = json.loads(key)
-        if who == rival:
-            turn.extend(changed)
-        elif turn:
-            break
-    if any(after is None for _, after in turn):
-        return None
-    return next((plot for plot, after in turn if after.get("owner") == rival), None)
-
-
-def passed_up_war(tally: Tally, scores: list[float], rival: int, plot: str) -> bool:
-    """Whether, before ``rival`` built on ``plot``, a war alone was worth more to it than
-    that build: a player holding an army would have made it, so it held none."""
-    owner, kind = tally.remove(plot)
-    try:
-        base = [s - c for s, c in zip(scores, tally.place_change(owner, kind, plot),
-                                      strict=True)]
-        built = margin(scores, rival) - margin(base, rival)
-        return any(margin(added(base, tally.remove_change(q)), rival) - margin(base, rival)
-                   > built for q, (held, _) in list(tally.board.items()) if held != rival)
-    finally:
-        tally.place(owner, kind, plot)
-
-
 class TerraPlanner(Player):
     """Whole-turn look-ahead with the opponent's best reply (see the module)."""
 
@@ -109,10 +77,7 @@ class TerraPlanner(Player):
 
     def __init__(self, reply_weight: float = REPLY_WEIGHT, army_price: float = ARMY_PRICE,
                  shortlist: int = SHORTLIST, defend: int = DEFEND,
-                 late_army: float = LATE_ARMY, read_peace: bool = True) -> None:
-        self.read_peace = read_peace
-        """Read a turn that passed up a war as a reserve without an army
-        (:func:`passed_up_war`)."""
+                 late_army: float = LATE_ARMY) -> None:
         self.late_army = late_army
         """How much dearer an army grows as the map fills."""
         self.defend = defend
@@ -156,10 +121,6 @@ class TerraPlanner(Player):
         players = state.players
         tally = Tally(state.board, players)
         scores = [float(v) for v in score(state.board, players)[0]]
-        rival = (seat + 1) % players
-        built = peaceful_build(history, rival) if self.read_peace else None
-        unarmed = (built is not None and tally.board.get(built, (None,))[0] == rival
-                   and passed_up_war(tally, scores, rival, built))
         seen = set(history)
         before = public_board(game, state) if seen else {}
         builds = [m for m in moves if m.startswith("build ")]
@@ -193,7 +154,7 @@ class TerraPlanner(Player):
         for value, turn, after in short:
             undo = self._apply(tally, seat, turn)
             full = len(tally.board) == len(PLOTS)  # the match ends: no reply
-            reply = 0.0 if full else self._reply(tally, state, seat, after, unarmed)
+            reply = 0.0 if full else self._reply(tally, state, seat, after)
             for plot, held in undo:
                 if held is None:
                     tally.remove(plot)
@@ -236,14 +197,12 @@ class TerraPlanner(Player):
                 undo.append((words[2], None))
         return undo[::-1]
 
-    def _reply(self, tally: Tally, state: State, seat: int, scores: list[float],
-               unarmed: bool = False) -> float:
-        """How much the next seat's best turn can take off ``seat``'s margin
-        (``unarmed``: its reserve holds no army now, only its draws may bring one)."""
+    def _reply(self, tally: Tally, state: State, seat: int, scores: list[float]) -> float:
+        """How much the next seat's best turn can take off ``seat``'s margin."""
         rival = (seat + 1) % state.players
         start = margin(scores, seat)
         best_build = self._best_build(tally, state, rival, scores, seat, start)
-        p_army = self._army_chance(state, rival, 0 if unarmed else None)
+        p_army = self._army_chance(state, rival)
         if p_army <= 0:
             return best_build
         mine = [p for p, (owner, _) in tally.board.items() if owner != rival]
@@ -285,16 +244,15 @@ class TerraPlanner(Player):
         return best
 
     @staticmethod
-    def _army_chance(state: State, rival: int, held: int | None = None) -> float:
+    def _army_chance(state: State, rival: int) -> float:
         """The chance ``rival`` holds an army next turn, from public counts only: its
-        reserve size (or ``held``) plus the two chits it draws, out of its chits not on
-        the board."""
+        reserve size plus the two chits it draws, out of its chits not on the board."""
         unseen = 7 * CHITS_PER_TYPE - sum(1 for owner, _ in state.board.values()
                                           if owner == rival)
         if unseen <= 0:
             return 0.0
         share = min(1.0, CHITS_PER_TYPE / unseen)
-        held = (len(state.reserves[rival]) if held is None else held) + 2
+        held = len(state.reserves[rival]) + 2
         return 1.0 - (1.0 - share) ** held
 
     @staticmethod
