@@ -41,7 +41,10 @@ class Reading:
             return self.lobby.lobby_text(match), ""
         game, state = self.matches.state_of(match)
         board = rendering.text.text_board(game.slug, game.view(state, None), match.names)
-        return self.status_text(match, game, state), board
+        status = self.status_text(match, game, state)
+        if match.lesson:  # a learner reading the board as text reads the step as well
+            status = lessons.framed(Post(status), match, await self.store.moves(match.id)).text
+        return status, board
 
     async def standing(self, match_id: int, actor: Actor | None = None,
                        picture: bool = False) -> Post:
@@ -53,10 +56,9 @@ class Reading:
             return Post(self.lobby.lobby_text(match))
         game, state = self.matches.state_of(match)
         png = alt = None
-        played = []
+        played = await self.store.moves(match.id) if picture or match.lesson else []
         if picture:  # the alt text says what the picture shows: the same view and marks
             acting = game.to_act(state) if match.status == RUNNING else []
-            played = await self.store.moves(match.id)
             marks = marks_for(played, acting[0] if acting else None)
             png = await self.pictures.picture(match, game, state, None, marks)
             alt = self.pictures.alt(match, game, state, None, marks)
@@ -64,7 +66,7 @@ class Reading:
                           *await self.clocks.clock_lines(match)])
         post = Post(text, png, table=self.matches.table(match, game, state), alt=alt,
                     accent=self.pictures.accent(match, game, state))
-        return lessons.framed(post, match, played) if picture and match.lesson else post
+        return lessons.framed(post, match, played) if match.lesson else post
 
     async def private(self, match_id: int, actor: Actor) -> Post:
         """The actor's own view (their secrets included), for the ephemeral command."""

@@ -114,6 +114,25 @@ async def test_a_restart_mid_lesson_resumes_at_the_same_step(store):
     assert found.steps[4].rule in update.public.text
 
 
+async def test_the_score_and_the_text_board_of_a_lesson_say_its_step(service):
+    # /score and /board text (what a screen reader reads) show the step as the picture
+    # post does: its rule above, what to do below.
+    found = script("witch-stones")
+    match = (await service.learn(ANA, "witch-stones")).match
+    step = found.steps[0]
+    status, board = await service.text_board(match.id, ANA)
+    assert status.startswith(f"**{found.title}**, step 1 of {len(found.steps)}: {step.rule}")
+    assert status.endswith(f"➡️ {step.ask}") and board
+    score = await service.standing(match.id, ANA)
+    assert f"step 1 of {len(found.steps)}" in score.text and step.ask in score.text
+    ordinary = await service.create(ANA, "witch-stones", seat_host=True)
+    await service.add_ai(ordinary.id, ANA)
+    await service.start(ordinary.id, ANA)
+    status, _ = await service.text_board(ordinary.id, ANA)
+    assert "step 1" not in status
+    assert "step 1" not in (await service.standing(ordinary.id, ANA)).text
+
+
 async def test_a_game_without_a_lesson_or_no_game_is_refused(service):
     with pytest.raises(ServiceError, match="no game"):
         await service.learn(ANA, "chess")

@@ -65,6 +65,9 @@ async def test_a_lesson_step_by_step_in_a_private_thread(sim: Sim) -> None:
     assert f"step 1 of {len(found.steps)}: {found.steps[0].rule}" in text
     assert found.steps[0].ask in text
     assert first.attachments  # the board
+    # The board as text (what a screen reader reads) says the step too.
+    as_text = answer(await sim.slash(sim.ana, "board", thread, text=True))
+    assert f"step 1 of {len(found.steps)}" in as_text and found.steps[0].ask in as_text
     # A legal move the step does not ask for: refused with the step's words; it stays.
     refused = await sim.slash(sim.ana, "move", thread, move="moons")
     assert refused.ephemeral and answer(refused) == found.steps[0].wrong
