@@ -91,3 +91,52 @@ def test_late_in_the_match_an_army_is_kept_for_the_last_word():
     assert state.reserves == [["army", "mine"], ["castle"]]
     assert TerraPlanner(late_army=0).choose(game, state, 0, 1).startswith("war ")
     assert TerraPlanner().choose(game, state, 0, 1).startswith("build ")
+
+
+def near_full(seed: int, empty: int, reserve) -> tuple:
+    """A random map ``empty`` plots from full, seat 0 to build with ``reserve``."""
+    game = engines.get("terra")
+    rng = random.Random(seed)
+    state = game.setup(2, 5, {})
+    left = set(rng.sample(PLOTS, empty))
+    state.board = {p: [rng.randrange(2), rng.choice(STRUCTURES)] for p in PLOTS
+                   if p not in left}
+    state.reserves = [reserve(rng), [rng.choice(STRUCTURES)]]
+    state.turn, state.phase, state.war_open = 0, "build", True
+    return game, state
+
+
+def lead(board: dict) -> int:
+    totals = score(board, 2)[0]
+    return totals[0] - totals[1]
+
+
+def test_a_last_plot_that_wins_the_match_is_filled_rather_than_fought_over(monkeypatch):
+    # One plot left, an army in hand: a war and a build would widen the lead more than
+    # filling the plot, but filling it ends the match won (a war gives the rival a turn
+    # and, were it to hold an army, the match). Seen in the benchmark: a match lost by
+    # one point after the planner went to war with a winning last plot in hand.
+    game, state = near_full(2, 1, lambda rng: ["army", rng.choice(STRUCTURES)])
+    move = TerraPlanner().choose(game, state, 0, 1)
+    assert move.startswith("build ")
+    assert lead(game.play(state, 0, move).board) > 0
+    assert game.result(game.play(state, 0, move)) is not None
+    monkeypatch.setattr("engines.terra.planner.DECIDED", 0.0)  # the lead alone
+    assert TerraPlanner().choose(game, state, 0, 1).startswith("war ")
+
+
+def test_the_rival_is_not_left_a_last_plot_that_wins_it_the_match(monkeypatch):
+    # Two plots left, no army: whichever we build, the rival fills the other and ends
+    # the match. One build keeps us ahead whatever it builds there; the planner weighing
+    # the lead alone played one after which the rival's best structure won by 3.
+    game, state = near_full(44, 2, lambda rng: [rng.choice(STRUCTURES),
+                                                rng.choice(STRUCTURES)])
+
+    def worst_end(move: str) -> int:
+        board = game.play(state, 0, move).board
+        last = next(p for p in PLOTS if p not in board)
+        return min(lead({**board, last: [1, kind]}) for kind in STRUCTURES)
+
+    assert worst_end(TerraPlanner().choose(game, state, 0, 1)) > 0
+    monkeypatch.setattr("engines.terra.planner.DECIDED", 0.0)
+    assert worst_end(TerraPlanner().choose(game, state, 0, 1)) < 0

@@ -15,7 +15,9 @@ valuing a structure more or less in microseconds, this player:
    (one build of any type its rules allow and, as likely as the public counts make an
    army in its reserve, a war first; none when the turn fills the map and ends the
    match): a shallow expectimax over the opponent's greedy replies that needs no secret
-   (its reserve is not looked at, only its size: every type is assumed available);
+   (its reserve is not looked at, only its size: every type is assumed available); a
+   turn that fills the map, ours or the reply, counts as the match won or lost
+   (:data:`DECIDED`), so a last plot that wins is filled, not fought over;
 3. plays the first move of the best turn; discards keep armies and variety.
 
 Only ``seat``'s own reserve and the public board are read, as the bot shows them.
@@ -60,6 +62,9 @@ REPLY_WARS = 5
 """The opponent's wars weighed in a reply (the best by the removal alone)."""
 REPEAT = 3.0
 """Margin points taken off a move that redoes a change of the match's recent past."""
+DECIDED = 1000.0
+"""Added to (or taken off) the margin of a turn that fills the map and so ends the match
+won (or lost): a match won now is worth more than any lead the match goes on with."""
 
 
 def margin(scores: Sequence[float], seat: int) -> float:
@@ -68,6 +73,11 @@ def margin(scores: Sequence[float], seat: int) -> float:
 
 def added(scores: Sequence[float], change: Sequence[int]) -> list[float]:
     return [a + b for a, b in zip(scores, change, strict=True)]
+
+
+def final(lead: float) -> float:
+    """The value of a match that ends with ``lead``: won, drawn or lost, then by how much."""
+    return lead + DECIDED * ((lead > 0) - (lead < 0))
 
 
 class TerraPlanner(Player):
@@ -127,7 +137,12 @@ class TerraPlanner(Player):
         wars = [m for m in moves if m.startswith("war ")]
         plans: list[tuple[float, list[str], list[float]]] = []
         # value, moves of the turn (first is played), scores after
+        fills = len(state.board) == len(PLOTS) - 1  # a build without war ends the match
         for move in builds or ["pass"]:
+            if move != "pass" and fills:
+                after = added(scores, tally.place_change(seat, *move.split()[1:]))
+                plans.append((final(margin(after, seat)), [move], after))
+                continue
             after = scores if move == "pass" else added(
                 scores, tally.place_change(seat, *move.split()[1:]))
             plans.append((margin(after, seat) - self._repeat(seat, move, before, seen),
@@ -226,7 +241,8 @@ class TerraPlanner(Player):
         terrain = bool(state.options.get("terrain"))
         mines = near(state.mountains) if terrain else None
         farms = near(state.river) if terrain else None
-        best = 0.0
+        ends = len(board) == len(PLOTS) - 1  # its build fills the map and ends the match
+        best: float | None = None
         for plot in PLOTS:
             if plot in board:
                 continue
@@ -238,10 +254,10 @@ class TerraPlanner(Player):
                 if terrain and ((kind == "mine" and plot not in mines)
                                 or (kind == "farm" and plot not in farms)):
                     continue
-                loss = start - margin(added(scores, tally.place_change(rival, kind, plot)),
-                                      seat)
-                best = max(best, loss)
-        return best
+                lead = margin(added(scores, tally.place_change(rival, kind, plot)), seat)
+                loss = start - (final(lead) if ends else lead)
+                best = loss if best is None else max(best, loss)
+        return 0.0 if best is None else best
 
     @staticmethod
     def _army_chance(state: State, rival: int) -> float:
