@@ -3,16 +3,14 @@ planner sees only its seat's view, weighs whole turns and keeps its armies."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
 import engines
 from engines.ai import player
-from engines.ai.repetition import move_key
 from engines.terra.board import PLOTS, STRUCTURES
-from engines.terra.planner import TerraPlanner, wars_seen
+from engines.terra.planner import TerraPlanner
 from engines.terra.scoring import score
 from engines.terra.tally import Tally
 from tests.test_ai_determinise import acting_twins
@@ -142,38 +140,3 @@ def test_the_rival_is_not_left_a_last_plot_that_wins_it_the_match(monkeypatch):
     assert worst_end(TerraPlanner().choose(game, state, 0, 1)) > 0
     monkeypatch.setattr("engines.terra.planner.DECIDED", 0.0)
     assert worst_end(TerraPlanner().choose(game, state, 0, 1)) < 0
-
-
-def test_the_rivals_wars_are_counted_from_the_public_history():
-    game = engines.get("terra")
-    state = game.setup(2, 5, {})
-    state.board = {"e5": [0, "town"], "d4": [1, "farm"]}
-    state.reserves = [["town"], ["army", "mine"]]
-    state.turn, state.phase, state.war_open = 1, "build", True
-    history = []
-    for move in ("war e5", "build mine e5"):
-        after = game.play(state, 1, move)
-        history.append(move_key(game, state, 1, after))
-        state = after
-    assert wars_seen(history, 1) == (1, 1)
-    assert wars_seen(history, 0) == (0, 0)
-
-
-def test_a_rival_that_goes_to_war_is_answered_with_a_safer_build():
-    # The same position, the rival's recent turns all peaceful or all wars: against the
-    # warlike rival the planner gives up some lead for a map its best war hurts less.
-    game, state = near_full(8, 20, lambda rng: [rng.choice(STRUCTURES),
-                                                rng.choice(STRUCTURES)])
-    war = json.dumps([1, [["a1", None]]])
-    build = json.dumps([1, [["a1", {"owner": 1, "type": "town"}]]])
-
-    def exposed(move: str) -> tuple[int, int]:
-        board = game.play(state, 0, move).board
-        now = lead(board)
-        worst = max(now - lead({p: v for p, v in board.items() if p != plot})
-                    for plot, (owner, _) in board.items() if owner == 0)
-        return now, worst
-
-    calm = exposed(TerraPlanner().decide(game, state, 0, 1, (build,) * 10).move)
-    wary = exposed(TerraPlanner().decide(game, state, 0, 1, (war, build) * 10).move)
-    assert wary[1] < calm[1] and wary[0] < calm[0]

@@ -12,13 +12,12 @@ valuing a structure more or less in microseconds, this player:
    late, an army kept is the last word);
 2. takes the best few of those, and the best few that build in a territory where a war
    of the opponent's would hurt most, and subtracts from each the opponent's best reply
-   (one build of any type its rules allow and, as often as its recent turns went to
-   war, with the public counts as the prior, a war first; none when the turn fills the
-   map and ends the match): a shallow expectimax over the opponent's greedy replies
-   that needs no secret (its reserve is not looked at, only its size: every type is
-   assumed available); a turn that fills the map, ours or the reply, counts as the
-   match won or lost (:data:`DECIDED`), so a last plot that wins is filled, not fought
-   over;
+   (one build of any type its rules allow and, as likely as the public counts make an
+   army in its reserve, a war first; none when the turn fills the map and ends the
+   match): a shallow expectimax over the opponent's greedy replies that needs no secret
+   (its reserve is not looked at, only its size: every type is assumed available); a
+   turn that fills the map, ours or the reply, counts as the match won or lost
+   (:data:`DECIDED`), so a last plot that wins is filled, not fought over;
 3. plays the first move of the best turn; discards keep armies and variety.
 
 Only ``seat``'s own reserve and the public board are read, as the bot shows them.
@@ -26,7 +25,6 @@ Only ``seat``'s own reserve and the public board are read, as the bot shows them
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 
@@ -64,9 +62,6 @@ REPLY_WARS = 5
 """The opponent's wars weighed in a reply (the best by the removal alone)."""
 REPEAT = 3.0
 """Margin points taken off a move that redoes a change of the match's recent past."""
-SEEN_WEIGHT = 3.0
-"""How many of the rival's turns the public counts weigh as, beside the turns of it the
-match shows: its chance to go to war is read from both."""
 DECIDED = 1000.0
 """Added to (or taken off) the margin of a turn that fills the map and so ends the match
 won (or lost): a match won now is worth more than any lead the match goes on with."""
@@ -85,21 +80,6 @@ def final(lead: float) -> float:
     return lead + DECIDED * ((lead > 0) - (lead < 0))
 
 
-def wars_seen(history: Sequence[str], rival: int) -> tuple[int, int]:
-    """The wars and the builds (one a turn) of ``rival`` among the match's recent moves
-    (the keys of :mod:`engines.ai.repetition`: a war empties a plot)."""
-    wars = builds = 0
-    for key in history:
-        who, changed = json.loads(key)
-        if who != rival:
-            continue
-        if any(occupant is None for _, occupant in changed):
-            wars += 1
-        else:
-            builds += 1
-    return wars, builds
-
-
 class TerraPlanner(Player):
     """Whole-turn look-ahead with the opponent's best reply (see the module)."""
 
@@ -115,8 +95,6 @@ class TerraPlanner(Player):
         self.reply_weight = reply_weight
         self.army_price = army_price
         self.shortlist = shortlist
-        self._p_war = 0.0
-        """The chance the rival goes to war in its reply (set each turn)."""
 
     def decide(self, game: Game, state: State, seat: int, seed: int,
                history: Sequence[str] = ()) -> Decision:
@@ -151,10 +129,6 @@ class TerraPlanner(Player):
     def _turn(self, game: Game, state: State, seat: int, moves: list[str],
               history: Sequence[str], rng: random.Random) -> Decision:
         players = state.players
-        rival = (seat + 1) % players
-        went, turns = wars_seen(history, rival)  # a turn has one build, a war or not
-        self._p_war = (went + SEEN_WEIGHT * self._army_chance(state, rival)) / (
-            turns + SEEN_WEIGHT)
         tally = Tally(state.board, players)
         scores = [float(v) for v in score(state.board, players)[0]]
         seen = set(history)
@@ -243,7 +217,7 @@ class TerraPlanner(Player):
         rival = (seat + 1) % state.players
         start = margin(scores, seat)
         best_build = self._best_build(tally, state, rival, scores, seat, start)
-        p_army = self._p_war
+        p_army = self._army_chance(state, rival)
         if p_army <= 0:
             return best_build
         mine = [p for p, (owner, _) in tally.board.items() if owner != rival]
