@@ -139,14 +139,11 @@ class TerraPlanner(Player):
         # value, moves of the turn (first is played), scores after
         fills = len(state.board) == len(PLOTS) - 1  # a build without war ends the match
         for move in builds or ["pass"]:
-            if move != "pass" and fills:
-                after = added(scores, tally.place_change(seat, *move.split()[1:]))
-                plans.append((final(margin(after, seat)), [move], after))
-                continue
             after = scores if move == "pass" else added(
                 scores, tally.place_change(seat, *move.split()[1:]))
-            plans.append((margin(after, seat) - self._repeat(seat, move, before, seen),
-                          [move], after))
+            value = (final(margin(after, seat)) if fills and move != "pass" else
+                     margin(after, seat) - self._repeat(seat, move, before, seen))
+            plans.append((value, [move], after))
         ranked = sorted(wars, key=lambda m: -margin(
             added(scores, tally.remove_change(m.split()[1])), seat))
         for war in ranked[:WARS]:
