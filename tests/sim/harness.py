@@ -173,8 +173,7 @@ class Sim:
         """Validate the bodies sent since the last call; return the refusals so far."""
         requests = self.env.http_requests
         for entry in requests[self.checked:]:
-            self.ledger.check(entry.method, entry.path, entry.json)
-            TOTAL.check(entry.method, entry.path, entry.json)
+            TOTAL.note(entry.json, self.ledger.check(entry.method, entry.path, entry.json))
         self.checked = len(requests)
         return self.ledger.errors
 

@@ -19,9 +19,11 @@ def test_the_spec_refuses_what_discord_refuses():
     assert spec.check("POST", "/interactions/1/token/callback", too_long)
     ids = {"content": "a", "allowed_mentions": {"users": [1, "2"], "parse": []}}
     assert spec.check("POST", "/channels/1/messages", ids) == []  # ids: int or string
-    ledger = BodyLedger()
-    ledger.check("POST", "/channels/1/messages", {"content": "x" * 4001})
+    ledger, total = BodyLedger(), BodyLedger()
+    long_text = {"content": "x" * 4001}
+    total.note(long_text, ledger.check("POST", "/channels/1/messages", long_text))
     assert ledger.validated == 1 and ledger.errors
+    assert total.validated == 1 and total.errors == ledger.errors  # noted, not revalidated
 
 
 async def test_closed_dms_are_noted_once_per_player_and_match_without_the_secret(sim: Sim):
