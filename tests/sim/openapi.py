@@ -148,8 +148,8 @@ class BodyLedger:
         return problems
 
     def note(self, body: Any, problems: list[str]) -> None:
-        """Count ``body``, already validated (a body is validated once: ~10 ms each, most
-        of a simcord test's time), and keep its refusals."""
+        """Count ``body``, already validated (a body is validated once: ~10 ms each, about
+        half of a simcord test's time), and keep its refusals."""
         if body is None:
             return
         self.validated += 1
