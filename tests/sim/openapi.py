@@ -141,9 +141,7 @@ class BodyLedger:
 
     def check(self, method: str, path: str, body: Any) -> list[str]:
         """Validate ``body`` (none: nothing to check) and note it; the refusals."""
-        if body is None:
-            return []
-        problems = load_spec().check(method, path, body)
+        problems = [] if body is None else load_spec().check(method, path, body)
         self.note(body, problems)
         return problems
 
