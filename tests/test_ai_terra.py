@@ -36,6 +36,12 @@ def test_the_tally_changes_the_score_as_the_table_does(seed):
             after = score({**board, plot: [seat, kind]}, players)[0]
             assert tally.place_change(seat, kind, plot) == [
                 a - b for a, b in zip(after, base, strict=True)]
+        seat = rng.randrange(players)
+        every = dict(tally.builds(seat))  # every plot and type at once, as one at a time
+        assert sorted(every) == sorted(empty)
+        for plot in rng.sample(empty, min(8, len(empty))):
+            for kind in STRUCTURES:
+                assert every[plot][kind] == tally.place_change(seat, kind, plot)
         for plot in rng.sample(list(board), min(4, len(board))):
             after = score({p: v for p, v in board.items() if p != plot}, players)[0]
             assert tally.remove_change(plot) == [a - b for a, b in zip(after, base, strict=True)]

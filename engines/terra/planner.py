@@ -239,22 +239,25 @@ class TerraPlanner(Player):
         mines = near(state.mountains) if terrain else None
         farms = near(state.river) if terrain else None
         ends = len(board) == len(PLOTS) - 1  # its build fills the map and ends the match
-        best: float | None = None
-        for plot in PLOTS:
-            if plot in board:
-                continue
+        others = [s for s in range(state.players) if s != seat]
+        mine = scores[seat]
+        lowest: float | None = None  # the lowest lead a build leaves: the largest loss
+        for plot, changes in tally.builds(rival):
+            barred = {held[1] for n in NEIGHBOURS[plot] if (held := board.get(n)) is not None
+                      and held[0] != rival and held[1] in EXCLUSIVE}
             for kind in STRUCTURES:
-                if kind in EXCLUSIVE and any(
-                        (held := board.get(n)) is not None and held[1] == kind
-                        and held[0] != rival for n in NEIGHBOURS[plot]):
+                if kind in barred:
                     continue
                 if terrain and ((kind == "mine" and plot not in mines)
                                 or (kind == "farm" and plot not in farms)):
                     continue
-                lead = margin(added(scores, tally.place_change(rival, kind, plot)), seat)
-                loss = start - (final(lead) if ends else lead)
-                best = loss if best is None else max(best, loss)
-        return 0.0 if best is None else best
+                change = changes[kind]
+                lead = mine + change[seat] - max(scores[s] + change[s] for s in others)
+                if lowest is None or lead < lowest:
+                    lowest = lead
+        if lowest is None:
+            return 0.0
+        return start - (final(lowest) if ends else lowest)
 
     @staticmethod
     def _army_chance(state: State, rival: int) -> float:

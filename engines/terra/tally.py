@@ -9,8 +9,10 @@ fast enough to weigh every war and build of a turn, and the replies to the best.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engines.terra import scoring
-from engines.terra.board import BACK_STEPS, STEPS, STRUCTURES, TERRITORY
+from engines.terra.board import BACK_STEPS, PLOTS, STEPS, STRUCTURES, TERRITORY
 
 KINDS = len(STRUCTURES)
 
@@ -30,6 +32,12 @@ DIRECTIONS = tuple(zip(STEPS, BACK_STEPS, strict=True))
 
 def run_points(length: int, same: bool) -> int:
     return 0 if length < 3 else 2 * length if same else length
+
+
+def _most(tally: list[int]) -> int:
+    """The seat with strictly the most of a type, or -1."""
+    best = max(tally)
+    return tally.index(best) if best and tally.count(best) == 1 else -1
 
 
 class Tally:
@@ -128,6 +136,98 @@ class Tally:
                 runs -= run_points(behind, self._alike(seat, plot, back, behind))
         change[seat] += runs
         return change
+
+    def majorities(self, seat: int) -> dict[str, tuple[int, int]]:
+        """Per type, who holds strictly the most of it before and after ``seat`` builds
+        one more (-1: nobody), the same for every plot."""
+        found = {}
+        for kind in STRUCTURES:
+            tally = self.types[kind]
+            before = _most(tally)
+            tally[seat] += 1
+            found[kind] = (before, _most(tally))
+            tally[seat] -= 1
+        return found
+
+    def builds(self, seat: int) -> Iterator[tuple[str, dict[str, list[int]]]]:
+        """Every empty plot with what building each type there changes (as
+        :meth:`place_change`), the board left as it was. What a plot's type does not
+        move — the territory's count and control, the types' majorities — is worked out
+        once per territory or once in all (the opponent's best build is asked of every
+        empty plot and type, for every turn weighed)."""
+        majorities = self.majorities(seat)
+        per_territory: dict[int, tuple[list[int], list[str]]] = {}
+        for plot in PLOTS:
+            if plot in self.board:
+                continue
+            t = TERRITORY[plot]
+            if t not in per_territory:
+                per_territory[t] = (self._count_change(seat, t),
+                                    [k for k in STRUCTURES if not self.kinds[t][seat][k]])
+            base, missing = per_territory[t]
+            yield plot, self._build_changes(seat, plot, base, missing, majorities)
+
+    def _count_change(self, seat: int, t: int) -> list[int]:
+        """What one more structure of ``seat``'s in ``t`` changes in the points of
+        the territory's count and of all control, per seat."""
+        counts = self.counts[t]
+        before = self._shared(t)
+        counts[seat] += 1
+        self._control(t)
+        after = self._shared(t)
+        counts[seat] -= 1
+        self._control(t)
+        return [a - b for a, b in zip(after, before, strict=True)]
+
+    def _build_changes(self, seat: int, plot: str, base: list[int], missing: list[str],
+                       majorities: dict[str, tuple[int, int]]) -> dict[str, list[int]]:
+        broken = 0  # the runs a new plot joins stop scoring on their own
+        joined: list[tuple[int, set[str]]] = []  # per direction: length, types along it
+        for step, back in DIRECTIONS:
+            ahead, ahead_kinds = self._arm_kinds(seat, plot, step)
+            behind, behind_kinds = self._arm_kinds(seat, plot, back)
+            if ahead + behind < 2:
+                continue
+            if ahead >= 3:
+                broken -= run_points(ahead, len(ahead_kinds) == 1)
+            if behind >= 3:
+                broken -= run_points(behind, len(behind_kinds) == 1)
+            joined.append((ahead + behind + 1, ahead_kinds | behind_kinds))
+        found = {}
+        for kind in STRUCTURES:
+            change = list(base)
+            if missing == [kind]:
+                change[seat] += scoring.ALL_TYPES_POINTS
+            most_before, most_after = majorities[kind]
+            if most_before != most_after:
+                if most_before >= 0:
+                    change[most_before] -= scoring.MOST_POINTS
+                if most_after >= 0:
+                    change[most_after] += scoring.MOST_POINTS
+            change[seat] += broken + sum(run_points(length, kinds <= {kind})
+                                         for length, kinds in joined)
+            found[kind] = change
+        return found
+
+    def _shared(self, t: int) -> list[int]:
+        """Per seat, the points of territory ``t``'s count and of all control."""
+        counts = self.counts[t]
+        return [(counts[s] if counts[s] >= 5 else 0) + BONUS[self.held[s]]
+                for s in range(self.players)]
+
+    def _arm_kinds(self, seat: int, plot: str, step: dict) -> tuple[int, set[str]]:
+        """How many of ``seat``'s structures follow ``plot`` along ``step``, and their
+        types."""
+        board, kinds = self.board, set()
+        n, nxt = 0, step[plot]
+        while nxt is not None:
+            held = board.get(nxt)
+            if held is None or held[0] != seat:
+                break
+            n += 1
+            kinds.add(held[1])
+            nxt = step[nxt]
+        return n, kinds
 
     def remove_change(self, plot: str) -> list[int]:
         """What removing the structure on ``plot`` changes in each seat's score."""
