@@ -14,8 +14,6 @@ from collections.abc import Iterator
 from engines.terra import scoring
 from engines.terra.board import BACK_STEPS, PLOTS, STEPS, STRUCTURES, TERRITORY
 
-KINDS = len(STRUCTURES)
-
 
 def _bonus(mask: int) -> int:
     """The control points of a set of territories (bit ``t - 1`` for territory t)."""
@@ -35,7 +33,7 @@ def run_points(length: int, same: bool) -> int:
 
 
 def _most(tally: list[int]) -> int:
-    """The seat with strictly the most of a type, or -1."""
+    """The seat with strictly the most (of a territory's structures, of a type), or -1."""
     best = max(tally)
     return tally.index(best) if best and tally.count(best) == 1 else -1
 
@@ -75,9 +73,7 @@ class Tally:
         return seat, kind
 
     def _control(self, t: int) -> None:
-        tally = self.counts[t]
-        best = max(tally)
-        leader = tally.index(best) if best and tally.count(best) == 1 else -1
+        leader = _most(self.counts[t])
         bit = 1 << (t - 1)
         for seat in range(self.players):
             self.held[seat] = (self.held[seat] | bit) if seat == leader else (
@@ -87,17 +83,13 @@ class Tally:
     def _local(self, t: int, kind: str) -> list[int]:
         """Per seat, the points of territory ``t``, of all control and of ``kind``'s
         majority (what a change in ``t`` of a ``kind`` can move, runs aside)."""
-        tally = self.types[kind]
-        best = max(tally)
-        most = tally.index(best) if best and tally.count(best) == 1 else -1
-        found = []
+        most = _most(self.types[kind])
+        found = self._shared(t)
         for seat in range(self.players):
-            n = self.counts[t][seat]
-            points = n if n >= 5 else 0
-            if n >= KINDS and all(self.kinds[t][seat].values()):
-                points += scoring.ALL_TYPES_POINTS
-            points += BONUS[self.held[seat]]
-            found.append(points + (scoring.MOST_POINTS if seat == most else 0))
+            if all(self.kinds[t][seat].values()):
+                found[seat] += scoring.ALL_TYPES_POINTS
+            if seat == most:
+                found[seat] += scoring.MOST_POINTS
         return found
 
     def _arm(self, seat: int, plot: str, step: dict, kind: str) -> tuple[int, bool]:
@@ -154,7 +146,8 @@ class Tally:
         :meth:`place_change`), the board left as it was. What a plot's type does not
         move — the territory's count and control, the types' majorities — is worked out
         once per territory or once in all (the opponent's best build is asked of every
-        empty plot and type, for every turn weighed)."""
+        empty plot and type, for every turn weighed). The board must not change while
+        they are read."""
         majorities = self.majorities(seat)
         per_territory: dict[int, tuple[list[int], list[str]]] = {}
         for plot in PLOTS:
