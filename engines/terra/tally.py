@@ -92,20 +92,6 @@ class Tally:
                 found[seat] += scoring.MOST_POINTS
         return found
 
-    def _arm(self, seat: int, plot: str, step: dict, kind: str) -> tuple[int, bool]:
-        """How many of ``seat``'s structures follow ``plot`` along ``step``, and
-        whether they are all ``kind``."""
-        board, n, same = self.board, 0, True
-        nxt = step[plot]
-        while nxt is not None:
-            held = board.get(nxt)
-            if held is None or held[0] != seat:
-                break
-            n += 1
-            same = same and held[1] == kind
-            nxt = step[nxt]
-        return n, same
-
     def place_change(self, seat: int, kind: str, plot: str) -> list[int]:
         """What building ``kind`` on the empty ``plot`` changes in each seat's score."""
         t = TERRITORY[plot]
@@ -115,18 +101,7 @@ class Tally:
         self.board.pop(plot)
         self._undo(seat, kind, t)
         change = [a - b for a, b in zip(after, before, strict=True)]
-        runs = 0
-        for step, back in DIRECTIONS:
-            ahead, same_ahead = self._arm(seat, plot, step, kind)
-            behind, same_behind = self._arm(seat, plot, back, kind)
-            if ahead + behind < 2:
-                continue
-            runs += run_points(ahead + behind + 1, same_ahead and same_behind)
-            if ahead >= 3:
-                runs -= run_points(ahead, self._alike(seat, plot, step, ahead))
-            if behind >= 3:
-                runs -= run_points(behind, self._alike(seat, plot, back, behind))
-        change[seat] += runs
+        change[seat] += self._run_change(kind, *self._runs(seat, plot))
         return change
 
     def majorities(self, seat: int) -> dict[str, tuple[int, int]]:
@@ -172,13 +147,15 @@ class Tally:
         self._control(t)
         return [a - b for a, b in zip(after, before, strict=True)]
 
-    def _build_changes(self, seat: int, plot: str, base: list[int], missing: list[str],
-                       majorities: dict[str, tuple[int, int]]) -> dict[str, list[int]]:
-        broken = 0  # the runs a new plot joins stop scoring on their own
-        joined: list[tuple[int, set[str]]] = []  # per direction: length, types along it
+    def _runs(self, seat: int, plot: str) -> tuple[int, list[tuple[int, set[str]]]]:
+        """What a structure of ``seat``'s on ``plot`` does to runs, whatever its type: the
+        points of the runs it joins, which stop scoring on their own, and per direction
+        where it makes a run of three or more, that run's length and the types along it."""
+        broken = 0
+        joined = []
         for step, back in DIRECTIONS:
-            ahead, ahead_kinds = self._arm_kinds(seat, plot, step)
-            behind, behind_kinds = self._arm_kinds(seat, plot, back)
+            ahead, ahead_kinds = self._arm(seat, plot, step)
+            behind, behind_kinds = self._arm(seat, plot, back)
             if ahead + behind < 2:
                 continue
             if ahead >= 3:
@@ -186,6 +163,16 @@ class Tally:
             if behind >= 3:
                 broken -= run_points(behind, len(behind_kinds) == 1)
             joined.append((ahead + behind + 1, ahead_kinds | behind_kinds))
+        return broken, joined
+
+    @staticmethod
+    def _run_change(kind: str, broken: int, joined: list[tuple[int, set[str]]]) -> int:
+        """The run points a structure of ``kind`` gains, from its plot's :meth:`_runs`."""
+        return broken + sum(run_points(length, kinds <= {kind}) for length, kinds in joined)
+
+    def _build_changes(self, seat: int, plot: str, base: list[int], missing: list[str],
+                       majorities: dict[str, tuple[int, int]]) -> dict[str, list[int]]:
+        broken, joined = self._runs(seat, plot)
         found = {}
         for kind in STRUCTURES:
             change = list(base)
@@ -197,8 +184,7 @@ class Tally:
                     change[most_before] -= scoring.MOST_POINTS
                 if most_after >= 0:
                     change[most_after] += scoring.MOST_POINTS
-            change[seat] += broken + sum(run_points(length, kinds <= {kind})
-                                         for length, kinds in joined)
+            change[seat] += self._run_change(kind, broken, joined)
             found[kind] = change
         return found
 
@@ -208,7 +194,7 @@ class Tally:
         return [(counts[s] if counts[s] >= 5 else 0) + BONUS[self.held[s]]
                 for s in range(self.players)]
 
-    def _arm_kinds(self, seat: int, plot: str, step: dict) -> tuple[int, set[str]]:
+    def _arm(self, seat: int, plot: str, step: dict) -> tuple[int, set[str]]:
         """How many of ``seat``'s structures follow ``plot`` along ``step``, and their
         types."""
         board, kinds = self.board, set()
@@ -234,7 +220,3 @@ class Tally:
         self.kinds[t][seat][kind] -= 1
         self.types[kind][seat] -= 1
         self._control(t)
-
-    def _alike(self, seat: int, plot: str, step: dict, n: int) -> bool:
-        first = self.board[step[plot]][1]
-        return self._arm(seat, plot, step, first) == (n, True)
