@@ -10,10 +10,10 @@ import pytest
 import engines
 from engines.ai import player
 from engines.terra.board import PLOTS, STRUCTURES
-from engines.terra.planner import TerraPlanner
+from engines.terra.planner import Plan, TerraPlanner
 from engines.terra.scoring import score
 from engines.terra.tally import Tally
-from tests.test_ai_determinise import acting_twins
+from tests.test_ai_determinise import acting_twins, twin
 
 
 def random_board(rng: random.Random, players: int) -> dict:
@@ -144,5 +144,53 @@ def test_the_rival_is_not_left_a_last_plot_that_wins_it_the_match(monkeypatch):
         return min(lead({**board, last: [1, kind]}) for kind in STRUCTURES)
 
     assert worst_end(TerraPlanner().choose(game, state, 0, 1)) > 0
-    monkeypatch.setattr("engines.terra.planner.DECIDED", 0.0)
-    assert worst_end(TerraPlanner().choose(game, state, 0, 1)) < 0
+    monkeypatch.setattr("engines.terra.planner.DECIDED", 0.0)  # one reply, the lead alone
+    assert worst_end(TerraPlanner(exchange_plots=0).choose(game, state, 0, 1)) < 0
+
+
+def test_the_last_plots_are_weighed_one_exchange_further_from_the_seat_s_view_only():
+    # Within EXCHANGE_PLOTS of the end the best turns are weighed through the rival's
+    # reply and our answer; that reads our cup's size and our discard pile, never the
+    # order of our cup or the rival's chits: twins that differ there choose alike.
+    game = engines.get("terra")
+    hard = TerraPlanner()
+    for seed in range(12):
+        state = game.setup(2, 100 + seed, {})
+        rng = random.Random(seed)
+        while not (len(PLOTS) - len(state.board) <= 12 and state.phase == "build"
+                   and state.war_open):
+            seat = game.to_act(state)[0]
+            state = game.play(state, seat, rng.choice(game.legal_moves(state, seat)))
+        seat = game.to_act(state)[0]
+        move = hard.choose(game, state, seat, seed)
+        assert move in game.legal_moves(state, seat)
+        assert move == hard.choose(game, twin(game, state, seat, random.Random(seed)),
+                                   seat, seed)
+        tally = Tally(state.board, 2)
+        board = dict(tally.board)
+        scores = [float(v) for v in score(state.board, 2)[0]]
+        builds = [m for m in game.legal_moves(state, seat) if m.startswith("build ")]
+        for turn in ([builds[0]] if builds else []), ["pass"]:
+            if turn:
+                hard._exchanged(tally, state, seat, 0.0, Plan(0.0, turn, scores, 0.0))
+                assert tally.board == board  # weighing leaves the board as it was
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_our_army_chance_is_what_our_cup_holds(seed):
+    # Our cup's armies are known to our seat (ten, less those in our reserve and our
+    # discard pile): the chance of drawing one next turn is exact, not a guess.
+    game = engines.get("terra")
+    rng = random.Random(seed)
+    state = game.setup(2, 200 + seed, {})
+    seen = 0
+    while game.result(state) is None and seen < 60:
+        seat = game.to_act(state)[0]
+        cup = state.cups[seat]
+        if len(cup) >= 2:
+            armies, n = cup.count("army"), len(cup)
+            exact = 1 - (n - armies) / n * (n - 1 - armies) / (n - 1)
+            assert TerraPlanner._own_army_chance(state, seat) == pytest.approx(exact)
+            seen += 1
+        state = game.play(state, seat, rng.choice(game.legal_moves(state, seat)))
+    assert seen >= 40

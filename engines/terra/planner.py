@@ -18,15 +18,25 @@ valuing a structure more or less in microseconds, this player:
    (its reserve is not looked at, only its size: every type is assumed available); a
    turn that fills the map, ours or the reply, counts as the match won or lost
    (:data:`DECIDED`), so a last plot that wins is filled, not fought over;
-3. plays the first move of the best turn; discards keep armies and variety.
+3. in the last :data:`EXCHANGE_PLOTS` plots, where nearly every turn is a war and a
+   build and each swings a territory back, weighs the best :data:`EXCHANGED` of those one
+   exchange further (:meth:`TerraPlanner._exchanged`): the opponent's likeliest reply (its
+   best build, or as likely as it holds an army its best war and build), then our best
+   answer from there less the opponent's reply to that — a war in it as likely as our
+   own cup gives an army (what our cup holds is known to our seat: ten armies, less those
+   in our reserve and our discard pile), so a lead that one war undoes is not mistaken for
+   one that lasts;
+4. plays the first move of the best turn; discards keep armies and variety.
 
-Only ``seat``'s own reserve and the public board are read, as the bot shows them.
+Only ``seat``'s own reserve and discard pile, its cup's size and the public board are
+read, as the bot shows them.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from engines.ai.players import Decision, Player
 from engines.ai.repetition import board as public_board
@@ -62,9 +72,30 @@ REPLY_WARS = 5
 """The opponent's wars weighed in a reply (the best by the removal alone)."""
 REPEAT = 3.0
 """Margin points taken off a move that redoes a change of the match's recent past."""
+EXCHANGE_PLOTS = 20
+"""Empty plots from which the best turns are weighed one exchange further."""
+EXCHANGED = 6
+"""Turns weighed one exchange further."""
+ANSWERS = 6
+"""Our answers weighed in an exchange (the best builds, the best wars with a build)."""
 DECIDED = 1000.0
 """Added to (or taken off) the margin of a turn that fills the map and so ends the match
 won (or lost): a match won now is worth more than any lead the match goes on with."""
+
+
+Undo = list[tuple[str, tuple[int, str] | None]]
+"""What takes a turn back on the tally, last first: (plot, occupant before or None)."""
+
+
+class Plan(NamedTuple):
+    """A whole turn weighed: its value before any reply, its moves (the first is
+    played), every seat's score after it, and what the value takes off the margin after
+    it (an army's price, a repeated change)."""
+
+    value: float
+    turn: list[str]
+    after: list[float]
+    cost: float
 
 
 def margin(scores: Sequence[float], seat: int) -> float:
@@ -87,7 +118,11 @@ class TerraPlanner(Player):
 
     def __init__(self, reply_weight: float = REPLY_WEIGHT, army_price: float = ARMY_PRICE,
                  shortlist: int = SHORTLIST, defend: int = DEFEND,
-                 late_army: float = LATE_ARMY) -> None:
+                 late_army: float = LATE_ARMY, exchange_plots: int = EXCHANGE_PLOTS,
+                 exchanged: int = EXCHANGED) -> None:
+        self.exchange_plots = exchange_plots
+        """Empty plots from which the best turns are weighed one exchange further."""
+        self.exchanged = exchanged
         self.late_army = late_army
         """How much dearer an army grows as the map fills."""
         self.defend = defend
@@ -135,15 +170,16 @@ class TerraPlanner(Player):
         before = public_board(game, state) if seen else {}
         builds = [m for m in moves if m.startswith("build ")]
         wars = [m for m in moves if m.startswith("war ")]
-        plans: list[tuple[float, list[str], list[float]]] = []
-        # value, moves of the turn (first is played), scores after
+        plans: list[Plan] = []
         fills = len(state.board) == len(PLOTS) - 1  # a build without war ends the match
         for move in builds or ["pass"]:
             after = scores if move == "pass" else added(
                 scores, tally.place_change(seat, *move.split()[1:]))
-            value = (final(margin(after, seat)) if fills and move != "pass" else
-                     margin(after, seat) - self._repeat(seat, move, before, seen))
-            plans.append((value, [move], after))
+            if fills and move != "pass":
+                plans.append(Plan(final(margin(after, seat)), [move], after, 0.0))
+            else:
+                cost = self._repeat(seat, move, before, seen)
+                plans.append(Plan(margin(after, seat) - cost, [move], after, cost))
         ranked = sorted(wars, key=lambda m: -margin(
             added(scores, tally.remove_change(m.split()[1])), seat))
         for war in ranked[:WARS]:
@@ -156,25 +192,29 @@ class TerraPlanner(Player):
             for move in follow or ["pass"]:
                 after = cleared if move == "pass" else added(
                     cleared, tally.place_change(seat, *move.split()[1:]))
-                plans.append((margin(after, seat) - price, [war, move], after))
+                plans.append(Plan(margin(after, seat) - price, [war, move], after, price))
             tally.place(owner, kind, plot)
-        plans.sort(key=lambda p: -p[0])
+        plans.sort(key=lambda p: -p.value)
+        if 0 < DECIDED < plans[0].value:  # a build that fills the map and wins: certain
+            # (played at once: a war weighed an exchange further may promise a wider lead)
+            won = [plan.turn for plan in plans if plan.value >= plans[0].value - 1e-9]
+            return Decision(rng.choice(won)[0], len(plans))
         short = plans[:self.shortlist]
         if self.defend:
             short += self._defences(tally, state, seat, scores, plans[self.shortlist:])
         valued = []
-        for value, turn, after in short:
-            undo = self._apply(tally, seat, turn)
+        for plan in short:
+            undo = self._apply(tally, seat, plan.turn)
             full = len(tally.board) == len(PLOTS)  # the match ends: no reply
-            reply = 0.0 if full else self._reply(tally, state, seat, after)
-            for plot, held in undo:
-                if held is None:
-                    tally.remove(plot)
-                else:
-                    tally.place(*held, plot)
-            valued.append((value - self.reply_weight * reply, turn))
+            reply = 0.0 if full else self._reply(tally, state, seat, plan.after)
+            self._undo(tally, undo)
+            valued.append((plan.value - self.reply_weight * reply, plan))
+        if len(PLOTS) - len(state.board) <= self.exchange_plots and len(valued) > 1:
+            valued.sort(key=lambda v: -v[0])
+            valued = [(self._exchanged(tally, state, seat, value, plan), plan)
+                      for value, plan in valued[:self.exchanged]]
         best = max(v for v, _ in valued)
-        choice = rng.choice([turn for v, turn in valued if v >= best - 1e-9])
+        choice = rng.choice([plan.turn for v, plan in valued if v >= best - 1e-9])
         return Decision(choice[0], len(plans))
 
     def _army_price(self, state: State) -> float:
@@ -196,9 +236,9 @@ class TerraPlanner(Player):
         return found[:self.defend]
 
     @staticmethod
-    def _apply(tally: Tally, seat: int, turn: list[str]) -> list:
-        """Play ``turn`` on the tally; what undoes it (plot, occupant before), last first."""
-        undo = []
+    def _apply(tally: Tally, seat: int, turn: list[str]) -> Undo:
+        """Play ``turn`` on the tally; what undoes it."""
+        undo: Undo = []
         for move in turn:
             words = move.split()
             if words[0] == "war":
@@ -208,6 +248,15 @@ class TerraPlanner(Player):
                 tally.place(seat, words[1], words[2])
                 undo.append((words[2], None))
         return undo[::-1]
+
+    @staticmethod
+    def _undo(tally: Tally, undo: Undo) -> None:
+        """Take back what :meth:`_apply` or :meth:`_play` did."""
+        for plot, held in undo:
+            if held is None:
+                tally.remove(plot)
+            else:
+                tally.place(held[0], held[1], plot)
 
     def _reply(self, tally: Tally, state: State, seat: int, scores: list[float]) -> float:
         """How much the next seat's best turn can take off ``seat``'s margin."""
@@ -234,30 +283,123 @@ class TerraPlanner(Player):
                     seat: int, start: float) -> float:
         """The most ``rival``'s best build (any type its rules allow) takes off ``seat``'s
         margin, from ``scores`` whose margin is ``start``."""
-        board = tally.board
-        terrain = bool(state.options.get("terrain"))
-        mines = near(state.mountains) if terrain else None
-        farms = near(state.river) if terrain else None
-        ends = len(board) == len(PLOTS) - 1  # its build fills the map and ends the match
+        ends = len(tally.board) == len(PLOTS) - 1  # its build fills the map and ends the match
         others = [s for s in range(state.players) if s != seat]
         mine = scores[seat]
         lowest: float | None = None  # the lowest lead a build leaves: the largest loss
-        for plot, changes in tally.builds(rival):
-            barred = {held[1] for n in NEIGHBOURS[plot] if (held := board.get(n)) is not None
-                      and held[0] != rival and held[1] in EXCLUSIVE}
-            for kind in STRUCTURES:
-                if kind in barred:
-                    continue
-                if terrain and ((kind == "mine" and plot not in mines)
-                                or (kind == "farm" and plot not in farms)):
-                    continue
-                change = changes[kind]
-                lead = mine + change[seat] - max(scores[s] + change[s] for s in others)
-                if lowest is None or lead < lowest:
-                    lowest = lead
+        for _plot, _kind, change in _options(tally, state, rival):
+            lead = mine + change[seat] - max(scores[s] + change[s] for s in others)
+            if lowest is None or lead < lowest:
+                lowest = lead
         if lowest is None:
             return 0.0
         return start - (final(lowest) if ends else lowest)
+
+    # -- one exchange further ---------------------------------------------------------------
+    def _exchanged(self, tally: Tally, state: State, seat: int, value: float,
+                   plan: Plan) -> float:
+        """``plan`` valued one exchange further (see the module); a turn that ends the
+        match keeps its value."""
+        undo = self._apply(tally, seat, plan.turn)
+        if len(tally.board) == len(PLOTS):
+            self._undo(tally, undo)
+            return value
+        left = list(state.reserves[seat])
+        for move in plan.turn:
+            words = move.split()
+            if words[0] in ("war", "build"):
+                left.remove(ARMY if words[0] == "war" else words[1])
+        rival = (seat + 1) % state.players
+        p_army = self._army_chance(state, rival)
+        found = 0.0
+        for chance, war in ((1 - p_army, False), (p_army, True)):
+            if chance <= 0:
+                continue
+            removed, build, after = _best_turn(tally, state, rival, plan.after,
+                                               lambda a: -margin(a, seat), war)
+            done = self._play(tally, rival, removed, build)
+            if len(tally.board) == len(PLOTS):
+                answer = final(margin(after, seat))
+            else:
+                answer = self._answer(tally, state, seat, after, ARMY in left)
+            self._undo(tally, done)
+            found += chance * answer
+        self._undo(tally, undo)
+        return found - plan.cost
+
+    @staticmethod
+    def _play(tally: Tally, seat: int, removed: str | None,
+              build: tuple[str, str] | None) -> Undo:
+        """A war (on ``removed``) and a build (``(type, plot)``) played on the tally;
+        what undoes them."""
+        undo: Undo = []
+        if removed is not None:
+            undo.append((removed, tally.remove(removed)))
+        if build is not None:
+            tally.place(seat, *build)
+            undo.append((build[1], None))
+        return undo[::-1]
+
+    def _answer(self, tally: Tally, state: State, seat: int, scores: list[float],
+                armed: bool) -> float:
+        """Our best turn from ``scores`` less the rival's reply to it: any structure type
+        (two chits are drawn first), a war as likely as we hold an army by then."""
+        p_army = 1.0 if armed else self._own_army_chance(state, seat)
+        ends = len(tally.board) == len(PLOTS) - 1
+
+        def ours(after: list[float]) -> float:
+            return margin(after, seat)
+
+        builds = [(final(v) if ends else v, None, build, after)
+                  for v, build, after in _ranked_builds(tally, state, seat, scores, ours,
+                                                        ANSWERS)]
+        plain = self._replied(tally, state, seat, builds)
+        if p_army <= 0:
+            return plain
+        price = self._army_price(state)
+        wars = []
+        enemy = [p for p, (owner, _) in tally.board.items() if owner != seat]
+        for _, plot in sorted((-margin(added(scores, tally.remove_change(p)), seat), p)
+                              for p in enemy)[:REPLY_WARS]:
+            cleared = added(scores, tally.remove_change(plot))
+            held = tally.remove(plot)
+            wars += [(v - price, plot, build, after)
+                     for v, build, after in _ranked_builds(tally, state, seat, cleared,
+                                                           ours, 2)]
+            tally.place(*held, plot)
+        wars.sort(key=lambda w: -w[0])
+        armed_best = self._replied(tally, state, seat, wars[:ANSWERS])
+        return plain + p_army * max(0.0, armed_best - plain)
+
+    def _replied(self, tally: Tally, state: State, seat: int, turns: list) -> float:
+        """The best of ``turns`` (value, war, build, scores after) less the rival's
+        reply to each."""
+        best: float | None = None
+        for value, removed, build, after in turns:
+            done = self._play(tally, seat, removed, build)
+            full = len(tally.board) == len(PLOTS)
+            reply = 0.0 if full else self._reply(tally, state, seat, after)
+            self._undo(tally, done)
+            if best is None or value - self.reply_weight * reply > best:
+                best = value - self.reply_weight * reply
+        return best if best is not None else 0.0
+
+    @staticmethod
+    def _own_army_chance(state: State, seat: int) -> float:
+        """The chance ``seat`` draws an army next turn, from what its seat knows: its
+        cup holds the armies not in its reserve or its discard pile (in no fixed order)."""
+        cup = len(state.cups[seat])
+        pile = state.discards[seat]
+        if cup == 0:  # the discard pile is shuffled into the cup
+            armies, cup = pile.count(ARMY), len(pile)
+        else:
+            armies = CHITS_PER_TYPE - state.reserves[seat].count(ARMY) - pile.count(ARMY)
+            armies = max(0, min(armies, cup))
+        if cup == 0:
+            return 0.0
+        if cup == 1:
+            return armies / cup
+        return 1 - (cup - armies) / cup * (cup - 1 - armies) / (cup - 1)
 
     @staticmethod
     def _army_chance(state: State, rival: int) -> float:
@@ -283,3 +425,61 @@ class TerraPlanner(Player):
         else:
             after[words[2]] = {"owner": seat, "type": words[1]}
         return REPEAT if change_key(seat, before, after) in seen else 0.0
+
+
+def _options(tally: Tally, state: State, who: int) -> Iterator[tuple[str, str, list[int]]]:
+    """Every (plot, type) ``who`` may build on the tally's board, whatever its reserve,
+    with what it changes in each seat's score."""
+    board = tally.board
+    terrain = bool(state.options.get("terrain"))
+    mines = near(state.mountains) if terrain else frozenset()
+    farms = near(state.river) if terrain else frozenset()
+    for plot, changes in tally.builds(who):
+        barred = {held[1] for n in NEIGHBOURS[plot] if (held := board.get(n)) is not None
+                  and held[0] != who and held[1] in EXCLUSIVE}
+        for kind in STRUCTURES:
+            if kind in barred:
+                continue
+            if terrain and ((kind == "mine" and plot not in mines)
+                            or (kind == "farm" and plot not in farms)):
+                continue
+            yield plot, kind, changes[kind]
+
+
+def _ranked_builds(tally: Tally, state: State, who: int, scores: list[float], judge,
+                   count: int) -> list[tuple[float, tuple[str, str], list[float]]]:
+    """``who``'s best ``count`` builds by ``judge`` of the scores after: (value, (type,
+    plot), scores after)."""
+    found = [(judge(after), (kind, plot), after) for plot, kind, change
+             in _options(tally, state, who) if (after := added(scores, change))]
+    found.sort(key=lambda f: -f[0])
+    return found[:count]
+
+
+def _best_turn(tally: Tally, state: State, who: int, scores: list[float], judge,
+               war: bool) -> tuple[str | None, tuple[str, str] | None, list[float]]:
+    """``who``'s best turn by ``judge`` of the scores after: a build, or with ``war``
+    one of the :data:`REPLY_WARS` wars that judge best alone followed by a build, if
+    better (war, build, scores after)."""
+    best: tuple[float, str | None, tuple[str, str] | None, list[float]] | None = None
+    turn: tuple[float, str | None, tuple[str, str] | None, list[float]]
+    for value, build, after in _ranked_builds(tally, state, who, scores, judge, 1):
+        best = (value, None, build, after)
+    if war:
+        enemy = [p for p, (owner, _) in tally.board.items() if owner != who]
+        targets = sorted((-judge(added(scores, tally.remove_change(p))), p) for p in enemy)
+        for _, plot in targets[:REPLY_WARS]:
+            cleared = added(scores, tally.remove_change(plot))
+            held = tally.remove(plot)
+            follow = _ranked_builds(tally, state, who, cleared, judge, 1)
+            tally.place(*held, plot)
+            if follow:
+                value, build, after = follow[0]
+                turn = (value, plot, build, after)
+            else:
+                turn = (judge(cleared), plot, None, cleared)
+            if best is None or turn[0] > best[0]:
+                best = turn
+    if best is None:
+        return None, None, scores
+    return best[1], best[2], best[3]
