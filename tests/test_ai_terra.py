@@ -172,7 +172,7 @@ def test_the_last_plots_are_weighed_one_exchange_further_from_the_seat_s_view_on
         builds = [m for m in game.legal_moves(state, seat) if m.startswith("build ")]
         for turn in ([builds[0]] if builds else []), ["pass"]:
             if turn:
-                hard._exchanged(tally, state, seat, 0.0, Plan(0.0, turn, scores, 0.0))
+                hard._exchanged(tally, state, seat, Plan(0.0, turn, scores, 0.0))
                 assert tally.board == board  # weighing leaves the board as it was
 
 

@@ -211,8 +211,8 @@ class TerraPlanner(Player):
             valued.append((plan.value - self.reply_weight * reply, plan))
         if len(PLOTS) - len(state.board) <= self.exchange_plots and len(valued) > 1:
             valued.sort(key=lambda v: -v[0])
-            valued = [(self._exchanged(tally, state, seat, value, plan), plan)
-                      for value, plan in valued[:self.exchanged]]
+            valued = [(self._exchanged(tally, state, seat, plan), plan)
+                      for _, plan in valued[:self.exchanged]]
         best = max(v for v, _ in valued)
         choice = rng.choice([plan.turn for v, plan in valued if v >= best - 1e-9])
         return Decision(choice[0], len(plans))
@@ -235,19 +235,17 @@ class TerraPlanner(Player):
                  and TERRITORY[plan[1][-1].split()[2]] in areas]
         return found[:self.defend]
 
-    @staticmethod
-    def _apply(tally: Tally, seat: int, turn: list[str]) -> Undo:
-        """Play ``turn`` on the tally; what undoes it."""
-        undo: Undo = []
+    @classmethod
+    def _apply(cls, tally: Tally, seat: int, turn: list[str]) -> Undo:
+        """Play ``turn`` (its moves: a war, a build, a pass) on the tally; what undoes it."""
+        removed = build = None
         for move in turn:
             words = move.split()
             if words[0] == "war":
-                owner, kind = tally.remove(words[1])
-                undo.append((words[1], (owner, kind)))
+                removed = words[1]
             elif words[0] == "build":
-                tally.place(seat, words[1], words[2])
-                undo.append((words[2], None))
-        return undo[::-1]
+                build = (words[1], words[2])
+        return cls._play(tally, seat, removed, build)
 
     @staticmethod
     def _undo(tally: Tally, undo: Undo) -> None:
@@ -296,19 +294,14 @@ class TerraPlanner(Player):
         return start - (final(lowest) if ends else lowest)
 
     # -- one exchange further ---------------------------------------------------------------
-    def _exchanged(self, tally: Tally, state: State, seat: int, value: float,
-                   plan: Plan) -> float:
+    def _exchanged(self, tally: Tally, state: State, seat: int, plan: Plan) -> float:
         """``plan`` valued one exchange further (see the module); a turn that ends the
-        match keeps its value."""
+        match keeps its value (it has no reply)."""
         undo = self._apply(tally, seat, plan.turn)
         if len(tally.board) == len(PLOTS):
             self._undo(tally, undo)
-            return value
-        left = list(state.reserves[seat])
-        for move in plan.turn:
-            words = move.split()
-            if words[0] in ("war", "build"):
-                left.remove(ARMY if words[0] == "war" else words[1])
+            return plan.value
+        armed = state.reserves[seat].count(ARMY) > plan.turn[0].startswith("war ")
         rival = (seat + 1) % state.players
         p_army = self._army_chance(state, rival)
         found = 0.0
@@ -321,7 +314,7 @@ class TerraPlanner(Player):
             if len(tally.board) == len(PLOTS):
                 answer = final(margin(after, seat))
             else:
-                answer = self._answer(tally, state, seat, after, ARMY in left)
+                answer = self._answer(tally, state, seat, after, armed)
             self._undo(tally, done)
             found += chance * answer
         self._undo(tally, undo)
@@ -358,9 +351,7 @@ class TerraPlanner(Player):
             return plain
         price = self._army_price(state)
         wars = []
-        enemy = [p for p, (owner, _) in tally.board.items() if owner != seat]
-        for _, plot in sorted((-margin(added(scores, tally.remove_change(p)), seat), p)
-                              for p in enemy)[:REPLY_WARS]:
+        for plot in _targets(tally, seat, scores, ours):
             cleared = added(scores, tally.remove_change(plot))
             held = tally.remove(plot)
             wars += [(v - price, plot, build, after)
@@ -456,6 +447,13 @@ def _ranked_builds(tally: Tally, state: State, who: int, scores: list[float], ju
     return found[:count]
 
 
+def _targets(tally: Tally, who: int, scores: list[float], judge) -> list[str]:
+    """The :data:`REPLY_WARS` plots whose removal alone ``who`` judges best."""
+    enemy = [p for p, (owner, _) in tally.board.items() if owner != who]
+    ranked = sorted((-judge(added(scores, tally.remove_change(p))), p) for p in enemy)
+    return [plot for _, plot in ranked[:REPLY_WARS]]
+
+
 def _best_turn(tally: Tally, state: State, who: int, scores: list[float], judge,
                war: bool) -> tuple[str | None, tuple[str, str] | None, list[float]]:
     """``who``'s best turn by ``judge`` of the scores after: a build, or with ``war``
@@ -466,9 +464,7 @@ def _best_turn(tally: Tally, state: State, who: int, scores: list[float], judge,
     for value, build, after in _ranked_builds(tally, state, who, scores, judge, 1):
         best = (value, None, build, after)
     if war:
-        enemy = [p for p, (owner, _) in tally.board.items() if owner != who]
-        targets = sorted((-judge(added(scores, tally.remove_change(p))), p) for p in enemy)
-        for _, plot in targets[:REPLY_WARS]:
+        for plot in _targets(tally, who, scores, judge):
             cleared = added(scores, tally.remove_change(plot))
             held = tally.remove(plot)
             follow = _ranked_builds(tally, state, who, cleared, judge, 1)
