@@ -34,6 +34,7 @@ import dataclasses
 import json
 import multiprocessing
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import engines
@@ -41,11 +42,12 @@ from bench.run import command_line, ms, percentile
 from engines.ai import LEVELS, GreedyPlayer, MctsPlayer, Player, RandomPlayer, player
 from engines.ai.evaluate import evaluate
 from engines.ai.repetition import HISTORY, move_key
+from engines.base import Game, State
 
 OPPONENTS = {"random": RandomPlayer, "greedy": GreedyPlayer}
 
 
-def uncapped(tested: Player, game: engines.Game) -> Player:
+def uncapped(tested: Player, game: Game) -> Player:
     """The player with no wall-clock cap in ``game``: its whole iteration budget however
     loaded the machine (the CPU column then says what a decision costs on a core of its
     own)."""
@@ -55,9 +57,10 @@ def uncapped(tested: Player, game: engines.Game) -> Player:
     return tested
 
 
-def play_one(job: tuple[str, str, str, int, int | None, int | None, bool, bool]) -> dict:
-    """One match: ``level`` in seat ``number % 2`` against the opponent; its outcome."""
-    slug, opponent, level, number, iterations, depth, no_cap, reference = job
+def tested_player(slug: str, level: str, iterations: int | None = None,
+                  depth: int | None = None, no_cap: bool = False,
+                  reference: bool = False) -> Player:
+    """The player a benchmark tests: ``level``, or the search with the budget overridden."""
     game = engines.get(slug)
     tested: Player = (player(level) if iterations is None and depth is None
                       else MctsPlayer.with_budget(iterations, depth, game=slug))
@@ -65,46 +68,79 @@ def play_one(job: tuple[str, str, str, int, int | None, int | None, bool, bool])
         tested = uncapped(tested, game)
     if reference and isinstance(tested, MctsPlayer):
         tested.evaluation = evaluate
-    other: Player = OPPONENTS[opponent]()
-    mine = number % 2
-    state = game.setup(2, 1000 + number, {})
-    times: list[float] = []
-    cpu: list[float] = []
-    iters: list[int] = []
-    history: list[str] = []
-    moves: list[str] = []
-    ply = 0
-    while game.result(state) is None:
+    return tested
+
+
+@dataclasses.dataclass
+class Played:
+    """A match played on to its end from some ply: the tested seat's decisions timed."""
+
+    state: State
+    ply: int
+    moves: list[str] = dataclasses.field(default_factory=list)
+    times: list[float] = dataclasses.field(default_factory=list)
+    cpu: list[float] = dataclasses.field(default_factory=list)
+    iterations: list[int] = dataclasses.field(default_factory=list)
+
+    def outcome(self, game: Game, mine: int) -> str:
+        result = game.result(self.state)
+        assert result is not None, "the match is not over"
+        ranking = result.ranking
+        if ranking[0] == [mine]:
+            return "win"
+        return "draw" if mine in ranking[0] else "loss"
+
+
+def play_on(game: Game, state: State, tested: Player, other: Player,
+            mine: int, number: int, ply: int = 0, history: Sequence[str] = ()) -> Played:
+    """Play match ``number`` from ``state`` (its ``ply``-th move, ``history`` the recent
+    moves the tested player is shown) to the end. Every decision's seed comes from the
+    number and the ply, so a match replayed to some ply and played on from there is the
+    same match as long as both players decide as before."""
+    played = Played(state, ply)
+    shown = list(history)
+    while game.result(played.state) is None:
+        state = played.state
         seat = game.to_act(state)[0]
-        seed = number * 100003 + ply
+        seed = number * 100003 + played.ply
         if seat == mine:
             started, used = time.perf_counter(), time.process_time()
-            decision = tested.decide(game, state, seat, seed, tuple(history))
+            decision = tested.decide(game, state, seat, seed, tuple(shown))
             if decision.iterations:
-                times.append(time.perf_counter() - started)
-                cpu.append(time.process_time() - used)
-                iters.append(decision.iterations)
+                played.times.append(time.perf_counter() - started)
+                played.cpu.append(time.process_time() - used)
+                played.iterations.append(decision.iterations)
         else:
             decision = other.decide(game, state, seat, seed)
-        moves.append(decision.move)
-        after = game.play(state, seat, decision.move)
-        key = move_key(game, state, seat, after)
-        if key is not None:
-            history = [*history[-(HISTORY - 1):], key]
-        state = after
-        ply += 1
-    result = game.result(state)
-    ranking = result.ranking
-    if ranking[0] == [mine]:
-        outcome = "win"
-    elif mine in ranking[0]:
-        outcome = "draw"
-    else:
-        outcome = "loss"
+        played.moves.append(decision.move)
+        played.state = game.play(state, seat, decision.move)
+        shown = remembered(game, state, seat, played.state, shown)
+        played.ply += 1
+    return played
+
+
+def remembered(game: Game, before: State, seat: int,
+               after: State, history: list[str]) -> list[str]:
+    """The recent moves shown to a player, after ``seat``'s move from ``before``."""
+    key = move_key(game, before, seat, after)
+    return history if key is None else [*history[-(HISTORY - 1):], key]
+
+
+def play_one(job: tuple[str, str, str, int, int | None, int | None, bool, bool]) -> dict:
+    """One match: ``level`` in seat ``number % 2`` against the opponent; its outcome."""
+    slug, opponent, level, number, iterations, depth, no_cap, reference = job
+    game = engines.get(slug)
+    tested = tested_player(slug, level, iterations, depth, no_cap, reference)
+    mine = number % 2
+    played = play_on(game, game.setup(2, 1000 + number, {}), tested,
+                     OPPONENTS[opponent](), mine, number)
+    result = game.result(played.state)
+    assert result is not None
     return {"game": slug, "opponent": opponent, "level": level, "number": number,
-            "outcome": outcome, "reason": result.reason, "scores": list(result.scores),
-            "seat": mine, "times": times, "cpu": cpu,
-            "iterations": iters, "plies": ply, "moves": moves}
+            "outcome": played.outcome(game, mine), "reason": result.reason,
+            "scores": list(result.scores), "seat": mine, "times": played.times,
+            "cpu": played.cpu, "iterations": played.iterations, "plies": played.ply,
+            "moves": played.moves}
 
 
 def saved(paths: list[str]) -> list[dict]:
