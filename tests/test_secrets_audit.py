@@ -77,6 +77,7 @@ async def test_public_outputs_hold_no_secret_and_dms_only_their_owner(store, slu
         for person in PEOPLE[1:players]:
             await service.join(match.id, person)
         update = await service.start(match.id, host)
+        lines: list[str] = []  # each stored move's public line, named
         for _ in range(3000):
             match = update.match
             state = game.load(match.snapshot)
@@ -95,10 +96,10 @@ async def test_public_outputs_hold_no_secret_and_dms_only_their_owner(store, slu
             actor = PEOPLE[match.by_seat()[seat].user_id - 1]
             update = await service.submit(match.id, actor, move)
             # The lines this move wrote: not the "since your last turn" list of moves
-            # posted before (public descriptions stored with each move).
-            earlier = {service.named(update.match, m.said)
-                       for m in (await service.store.moves(match.id))[:-1]}
+            # posted before (public descriptions stored with each move), each named once.
             moves = await service.store.moves(match.id)
+            lines += [service.named(update.match, m.said) for m in moves[len(lines):]]
+            earlier = set(lines[:-1])
             mine = steps(service.named(update.match, moves[-1].said)) if moves[-1].said else []
             own = [*own_steps(update.public.text, earlier, update.match.names), *mine]
             said = " ".join(own).lower().replace(".", " ").replace(";", " ").split()

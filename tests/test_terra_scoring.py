@@ -289,3 +289,26 @@ def test_runs_score_for_each_player() -> None:
     b = board(*((f"{c}9", 1, "mine") for c in "ghi"), *((f"a{r}", 0, "farm") for r in "123"))
     assert run_rows(b, 0) == [["Run of 3 farms a1-a3", 6]]
     assert run_rows(b, 1) == [["Run of 3 mines g9-i9", 6]]
+
+
+# ---- the score is kept per board ------------------------------------------------------
+
+
+def test_a_kept_score_is_the_same_in_any_order_and_its_rows_are_the_callers_own() -> None:
+    """``score`` keeps what it found for a board (every viewer's view asks again): the
+    same rows whatever order the plots were placed in, and rows a caller changes do not
+    change what the next caller gets."""
+    placed = [("a1", 0, "town"), ("b1", 0, "town"), ("c1", 0, "town"), ("a2", 1, "farm"),
+              ("a3", 1, "farm"), ("a4", 1, "mine"), ("e5", 0, "castle"), ("b2", 0, "mine")]
+    forward = score(board(*placed), 2)
+    backward = score(board(*reversed(placed)), 2)
+    assert forward == backward
+    totals, breakdown = forward
+    totals[0] += 100
+    breakdown[0].append(["changed by the caller", 100])
+    breakdown[1][0][1] = -1
+    assert score(board(*placed), 2) == backward != forward
+    assert controllers(board(*placed)) == controllers(board(*reversed(placed)))
+    changed = controllers(board(*placed))
+    changed[4] = 1
+    assert controllers(board(*placed))[4] == 0

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 from engines.terra.board import (
@@ -48,8 +49,24 @@ Board = Mapping[str, Sequence]
 Row = list  # [label, points]
 
 
+Key = frozenset[tuple[str, int, str]]
+"""A board as a cache key: its (plot, owner, type) triples."""
+
+
+def _key(board: Board) -> Key:
+    return frozenset((plot, owner, kind) for plot, (owner, kind) in board.items())
+
+
 def controllers(board: Board) -> list[int | None]:
     """Who controls territories 1–9 (index 0–8): strictly the most structures, else None."""
+    return list(_controllers(_key(board)))
+
+
+@functools.lru_cache(maxsize=256)
+def _controllers(key: Key) -> tuple[int | None, ...]:
+    """:func:`controllers` of the board ``key`` holds: a view, its pictures and its
+    alt text ask for the same board many times (each viewer, a twin), so it is kept."""
+    board = {plot: (owner, kind) for plot, owner, kind in key}
     counts: list[dict[int, int]] = [{} for _ in range(9)]
     for plot, (owner, _kind) in board.items():
         tally = counts[TERRITORY[plot] - 1]
@@ -59,7 +76,7 @@ def controllers(board: Board) -> list[int | None]:
         best = max(tally.values(), default=0)
         leaders = [s for s, n in tally.items() if n == best]
         found.append(leaders[0] if best > 0 and len(leaders) == 1 else None)
-    return found
+    return tuple(found)
 
 
 def runs(board: Board) -> list[tuple[int, list[str], bool]]:
@@ -85,7 +102,19 @@ def runs(board: Board) -> list[tuple[int, list[str], bool]]:
 
 
 def score(board: Board, players: int) -> tuple[list[int], list[list[Row]]]:
-    """Totals by seat and the itemised rows behind them."""
+    """Totals by seat and the itemised rows behind them (fresh lists: the caller may
+    change them)."""
+    totals, rows = _score(_key(board), players)
+    return list(totals), [[list(row) for row in seat_rows] for seat_rows in rows]
+
+
+@functools.lru_cache(maxsize=256)
+def _score(key: Key, players: int) -> tuple[tuple[int, ...], tuple[tuple[tuple, ...], ...]]:
+    """:func:`score` of the board ``key`` holds, kept: every viewer's view of a position
+    scores the same board (and so does a twin that differs only in what is hidden).
+    The rows do not depend on the board's order: runs are sorted, the rest follows
+    fixed orders."""
+    board = {plot: (owner, kind) for plot, owner, kind in key}
     rows: list[list[Row]] = [[] for _ in range(players)]
     per_territory: list[list[list[str]]] = [[[] for _ in range(9)] for _ in range(players)]
     for plot, (owner, kind) in board.items():
@@ -100,7 +129,7 @@ def score(board: Board, players: int) -> tuple[list[int], list[list[Row]]]:
             if set(per_territory[seat][t - 1]) >= set(STRUCTURES):
                 rows[seat].append([f"Territory {t}: one of each type", ALL_TYPES_POINTS])
 
-    control = controllers(board)
+    control = _controllers(key)
     for seat in range(players):
         held = {t for t in range(1, 10) if control[t - 1] == seat}
         if CENTRE in held:
@@ -130,8 +159,8 @@ def score(board: Board, players: int) -> tuple[list[int], list[list[Row]]]:
         what = PLURAL[board[line[0]][1]] if same else "structures"
         rows[owner].append([f"Run of {n} {what} {line[0]}-{line[-1]}", 2 * n if same else n])
 
-    totals = [sum(points for _label, points in seat_rows) for seat_rows in rows]
-    return totals, rows
+    totals = tuple(sum(points for _label, points in seat_rows) for seat_rows in rows)
+    return totals, tuple(tuple(tuple(row) for row in seat_rows) for seat_rows in rows)
 
 
 def _run_order(run: tuple[int, list[str], bool]) -> tuple[int, int, int]:
