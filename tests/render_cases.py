@@ -4,6 +4,7 @@ rendering tests and ``bench/pictures.py``."""
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -15,6 +16,16 @@ NAMES = ["Ana", "Bartholomew the Magnificent", "Chen", "Dee", "Eve", "Fitz"]
 SLUGS = tuple(g.slug for g in engines.all())
 """Every registered game (at import: a game a test registers later is not among them)."""
 MAX_MOVES = 4000
+
+
+def rgb_pixels(png: bytes) -> list[tuple[int, int, int]]:
+    """Every pixel of a PNG as RGB, row by row (Pillow 12.1's ``get_flattened_data``
+    where there is one: ``getdata`` goes in Pillow 14)."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    flat = getattr(image, "get_flattened_data", None)
+    return list(flat() if flat is not None else image.getdata())
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ import rendering.alt
 from rendering import angry_gods, kit
 from rendering import storm_of_the_gods as storm
 from tests.full_games import NAMES, shown
+from tests.render_cases import rgb_pixels
 from tests.test_text_board import _with
 
 
@@ -119,15 +120,11 @@ def test_marks_of_an_automatic_roll_take_the_rollers_colour():
 def test_storm_outlines_every_seats_move_on_a_shared_hex():
     """Six seats' moves on one hex: each seat's colour gains an outline's pixels there
     (at most three nested outlines were drawn, and a fourth mover's vanished)."""
-    import io
-
-    from PIL import Image
-
     one = next(o for o in shown("storm-of-the-gods", 6, 1) if o.viewer is None and o.move == 8)
 
     def counts(marks):
         png = rendering.render("storm-of-the-gods", one.view, names=NAMES[:6], marks=marks)
-        pixels = list(Image.open(io.BytesIO(png)).convert("RGB").getdata())
+        pixels = rgb_pixels(png)
         return {seat: pixels.count(kit.seat_colour(seat)) for seat in range(6)}
 
     plain = counts({5: ["a1"]})
@@ -140,17 +137,13 @@ def test_when_gods_collide_tiles_carry_their_owners_token():
     """The tint alone told a tile's owner (ΔE00 3.7 between two owners' tints to a
     deuteranope): each tile now has its owner's token in its middle, in the seat's own
     colour."""
-    import io
-
-    from PIL import Image
-
     laying = next(o for o in shown("when-gods-collide", 4, 1)
                   if o.viewer is None and o.view.get("phase") == "tiles"
                   and len(o.view.get("tiles") or {}) >= 8)
 
     def counts(view):
         png = rendering.render("when-gods-collide", view, names=NAMES[:4])
-        pixels = list(Image.open(io.BytesIO(png)).convert("RGB").getdata())
+        pixels = rgb_pixels(png)
         return {seat: pixels.count(kit.seat_colour(seat)) for seat in range(4)}
 
     tiles = laying.view["tiles"]
@@ -165,13 +158,9 @@ def test_a_seats_mark_carries_its_token():
     """A move marked in a seat's colour also shows the seat's token (outlined in ink) on
     the mark, so movers are told apart by shape, not by the outline's colour alone; the
     highlight (the last move, no seat) has none."""
-    import io
-
-    from PIL import Image
-
     def ink(slug, view, players, **kwargs) -> int:
         png = rendering.render(slug, view, names=NAMES[:players], **kwargs)
-        return list(Image.open(io.BytesIO(png)).convert("RGB").getdata()).count(kit.INK)
+        return rgb_pixels(png).count(kit.INK)
 
     for slug, players in (("witch-stones", 2), ("angry-gods", 2), ("terra", 3),
                           ("storm-of-the-gods", 4), ("when-gods-collide", 4)):

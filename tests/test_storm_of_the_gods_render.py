@@ -11,6 +11,7 @@ import rendering
 from engines.storm_of_the_gods import GAME
 from rendering import kit
 from rendering import storm_of_the_gods as picture
+from tests.render_cases import rgb_pixels
 
 
 def positions():
@@ -67,7 +68,6 @@ def test_the_winds_last_move_is_drawn_on_the_next_turn_too():
 
     def wind_pixels(v: dict) -> int:
         png = rendering.render(GAME.slug, v, names=["Ana", "Bo", "Cy"], marks={})
-        image = Image.open(io.BytesIO(png)).convert("RGB")
-        return sum(1 for p in image.getdata() if p == picture.WIND)
+        return sum(1 for p in rgb_pixels(png) if p == picture.WIND)
 
     assert wind_pixels(view) > wind_pixels({**view, "path": []}) + 200
