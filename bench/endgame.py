@@ -14,7 +14,9 @@ number and its ply (:func:`bench.ai.play_on`), so a match saved by ``bench.ai
 from there the tested player, changed or not, plays on against the same opponent with
 the same chance. Each pair then compares the two players from that point on only. Played
 on unchanged, a replay gives the saved results back (the first check of any change
-measured this way).
+measured this way) when they were saved with ``--uncapped`` and the level's own budget
+(a replay plays the saved level uncapped; ``--iterations``, ``--depth`` and
+``--reference`` are not saved).
 
 ``--set NAME=VALUE`` (repeatable) builds the game's own hard player (the spec's
 ``hard_player``, e.g. a planner) with those keyword arguments instead of the saved
