@@ -157,6 +157,14 @@ def saved(paths: list[str]) -> list[dict]:
     return list(rows.values())
 
 
+def record(rows: Sequence[dict]) -> tuple[str, float]:
+    """Matches' ``"W/D/L"`` and win rate (a draw counts half; 0.0 for none)."""
+    w = sum(r["outcome"] == "win" for r in rows)
+    d = sum(r["outcome"] == "draw" for r in rows)
+    rate = (w + d / 2) / len(rows) if rows else 0.0
+    return f"{w}/{d}/{len(rows) - w - d}", rate
+
+
 def table(rows: list[dict]) -> str:
     lines = ["| game | opponent | level | games | W/D/L | win rate "
              "| decision p50 / p95 (ms) | CPU p50 / p95 (ms) | iterations per decision "
@@ -166,17 +174,14 @@ def table(rows: list[dict]) -> str:
     for slug, opponent, level in keys:
         mine = [r for r in rows if r["game"] == slug and r["opponent"] == opponent
                 and r["level"] == level]
-        w = sum(r["outcome"] == "win" for r in mine)
-        d = sum(r["outcome"] == "draw" for r in mine)
-        losses = len(mine) - w - d
+        wdl, rate = record(mine)
         times = [t for r in mine for t in r["times"]]
         cpu = [t for r in mine for t in r.get("cpu", [])]
         iters = [i for r in mine for i in r["iterations"]]
-        rate = (w + d / 2) / len(mine)
         mean_iters = sum(iters) / len(iters) if iters else 0
         plies = sum(r["plies"] for r in mine) / len(mine)
         lines.append(
-            f"| {slug} | {opponent} | {level} | {len(mine)} | {w}/{d}/{losses} | {rate:.1%} "
+            f"| {slug} | {opponent} | {level} | {len(mine)} | {wdl} | {rate:.1%} "
             f"| {ms(times, (0.5, 0.95), digits=0)} | {ms(cpu, (0.5, 0.95), digits=0)} "
             f"| {mean_iters:.0f} | {plies:.0f} |")
     return "\n".join(lines)
@@ -196,7 +201,7 @@ def goals(rows: list[dict]) -> str:
                 and r["level"] == "hard"]
         if not mine:
             continue
-        rate = sum({"win": 1.0, "draw": 0.5}.get(r["outcome"], 0.0) for r in mine) / len(mine)
+        rate = record(mine)[1]
         p95 = percentile([t for r in mine for t in r.get("cpu", [])], 0.95)
         met = rate >= GOAL_GREEDY and p95 <= GOAL_P95
         verdicts.append(f"{slug} {rate:.1%} p95 {p95:.2f} s {'met' if met else 'NOT met'}")

@@ -34,7 +34,7 @@ import multiprocessing
 from collections.abc import Sequence
 
 import engines
-from bench.ai import OPPONENTS, play_on, remembered, saved, tested_player
+from bench.ai import OPPONENTS, play_on, record, remembered, saved, tested_player
 from bench.run import command_line, ms
 from engines.ai import MctsPlayer, Player
 
@@ -92,14 +92,11 @@ def replay(job: tuple[dict, int | None, int | None, dict | None]) -> dict:
 
 
 def row_of(name: str, results: Sequence[dict]) -> str:
-    w = sum(r["outcome"] == "win" for r in results)
-    d = sum(r["outcome"] == "draw" for r in results)
-    losses = len(results) - w - d
-    rate = (w + d / 2) / len(results) if results else 0.0
+    wdl, rate = record(results)
     won = sum(r["outcome"] == "win" and r["saved"] != "win" for r in results)
     lost = sum(r["outcome"] != "win" and r["saved"] == "win" for r in results)
     cpu = [t for r in results for t in r["cpu"]]
-    return (f"| {name} | {len(results)} | {w}/{d}/{losses} | {rate:.1%} | {won} / {lost} "
+    return (f"| {name} | {len(results)} | {wdl} | {rate:.1%} | {won} / {lost} "
             f"| {ms(cpu, (0.95,), digits=0, peak=True)} |")
 
 
