@@ -70,9 +70,9 @@ async def database(request, tmp_path):
         yield str(tmp_path / "pantheon.db")
         return
     server = request.getfixturevalue("postgres")
-    url = await server.create_database()
+    url = await server.lend_database()
     yield url
-    await server.drop_database(url)
+    await server.give_back(url)
 
 
 @pytest.fixture
