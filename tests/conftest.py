@@ -1,7 +1,7 @@
 """Shared fixtures: a fresh store (SQLite file, then PostgreSQL database) and a service.
 
 Every test that uses ``store`` (or ``database``) runs on both backends: ``[sqlite]`` over a
-temporary file, ``[postgres]`` over a fresh database of a real server (see tests/pg.py).
+temporary file, ``[postgres]`` over a database as new on a real server (see tests/pg.py).
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def postgres():
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 async def database(request, tmp_path):
-    """Where a store lives: an SQLite path or a fresh PostgreSQL database's URL."""
+    """Where a store lives: an SQLite path or the URL of a PostgreSQL database as new."""
     if request.param == "sqlite":
         yield str(tmp_path / "pantheon.db")
         return
