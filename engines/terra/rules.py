@@ -107,19 +107,22 @@ def placements(s: TerraState, seat: int, first_only: bool = False) -> list[tuple
     found = []
     for kind in kinds:
         area = allowed[kind]
-        exclusive = kind in EXCLUSIVE
+        barred = _barred(s, seat, kind) if kind in EXCLUSIVE else frozenset()
         for plot in empty:
-            if area is not None and plot not in area:
-                continue
-            if exclusive and any(
-                (held := s.board.get(n)) is not None and held[1] == kind and held[0] != seat
-                for n in NEIGHBOURS[plot]
-            ):
+            if (area is not None and plot not in area) or plot in barred:
                 continue
             found.append((kind, plot))
             if first_only:
                 return found
     return found
+
+
+def _barred(s: TerraState, seat: int, kind: str) -> set[str]:
+    """The plots next to another seat's ``kind`` (castle, temple, palace): ``seat`` may
+    not put its own there. Gathered from the structures on the map, not asked of each
+    empty plot's eight neighbours: legal moves are listed at every step of every search."""
+    return {n for plot, (owner, held) in s.board.items() if held == kind and owner != seat
+            for n in NEIGHBOURS[plot]}
 
 
 def war_targets(s: TerraState, seat: int) -> list[str]:
