@@ -8,9 +8,9 @@ so as root they run as the ``postgres`` user (or ``nobody``).
 
 Each test gets a database as new: copied from a template that has every migration
 applied (``CREATE DATABASE … TEMPLATE``), or one an earlier test of the same process gave
-back and that was emptied (:meth:`PostgresServer.give_back`) — emptying takes a fiftieth of
-the copy's time, which was an eighth of the whole suite's. A database whose schema a test
-changed is dropped instead.
+back and that was emptied (:meth:`PostgresServer.give_back`): emptying took 0.02 s where
+a copy took 0.2 s, and the copies were about an eighth of the whole suite's time. A
+database whose schema a test changed is dropped instead.
 """
 
 from __future__ import annotations
