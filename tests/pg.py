@@ -24,6 +24,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+from collections.abc import AsyncIterator
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -123,12 +124,9 @@ class PostgresServer:
             template = _with_database(self.admin_url, self.template)
             store = await PostgresStore(template, max_size=1).open()
             await store.close()
-            conn = await asyncpg.connect(template)
-            try:
+            async with _connection(template) as conn:
                 self._schema = await conn.fetchval(SCHEMA)
                 self._empty_sql = await _emptying(conn)
-            finally:
-                await conn.close()
         name = f"{self.prefix}_{next(self._numbers)}"
         await self._admin(f'CREATE DATABASE "{name}" TEMPLATE "{self.template}"')
         return _with_database(self.admin_url, name)
@@ -145,16 +143,14 @@ class PostgresServer:
         template's (a test changed it) or emptying fails."""
         name = urlsplit(url).path.lstrip("/")
         try:
-            await self._admin_fetch(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = $1 AND pid <> pg_backend_pid()", name)
-            conn = await asyncpg.connect(url)
-            try:
+            async with _connection(self.admin_url) as admin:
+                await admin.fetch(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = $1 AND pid <> pg_backend_pid()", name)
+            async with _connection(url) as conn:
                 if await conn.fetchval(SCHEMA) != self._schema or self._empty_sql is None:
                     raise ValueError(f"the test changed the schema of {name}")
                 await conn.execute(self._empty_sql)
-            finally:
-                await conn.close()
         except (asyncpg.PostgresError, OSError, ValueError):
             await self.drop_database(url)
         else:
@@ -177,20 +173,19 @@ class PostgresServer:
             await self._admin(f'DROP DATABASE IF EXISTS "{self.template}" WITH (FORCE)')
             self.template = None
 
-    async def _admin_fetch(self, query: str, *args) -> list:
-        conn = await asyncpg.connect(self.admin_url)
-        try:
-            return await conn.fetch(query, *args)
-        finally:
-            await conn.close()
-
     async def _admin(self, *statements: str) -> None:
-        conn = await asyncpg.connect(self.admin_url)
-        try:
+        async with _connection(self.admin_url) as conn:
             for statement in statements:
                 await conn.execute(statement)
-        finally:
-            await conn.close()
+
+
+@contextlib.asynccontextmanager
+async def _connection(url: str) -> AsyncIterator[asyncpg.Connection]:
+    conn = await asyncpg.connect(url)
+    try:
+        yield conn
+    finally:
+        await conn.close()
 
 
 SCHEMA = """
