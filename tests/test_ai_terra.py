@@ -9,8 +9,8 @@ import pytest
 
 import engines
 from engines.ai import player
-from engines.terra.board import PLOTS, STRUCTURES
-from engines.terra.planner import Plan, TerraPlanner
+from engines.terra.board import PLOTS, STRUCTURES, TERRITORY
+from engines.terra.planner import Plan, TerraPlanner, leads
 from engines.terra.scoring import score
 from engines.terra.tally import Tally
 from tests.test_ai_determinise import acting_twins, twin
@@ -70,7 +70,36 @@ def test_a_war_that_clears_a_plot_for_a_run_is_one_turn():
     state.turn, state.phase, state.war_open = 0, "build", True
     assert TerraPlanner().choose(game, state, 0, 1) == "war b4"
     after = game.play(state, 0, "war b4")
-    assert TerraPlanner().choose(game, after, 0, 1) == "build mine b4"
+    # (Territory leads aside: with them, the centre's first structure, f4, is worth as
+    # much as the run once the army is spent.)
+    assert TerraPlanner(leads=0).choose(game, after, 0, 1) == "build mine b4"
+
+
+def test_territory_leads_count_to_three_each_weighed_by_what_the_territory_is_worth():
+    tally = Tally({"d4": [0, "town"], "e4": [0, "farm"], "f4": [0, "mine"],
+                   "d5": [0, "town"],  # the centre (worth 25): 4 to 0, counted as 3
+                   "a9": [1, "town"], "b9": [1, "town"]}, 2)  # a corner (13): 0 to 2
+    assert leads(tally, 0) == pytest.approx(25 * 3 / 3 - 13 * 2 / 3)
+    assert leads(tally, 1) == pytest.approx(-25 * 3 / 3 + 13 * 2 / 3)
+
+
+def test_a_lead_short_of_three_is_built_on_before_one_past_it():
+    # A middle game (40 plots) where the plain planner adds to a lead of four in
+    # territory 9; weighing territory leads it makes its lead of two in territory 4
+    # three, which one war and a build no longer undo.
+    game = engines.get("terra")
+    rng = random.Random(2)
+    state = game.setup(2, 5, {})
+    state.board = {p: [rng.randrange(2), rng.choice(STRUCTURES)]
+                   for p in rng.sample(PLOTS, 40)}
+    state.reserves = [["temple", "mine"], ["castle"]]
+    state.turn, state.phase, state.war_open = 0, "build", True
+    tally = Tally(state.board, 2)
+    assert tally.counts[4] == [3, 1] and tally.counts[9] == [4, 0]
+    plain = TerraPlanner(leads=0).choose(game, state, 0, 1)
+    weighed = TerraPlanner().choose(game, state, 0, 1)
+    assert TERRITORY[plain.split()[2]] == 9
+    assert TERRITORY[weighed.split()[2]] == 4
 
 
 def test_discards_keep_armies_and_variety():
