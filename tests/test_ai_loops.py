@@ -4,7 +4,9 @@ Storm of the Gods: two computers take the same tile from each other)."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
+from dataclasses import replace
 
 import engines
 from engines.ai import MctsPlayer
@@ -16,8 +18,12 @@ def play(slug: str, state, seed: int, plies: range, penalty: float,
          history: list[str], budgets: dict | None = None,
          evaluation=evaluate) -> tuple[object, Counter]:
     """Plays computers against each other the way the service does (each shown the
-    match's recent moves); counts the moves that redo a change made in that window."""
+    match's recent moves); counts the moves that redo a change made in that window.
+    The game's normal budget, its iterations without the wall clock's cap (a loaded
+    machine would cut a search short and play another match)."""
     game = engines.get(slug)
+    if budgets is None:
+        budgets = {slug: replace(engines.spec(slug).computer.normal, seconds=math.inf)}
     searcher = MctsPlayer(budgets, repeat_penalty=penalty, evaluation=evaluation)
     redone: Counter = Counter()
     for ply in plies:
