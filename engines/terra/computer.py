@@ -43,6 +43,13 @@ COUNT = 0.6
 """Potential per structure beyond two in a territory where a fifth still fits."""
 
 
+def capped_lead(count: list[int], seat: int) -> int:
+    """``seat``'s lead in a territory (its structures there, ``count`` per seat) over its
+    best rival, at most three either way."""
+    best_other = max((n for s, n in enumerate(count) if s != seat), default=0)
+    return max(-3, min(3, count[seat] - best_other))
+
+
 def potential(board: dict, players: int) -> list[float]:
     """Each seat's potential points on the public ``board`` (plot → {owner, type})."""
     owner = {plot: occupant["owner"] for plot, occupant in board.items()}
@@ -56,9 +63,7 @@ def potential(board: dict, players: int) -> list[float]:
         if free == 0:
             continue
         for seat in range(players):
-            best_other = max((n for s, n in enumerate(tally) if s != seat), default=0)
-            lead = max(-3, min(3, tally[seat] - best_other))
-            found[seat] += CONTROL * WORTH[t] * lead / 3
+            found[seat] += CONTROL * WORTH[t] * capped_lead(tally, seat) / 3
             if tally[seat] >= 3 and tally[seat] + free >= 5:
                 found[seat] += COUNT * (tally[seat] - 2)
     for step in STEPS:

@@ -55,7 +55,7 @@ from engines.terra.board import (
     TERRITORY,
     near,
 )
-from engines.terra.computer import WORTH
+from engines.terra.computer import WORTH, capped_lead
 from engines.terra.scoring import score
 from engines.terra.tally import Tally
 
@@ -213,21 +213,20 @@ class TerraPlanner(Player):
         short = plans[:self.shortlist]
         if self.defend:
             short += self._defences(tally, state, seat, scores, plans[self.shortlist:])
-        valued = []
-        held: dict[int, float] = {}  # what each turn's territory leads are worth
+        valued = []  # (value, plan, what its territory leads are worth)
         for plan in short:
             undo = self._apply(tally, seat, plan.turn)
             full = len(tally.board) == len(PLOTS)  # the match ends: no reply
             reply = 0.0 if full else self._reply(tally, state, seat, plan.after)
-            held[id(plan)] = 0.0 if full else self.leads * leads(tally, seat)
+            held = 0.0 if full else self.leads * leads(tally, seat)
             self._undo(tally, undo)
-            valued.append((plan.value - self.reply_weight * reply + held[id(plan)], plan))
+            valued.append((plan.value - self.reply_weight * reply + held, plan, held))
         if len(PLOTS) - len(state.board) <= self.exchange_plots and len(valued) > 1:
             valued.sort(key=lambda v: -v[0])
-            valued = [(self._exchanged(tally, state, seat, plan) + held[id(plan)], plan)
-                      for _, plan in valued[:self.exchanged]]
-        best = max(v for v, _ in valued)
-        choice = rng.choice([plan.turn for v, plan in valued if v >= best - 1e-9])
+            valued = [(self._exchanged(tally, state, seat, plan) + held, plan, held)
+                      for _, plan, held in valued[:self.exchanged]]
+        best = max(v for v, _, _ in valued)
+        choice = rng.choice([plan.turn for v, plan, _ in valued if v >= best - 1e-9])
         return Decision(choice[0], len(plans))
 
     def _army_price(self, state: State) -> float:
@@ -438,9 +437,7 @@ def leads(tally: Tally, seat: int) -> float:
     one changes hands with one war and a build; held by three, it does not."""
     found = 0.0
     for t in range(1, 10):
-        count = tally.counts[t]
-        rival = max(n for s, n in enumerate(count) if s != seat)
-        found += WORTH[t] * max(-3, min(3, count[seat] - rival)) / 3
+        found += WORTH[t] * capped_lead(tally.counts[t], seat) / 3
     return found
 
 
