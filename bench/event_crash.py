@@ -11,7 +11,7 @@ crash left behind.
 Each child plays as the members would: it creates Swiss events of five (four people and
 a computer, so every round has a bye), starts them, moves and resigns in their games,
 withdraws someone now and then, cancels an event now and then, runs the clock pass, and
-posts what the steps queued as the bot does (:func:`bot.tournament_ui.tell_news`) to a
+posts what the steps queued as the bot does (:func:`bot.events.tournament_ui.tell_news`) to a
 stand-in for Discord: an append-only file outside the process (a channel post with its
 row's nonce, a match's thread, its first board), waiting as long as a Discord call takes
 before marking the row sent. Before each store write of a step, and each call to
@@ -61,9 +61,9 @@ from db import (
 from db.tournament_outbox import MATCH
 from engines.ai import RandomPlayer
 from service import Actor, Service, ServiceError
-from service.clocks import COMPUTER_GRACE
-from service.model import EventNews
-from service.tournament_terms import EventTerms, table_points
+from service.clocks.clock_pass import COMPUTER_GRACE
+from service.common.model import EventNews
+from service.events.entry_terms import EventTerms, table_points
 
 GUILD = 77
 ORGANISER = Actor(1, "Org", GUILD, is_admin=True)
@@ -126,9 +126,9 @@ class Discord:
 
 
 async def post(service: Service, discord: Discord, news: EventNews) -> None:
-    """Send a step's news as :func:`bot.tournament_ui.tell_news` does: a channel post
+    """Send a step's news as :func:`bot.events.tournament_ui.tell_news` does: a channel post
     with its row's nonce; a match's thread unless it has one, then its board unless the
-    thread holds it already (:func:`bot.tournament_ui.has_board`); each row marked sent
+    thread holds it already (:func:`bot.events.tournament_ui.has_board`); each row marked sent
     once out."""
     for post_id in news.post_ids:
         say(f"AT discord-post {post_id}")

@@ -1,4 +1,4 @@
-"""One server flooded by many members, with the caps (:mod:`service.limits`) and without.
+"""One server flooded by many members, with the caps (:mod:`service.community.limits`) and without.
 
     python -m bench.flood [--members 40] [--tries 4]
 
@@ -34,7 +34,7 @@ from bot.config import Settings
 from db import open_store
 from engines.ai import RandomPlayer
 from service import Service
-from service.limits import OFF, Limits
+from service.community.limits import OFF, Limits
 
 OWN = ("/interactions/", "/webhooks/")
 

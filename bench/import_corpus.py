@@ -1,11 +1,11 @@
 """How ``--import`` answers a generated hostile corpus (tests/hostile_records.py).
 
     python -m bench.import_corpus            # every file of the corpus
-    python -m bench.import_corpus --every 4  # the share tests/test_import_corpus.py uses
+    python -m bench.import_corpus --every 4  # the share tests/records/test_import_corpus.py uses
 
 Prints a Markdown table: files, imported, refused, tracebacks (any exception other
 than a refusal), the slowest answers and the largest file, for the reading and replay
-of each file (:func:`service.record_import.load_record`; the store side, writes by
+of each file (:func:`service.records.importer.load_record`; the store side, writes by
 refusals included, is checked by the test).
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from service.record_import import RecordError, load_record
+from service.records.importer import RecordError, load_record
 from tests.hostile_records import corpus
 
 

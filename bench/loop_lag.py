@@ -6,7 +6,7 @@
 Four heavy positions from four different matches (a full table; in each random match the
 position where the mover has the most legal moves) are decided at once, as four computer
 seats in four matches would be: first in threads (``asyncio.to_thread``, the service's
-``offload="thread"``), then in the process pool (:mod:`service.pool`,
+``offload="thread"``), then in the process pool (:mod:`service.common.pool`,
 ``offload="process"``, sized to the machine). Meanwhile a ticker on the event loop sleeps
 5 ms at a time and records how late it wakes up. Prints, per mode, the loop's lag
 p50/p99/max and the decisions' wall times p50/p95 (from asking to answer, queueing
@@ -22,7 +22,7 @@ import time
 import engines
 from bench.run import command_line, ms, pooled, shown
 from engines.ai import player
-from service import pool
+from service.common import pool
 
 TICK = 0.005
 

@@ -53,7 +53,8 @@ from typing import Any
 import engines
 from bench.run import ms, percentile
 from db import RUNNING, ClockRecord, open_store, records
-from service import Actor, Service, ServiceError, pool, positions
+from service import Actor, Service, ServiceError, positions
+from service.common import pool
 
 GAME = engines.all()[0].slug
 """The first game of the registry (a two-player one): every simulated match plays it."""

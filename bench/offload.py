@@ -8,7 +8,7 @@ sending it to the pool adds: pickling the view and names there and the PNG back 
 time of both ends, measured here), and a whole round trip to an idle worker (wall). Then
 ``--matches`` matches each need their pictures at once (the public board and every seat's
 private one, as after a move), drawn in threads (``asyncio.to_thread``), in the pool
-(``service.pool``: the bot's way now), or the public one in the pool and the private ones
+(``service.common.pool``: the bot's way now), or the public one in the pool and the private ones
 in threads (the bot's way before), while a ticker on the event loop sleeps 5 ms at a time
 and records
 how late it wakes: the loop's lag p50/p99/max, the CPU time the loop's own thread spent
@@ -29,7 +29,7 @@ import engines
 import rendering
 from bench.multi import lag_monitor
 from bench.run import command_line, ms, pooled, sample_states, shown
-from service import pool
+from service.common import pool
 
 NAMES = ["Ana", "Bo", "Chen", "Dee", "Eve", "Fitz"]
 TICK = 0.005
@@ -91,7 +91,7 @@ async def burst(mode: str, slug: str, work: list[tuple[dict, list[str], bool]]
 async def empty_jobs(count: int = 400) -> str:
     """What sending any job costs, the work itself aside: an empty one (``len``) sent to
     an idle worker, this process's CPU (both its threads) and the round trip's wall time
-    (``service.pool.INLINE_MS`` comes from it)."""
+    (``service.common.pool.INLINE_MS`` comes from it)."""
     cpu, wall = [], []
     for _ in range(count):
         started, clock = time.process_time(), time.perf_counter()

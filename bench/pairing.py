@@ -5,9 +5,9 @@
 
 Whole events with random results (White wins 45 %, Black 45 %, draws 10 %) are paired
 round by round through the tournament service's entry point, in the process pool
-(:func:`service.pool.pair_round`, ``offload="process"``), as the bot does. Per size it
-prints the CPU seconds of a round's pairing in the worker and the wall seconds from
-asking to answer (p50 / p99 / max), and the event loop's lag meanwhile (a ticker that
+(:func:`service.events.round_tables.pair_round`, ``offload="process"``), as the bot does.
+Per size it prints the CPU seconds of a round's pairing in the worker and the wall seconds
+from asking to answer (p50 / p99 / max), and the event loop's lag meanwhile (a ticker that
 sleeps 5 ms at a time records how late it wakes: p50 / p99 / max ms). Up to 32 active
 entrants the Dutch library pairs (checked by the matching); above, the matching alone.
 Goals (issue 35), on one core: 256 entrants ≤ 1 s a round, 1,000 ≤ 10 s; the loop's lag
@@ -25,8 +25,9 @@ from collections.abc import Sequence
 
 from bench.loop_lag import ticker
 from bench.run import command_line, ms, percentile, shown
-from service import pool
-from service.pairing import SWISS, Table
+from service.common import pool
+from service.events import round_tables
+from service.events.pairing import SWISS, Table
 
 SIZES = (8, 16, 64, 256, 1000)
 
@@ -37,12 +38,12 @@ def events_of(size: int) -> int:
 
 
 def timed_pairing(*args: object) -> tuple[list[tuple[int, ...]], float]:
-    """:func:`service.pool.pairing` in the worker, with the CPU seconds it took there
+    """:func:`service.events.round_tables.pairing` in the worker, with the CPU seconds it took there
     (the Dutch library's warnings on rounds it cannot pair, which the matching then
     pairs, kept out of the table)."""
     logging.getLogger("caissify_pairings").setLevel(logging.ERROR)
     started = time.process_time()
-    tables = pool.pairing(*args)  # type: ignore[arg-type]
+    tables = round_tables.pairing(*args)  # type: ignore[arg-type]
     return tables, time.process_time() - started
 
 

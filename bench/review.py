@@ -22,7 +22,9 @@ import engines
 from bench.run import command_line
 from db import open_store
 from engines.ai import GreedyPlayer
-from service import Actor, Service, coach, pool
+from service import Actor, Service
+from service.common import pool
+from service.learning import coach
 
 ANA = Actor(1, "Ana", 7)
 

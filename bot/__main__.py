@@ -70,7 +70,7 @@ def quiet_voice() -> None:
 def main(argv: list[str]) -> int:
     if argv and argv[0] == "--local":
         from console import app as console
-        from service.settings import load_shared
+        from service.common.settings import load_shared
 
         shared = load_shared()
         logging.basicConfig(level=logging.WARNING)
@@ -80,12 +80,12 @@ def main(argv: list[str]) -> int:
     settings = load_settings()
     if argv and argv[0] == "migrate":
         from db import migrate
-        from service.core import replay_problem
+        from service.match.core import replay_problem
 
         logging.basicConfig(level=logging.WARNING)
         return migrate.main(argv[1:], settings.sqlite_path, replay_problem)
-    if argv and argv[0] in ("backup", "doctor"):  # issue 38: bot/community_cli.py
-        from bot.community_cli import run_tool
+    if argv and argv[0] in ("backup", "doctor"):  # issue 38: bot/host/cli.py
+        from bot.host.cli import run_tool
 
         return run_tool(argv[0], argv[1:], settings)
     if argv and argv[0] in ("-h", "--help"):

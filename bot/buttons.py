@@ -1,5 +1,5 @@
 """Every persistent button, registered with the client at start-up so that a press after a
-restart still finds its handler (their custom ids carry the match, see :mod:`bot.ui`)."""
+restart still finds its handler (their custom ids carry the match, see :mod:`bot.match.ui`)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from typing import Any
 
 import discord
 
-from bot.challenge_ui import ChallengeButton, GamePick
-from bot.notes_ui import NotesButton
-from bot.picker import PickButton, PickMenu
-from bot.tournament_ui import TournamentButton
-from bot.ui import LobbyButton, MoveButton, MyMovesButton, RematchButton, ResignButton
-from bot.undo_ui import UndoButton
+from bot.challenges.challenge_ui import ChallengeButton, GamePick
+from bot.events.tournament_ui import TournamentButton
+from bot.match.picker import PickButton, PickMenu
+from bot.match.ui import LobbyButton, MoveButton, MyMovesButton, RematchButton, ResignButton
+from bot.match.undo_ui import UndoButton
+from bot.notices.notes_ui import NotesButton
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,

@@ -1,7 +1,7 @@
 """The Discord client: opens the store, builds the service, loads the cogs, syncs commands.
 
 ``python -m bot`` calls :func:`run`. Everything the bot knows lives in the database; the
-buttons are :mod:`bot.ui`'s dynamic items, registered here so they work after a restart.
+buttons are :mod:`bot.match.ui`'s dynamic items, registered here so they work after a restart.
 """
 
 from __future__ import annotations
@@ -17,12 +17,14 @@ from discord.ext import commands
 
 import db
 from bot import buttons
-from bot.cogs import EXTENSIONS
-from bot.cogs.common import offer_games
 from bot.config import Settings
-from bot.interact import SOMETHING_WRONG, safe_reply
-from service import Service, ServiceError, limits, pool
-from service.boundary import neutral
+from bot.extensions import EXTENSIONS
+from bot.kit.common import offer_games
+from bot.kit.interact import SOMETHING_WRONG, safe_reply
+from service import Service, ServiceError
+from service.common import pool
+from service.common.boundary import neutral
+from service.community import limits
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
 """The bot's settings from the environment (and a ``.env`` file beside the working
-directory): those both front ends share (:mod:`service.settings`) and the bot's own."""
+directory): those both front ends share (:mod:`service.common.settings`) and the bot's own."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from dotenv import load_dotenv
 
-from service.clock_math import VACATION_DAYS
-from service.settings import shared
+from service.common.clock_math import VACATION_DAYS
+from service.common.settings import shared
 
 
 @dataclass(frozen=True)

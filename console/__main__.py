@@ -6,7 +6,7 @@ import logging
 import sys
 
 from console import app
-from service.settings import load_shared
+from service.common.settings import load_shared
 
 
 def main() -> int:

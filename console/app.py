@@ -39,9 +39,10 @@ from console.options import (
 from console.words import Unknown, game_slug
 from console.workers import stop_workers, warm_workers
 from db import FINISHED, RUNNING, MatchRecord, open_store
-from service import Actor, Post, Service, ServiceError, Update, parse_options, pool
-from service.clock_math import Schedule, schedule_text
-from service.names import points_text
+from service import Actor, Post, Service, ServiceError, Update, parse_options
+from service.common import pool
+from service.common.clock_math import Schedule, schedule_text
+from service.common.names import points_text
 
 __all__ = ["DISCARDED", "Console", "computer", "local_names", "main", "offload", "run"]
 
@@ -143,7 +144,8 @@ class Console:
         return update.match
 
     async def learn(self, slug: str, name: str) -> MatchRecord:
-        """Start the game's lesson: ``name`` against the easy computer (service.lessons)."""
+        """Start the game's lesson: ``name`` against the easy computer
+        (:mod:`service.learning.lessons`)."""
         update = await self.service.learn(Actor(1, name), slug)
         self.match_id = update.match.id
         self.show(update)
@@ -208,7 +210,7 @@ class Console:
     async def rematch(self, match: MatchRecord) -> MatchRecord | None:
         """After a finished match with people in it: "Rematch? [y/N]". Yes asks for the
         rematch on behalf of every player at the keyboard (seats rotated, computer seats
-        kept, see :mod:`service.rematch`) and returns the new match; else None."""
+        kept, see :mod:`service.challenges.rematch`) and returns the new match; else None."""
         humans = [s for s in match.by_seat() if not s.is_ai]
         if match.status != FINISHED or not humans:
             return None

@@ -9,8 +9,9 @@ from pathlib import Path
 import engines
 from console import terminal
 from console.words import Unknown, pick
-from service import Actor, Service, suggest
-from service.names import plural
+from service import Actor, Service
+from service.common.names import plural
+from service.match import suggest
 
 HELP = """Type a move (e.g. one from `moves`), or:
   moves      your legal moves            board      show and save the board
@@ -54,7 +55,7 @@ def moves_text(moves: list[str]) -> str:
 
 def did_you_mean(typed: str, legal: list[str]) -> str:
     """What to add to the service's refusal of a mistyped line: nothing when the
-    service already suggested moves (:func:`service.suggest.did_you_mean`) or ``typed``
+    service already suggested moves (:func:`service.match.suggest.did_you_mean`) or ``typed``
     is a legal move (a lesson's step refused it: no typo), else the commands it is
     closest to (``movs`` → ``moves``)."""
     if (" ".join(typed.lower().split()) in {m.lower() for m in legal}

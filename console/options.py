@@ -13,7 +13,7 @@ import engines
 from console import terminal
 from console.words import Unknown, game_slug
 from engines.ai import KINDS, MctsPlayer, Player, level_name
-from service.names import plural
+from service.common.names import plural
 
 MAX_NAME = 32
 """As Discord's display names."""

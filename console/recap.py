@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from db import RUNNING, MatchRecord
 from service import Service
-from service.recent import recent
+from service.match.recent import recent
 
 RECAP = re.compile(r"(Since .+'s last turn|Before .+'s first turn):")
 

@@ -10,8 +10,9 @@ from typing import Protocol
 import engines
 import rendering
 from db import MatchRecord
-from service import Service, ServiceError, Update, names
-from service.record_import import MAX_BYTES, Loaded, load_record
+from service import Service, ServiceError, Update
+from service.common import names
+from service.records.importer import MAX_BYTES, Loaded, load_record
 
 
 class Screen(Protocol):

@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Callable
 from types import ModuleType
 
-from service import boundary
+from service.common import boundary
 
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 """Cursor home, erase the screen, erase the scrollback (xterm's ``E3``)."""
@@ -34,7 +34,7 @@ def plain(text: str) -> str:
 
 def printable(text: str) -> str:
     """``text`` with nothing a terminal would act on: each line made printable as the
-    service makes names (:func:`service.boundary.printable`: escape sequences and other
+    service makes names (:func:`service.common.boundary.printable`: escape sequences and other
     control characters, bidirectional overrides, zero-width characters and lone
     surrogates go), the line breaks between lines kept."""
     return "\n".join(boundary.printable(line) for line in text.split("\n"))

@@ -1,4 +1,4 @@
-"""The computer's worker processes (:mod:`service.pool`) as the console uses them:
+"""The computer's worker processes (:mod:`service.common.pool`) as the console uses them:
 started while a person reads, stopped at once when Ctrl-C ends the console."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 
-from service import pool
+from service.common import pool
 
 _warmed = False
 

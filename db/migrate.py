@@ -7,7 +7,7 @@ then the identity sequences continue after the highest id. The target must be em
 nothing is ever merged or overwritten. Afterwards each match is verified: its move log,
 replayed through its engine from the set-up, must reproduce the stored snapshot. This
 package knows no engines: the replay is the caller's (``check``, the service's
-:func:`service.core.replay_problem`).
+:func:`service.match.core.replay_problem`).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ number per deleted person) and their name by :data:`DELETED_NAME` wherever a sha
 record keeps them: match seats and hosts, tournament entrants, tables and organisers,
 challenges. Moves are by seat, so every match still replays to the same position, and no
 other person's row changes. The service ends what is still open first (a running match
-is resigned, a tournament withdrawn, a challenge closed): see :mod:`service.privacy`.
+is resigned, a tournament withdrawn, a challenge closed): see :mod:`service.community.privacy`.
 """
 
 from __future__ import annotations

@@ -242,7 +242,7 @@ class Challenged:
 @dataclass
 class ChallengeRecord:
     """A challenge to a match: who challenged whom, to what game, on which terms.
-    ``settings``: the match's clock and seat choices (see :mod:`service.challenges`)."""
+    ``settings``: the match's clock and seat choices (see :mod:`service.challenges.challenges`)."""
 
     id: int
     guild_id: int | None

@@ -11,7 +11,7 @@ backends is two files instead, ``db/migrations/sqlite/NNN_name.sql`` and
 ``db/migrations/postgres/NNN_name.sql``. Both backends carry the same numbers; each
 records the numbers it applied in ``schema_version`` and applies the missing ones in
 order, each in its own transaction, so a database made by any earlier version upgrades in
-place. ``tests/test_migrations.py`` holds each backend's statements of every migration as
+place. ``tests/db/test_migrations.py`` holds each backend's statements of every migration as
 they were first applied (their digests), so a migration never changes what it does.
 """
 

@@ -1,5 +1,5 @@
 """Each server's ``/settings`` (migration 016), and what its members have open or made
-lately (the limits of :mod:`service.limits`), and the servers that removed the bot
+lately (the limits of :mod:`service.community.limits`), and the servers that removed the bot
 (deleted after the host's retention period)."""
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ The contract (``engines.get(slug)`` returns the game):
   follow from the public view (then they may be public buttons); :func:`public_moves`
   checks a position against public twins.
 - ``version``: a string naming the rules the engine plays ("1"), written into game
-  records (:mod:`service.records`); bump it when a recorded match (seed, options, moves)
+  records (:mod:`service.records.export`); bump it when a recorded match (seed, options, moves)
   might no longer replay to the same position, so old records are refused clearly.
 
 Text that names a seat (descriptions, reasons, errors) uses :func:`seat_name` markers

@@ -2,9 +2,9 @@
 words (what alt text calls a seat: "Ana (blue circle)"). No Pillow here: alt text uses it.
 
 The colours come from Okabe–Ito's: each pair, the highlight and the background stay
-apart under simulated deuteranopia, protanopia and tritanopia (tests/test_seat_colours.py);
-seats 4-6 are moved off Okabe-Ito's purple, orange and sky blue where those met. The
-shapes make sure seats never differ by colour alone."""
+apart under simulated deuteranopia, protanopia and tritanopia
+(tests/rendering/test_seat_colours.py); seats 4-6 are moved off Okabe-Ito's purple, orange
+and sky blue where those met. The shapes make sure seats never differ by colour alone."""
 
 from __future__ import annotations
 

@@ -6,25 +6,27 @@ coroutines of :class:`Service` with who is acting (an :class:`Actor`) and get ba
 whom. All state lives in the store; nothing is kept in memory between calls, so a restart
 loses nothing.
 
-:class:`Service` is a facade over parts, each a plain class with one job that is handed
-what it needs (the store, the clock, the engine registry, the renderer, other parts):
-:mod:`~service.core` (finding matches, their state, names in text),
-:mod:`~service.pictures`, :mod:`~service.computer`, :mod:`~service.ratings`,
-:mod:`~service.bank`, :mod:`~service.turn_clocks`, :mod:`~service.play` (recording a move
-and what follows), :mod:`~service.lobby`, :mod:`~service.turns`, :mod:`~service.clocks`
-(the clock pass) with :mod:`~service.post_failures`, :mod:`~service.vacations`,
-:mod:`~service.reading`, :mod:`~service.undo`, :mod:`~service.challenges`,
-:mod:`~service.rematch`, :mod:`~service.overview`, :mod:`~service.records`,
-:mod:`~service.replay`, :mod:`~service.notify` (quiet hours, the digest of
-:mod:`~service.digest`, follows), :mod:`~service.notes`, :mod:`~service.tournaments`
-(with :mod:`~service.tournament_text`; its pairing is the pure :mod:`~service.pairing`),
-:mod:`~service.privacy`, :mod:`~service.coach` (``/hint``, ``/review``),
-:mod:`~service.server_settings` (with :mod:`~service.limits`),
-:mod:`~service.retention` and :mod:`~service.stats` (the front ends call these four directly),
-:mod:`~service.lessons` (``/learn``; the facade's lesson and coach calls are
-:mod:`~service.learning_desk`).
-Pure helpers: :mod:`~service.clock_math`, :mod:`~service.quiet` (time zones),
-:mod:`~service.clock_options`, :mod:`~service.names`, :mod:`~service.suggest`.
+The service is a house of rooms, one package an area, each with a docstring that says
+what it owns and which rooms it may use (``USES``), and which of its modules the others
+and the front ends may import (``FACE``; ``tests/architecture/test_rooms.py`` holds
+them to it):
+
+- :mod:`service.common`: values, type checks, names, clock arithmetic, the worker pool.
+- :mod:`service.match`: the lobby, turns, play, undo, reading, computer seats, pictures,
+  ratings.
+- :mod:`service.clocks`: banks, deadlines, the clock pass, reminders, vacations.
+- :mod:`service.notices`: follows, "your turn", quiet hours, the digest, notes, nonces.
+- :mod:`service.challenges`: challenges and rematches.
+- :mod:`service.events`: tournaments, their pairing, outbox, members and texts.
+- :mod:`service.records`: export, import and replay of game records.
+- :mod:`service.community`: privacy, server settings, caps, retention, metrics counts.
+- :mod:`service.learning`: lessons, hints and reviews.
+
+:class:`Service` is the one door: a facade that composes each room's parts (plain
+classes, each handed what it needs) and forwards to them, every parameter checked by its
+type hints on the way in (:func:`service.common.boundary.guarded`). The tournament and
+learning calls are the rooms' own desks (:mod:`service.events.desk`,
+:mod:`service.learning.desk`).
 """
 
 from __future__ import annotations
@@ -39,19 +41,15 @@ import rendering
 from db import ChallengeRecord, MatchRecord, SeatRecord, Shards, Store
 from engines.ai import Player, level_name
 from engines.base import Game, State
-from service import boundary, clock_math, overview, pool, records, replay
-from service.bank import Banks
-from service.challenges import CHALLENGE_HOURS, ChallengeNews, Challenges, Invitee
-from service.clocks import CLAIM_BATCH, ClockPass, Reminder
-from service.coach import Coach
-from service.computer import Computer
-from service.core import Games, Matches, Now, positions
-from service.digest import Digest
-from service.event_members import EventMembers
-from service.learning_desk import LearningDesk
-from service.limits import OFF, Caps, Limits
-from service.lobby import Lobby, parse_options
-from service.model import (
+from service.challenges.challenges import CHALLENGE_HOURS, ChallengeNews, Challenges, Invitee
+from service.challenges.rematch import Rematches, RematchNews
+from service.clocks.bank import Banks
+from service.clocks.clock_pass import CLAIM_BATCH, ClockPass, Reminder
+from service.clocks.post_failures import PostFailures
+from service.clocks.turn_clocks import TurnClocks
+from service.clocks.vacations import MAX_REMIND_AFTER_HOURS, Vacations
+from service.common import boundary, clock_math, pool
+from service.common.model import (
     STALE,
     Actor,
     Changed,
@@ -61,27 +59,34 @@ from service.model import (
     ServiceError,
     Update,
 )
-from service.names import points_text
-from service.notes import Notes
-from service.notify import Delivery, Notice, Notify
-from service.pictures import Pictures
-from service.play import Play
-from service.post_failures import PostFailures
-from service.privacy import Privacy
-from service.ratings import Board, Ratings
-from service.reading import Reading
-from service.record_import import Loaded, continue_copy
-from service.rematch import Rematches, RematchNews
-from service.retention import Retention
-from service.server_settings import Servers
-from service.stats import Stats
-from service.terms import MatchTerms
-from service.tournament_desk import TournamentDesk
-from service.tournaments import Tournaments
-from service.turn_clocks import TurnClocks
-from service.turns import Turns
-from service.undo import Outcome, Undo
-from service.vacations import MAX_REMIND_AFTER_HOURS, Vacations
+from service.common.names import points_text
+from service.community.limits import OFF, Caps, Limits
+from service.community.privacy import Privacy
+from service.community.retention import Retention
+from service.community.server_settings import Servers
+from service.community.stats import Stats
+from service.events.desk import TournamentDesk
+from service.events.members import EventMembers
+from service.events.tournaments import Tournaments
+from service.learning.coach import Coach
+from service.learning.desk import LearningDesk
+from service.match import overview
+from service.match.computer import Computer
+from service.match.core import Games, Matches, Now, positions
+from service.match.lobby import Lobby, parse_options
+from service.match.pictures import Pictures
+from service.match.play import Play
+from service.match.ratings import Board, Ratings
+from service.match.reading import Reading
+from service.match.terms import MatchTerms
+from service.match.turns import Turns
+from service.match.undo import Outcome, Undo
+from service.notices.digest import Digest
+from service.notices.notes import Notes
+from service.notices.notify import Delivery, Notice, Notify
+from service.records import export as records
+from service.records import replay
+from service.records.importer import Loaded, continue_copy
 
 COMMANDS_GUILD = "commands_guild"
 """The bot state key of the guild the commands were last synced to."""
@@ -91,7 +96,7 @@ COMMANDS_GUILD = "commands_guild"
 class Service(TournamentDesk, LearningDesk):
     """Every operation on matches, in one object: each method hands the call to the part
     that does it (see the module). Every public method checks its parameters by their
-    type hints first (:func:`service.boundary.guarded`): the service's one boundary."""
+    type hints first (:func:`service.common.boundary.guarded`): the service's one boundary."""
 
     def __init__(self, store: Store, *, render: Renderer = rendering.render,
                  seed_source: Callable[[], int] | None = None,
@@ -108,13 +113,14 @@ class Service(TournamentDesk, LearningDesk):
         """``player``: a player object for every computer seat (tests,
         ``--ai-iterations``), else each seat plays at its level; ``level``: that of
         computer seats added without one, and of resigned seats; ``offload``: where
-        decisions, pictures and tournament pairings run, ``process`` (:mod:`service.pool`,
+        decisions, pictures and tournament pairings run, ``process`` (:mod:`service.common.pool`,
         the bot and the console) or ``thread`` (tests); ``pictures_offload``: where
         pictures are drawn, if not there (the console draws them in a thread: one person
         waits for them, and the pool's first picture would wait for a worker to start);
         ``escape``: how a person's name is written into text (the Discord front end
         escapes markdown); ``games``: the engine registry; ``limits``: the caps on what
-        members open (:mod:`service.limits`; the bot's are on, the default here is none)."""
+        members open (:mod:`service.community.limits`; the bot's are on, the default here is
+        none)."""
         for where in (offload, pictures_offload or offload):
             if where not in ("thread", "process"):
                 raise ValueError(f"offload is 'thread' or 'process', not {where!r}")

@@ -18,6 +18,9 @@ from engines.base import IllegalMove
 from service import Service
 from tests.pg import HOW_TO_ENABLE, PostgresServer
 
+pytest_plugins = ("tests.sim.fixtures",)
+"""The simcord fixtures (``sim``), for the ``test_sim_*.py`` files of every area."""
+
 
 def games_budget(default: int) -> int:
     """How many random games a property test plays (env PANTHEON_GAMES overrides)."""
@@ -94,7 +97,7 @@ async def sqlite_store(tmp_path):
 @pytest.fixture
 async def service(store):
     # A fixed seed and the join order as seat order keep service tests reproducible; the
-    # random player keeps computer seats fast (tests/test_ai.py exercises the search).
+    # random player keeps computer seats fast (tests/engines/ai/test_ai.py exercises the search).
     return Service(store, seed_source=lambda: 12345, shuffle=lambda seats: None,
                    player=RandomPlayer())
 

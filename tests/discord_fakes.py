@@ -263,7 +263,7 @@ class World:
 
     def _partial_messageable(self, channel_id: int, **_: Any) -> MagicMock:
         """A channel by id whose messages can be edited (the edit replaces what the
-        recorded post says) and fetched, as :mod:`bot.turn_posts` edits a kept post."""
+        recorded post says) and fetched, as :mod:`bot.match.turn_posts` edits a kept post."""
         channel = MagicMock(spec=discord.PartialMessageable)
         channel.id = channel_id
 

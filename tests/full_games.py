@@ -1,7 +1,7 @@
 """Every view of whole seeded random matches, as the service shows them: after each move
 the public view with the marks of the moves since the seat to act last moved, and each
-seat's view with the marks since that seat last moved (:mod:`service.recent`); the last
-position with the match's outcome line. Shared by tests/test_alt_full_games.py and
+seat's view with the marks since that seat last moved (:mod:`service.match.recent`); the last
+position with the match's outcome line. Shared by tests/rendering/test_alt_full_games.py and
 ``bench/alt_lengths.py``."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import engines
 from db import MoveRecord
-from service.names import outcome_text
-from service.recent import marks_for
+from service.common.names import outcome_text
+from service.match.recent import marks_for
 
 NAMES = ["Ana", "Bartholomew the Magnificent", "Chen", "Dee", "Eve", "Fitz"]
 SEEDS = (1, 2)

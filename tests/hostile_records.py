@@ -1,7 +1,7 @@
 """A generated corpus of hostile game records for ``--import``: valid records of every
 game (finished and unfinished, fewest and most players), then truncations, type swaps,
 huge lists, deep nesting, surrogates, NULs, control codes, escape sequences, huge strings,
-bad seats, seeds and versions made from them. Used by tests/test_import_corpus.py and
+bad seats, seeds and versions made from them. Used by tests/records/test_import_corpus.py and
 bench/import_corpus.py."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import engines
-from service.record_import import MAX_BYTES, MAX_MOVES
-from service.records import FORMAT, FORMAT_VERSION, write
+from service.records.export import FORMAT, FORMAT_VERSION, write
+from service.records.importer import MAX_BYTES, MAX_MOVES
 
 
 def valid_record(slug: str, players: int, seed: int, finished: bool = True) -> dict[str, Any]:

@@ -5,7 +5,7 @@ A *refusal site* is a place in an engine's source that words a refusal: an
 as ``IllegalMove(why)``), or a ``return`` of a written string in a function that
 explains refusals (Storm's ``why_not`` and its helpers, When Gods Collide's ``why.py``).
 Running a refused move with line tracing on shows the last site it went through: the
-one that worded the refusal. The ``tests/test_why_*.py`` tables hold one case per
+one that worded the refusal. The ``tests/engines/test_why_*.py`` tables hold one case per
 rule; their last test fails when a site has no case (a new rule without its test).
 """
 

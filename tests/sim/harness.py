@@ -30,7 +30,8 @@ import db
 from bot.client import Pantheon
 from bot.config import Settings
 from engines.ai import RandomPlayer
-from service import Service, limits
+from service import Service
+from service.community import limits
 from tests.sim.openapi import TOTAL, BodyLedger
 
 MATCH_IN_THREAD = re.compile(r"#(\d+) is open in <#(\d+)>")
@@ -258,7 +259,7 @@ def close_dms(sim_env: simcord.Env, user: UserHandle) -> None:
 async def migrated(path: str) -> None:
     """Create and migrate the database before the bot opens it. (It once took a garbage
     collection first: the WAL PRAGMA's cursor stayed open and the migration's COMMIT
-    failed; db/sqlite.py closes every cursor now, tests/test_store.py proves it.)"""
+    failed; db/sqlite.py closes every cursor now, tests/db/test_store.py proves it.)"""
     store = await db.open_store(path)
     await store.close()
 

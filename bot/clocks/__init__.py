@@ -1,0 +1,2 @@
+"""Clocks in Discord: ``/reminders``, ``/vacation``, ``/nudge`` and the loop that applies
+deadlines and pings waiting players (:mod:`.reminders`)."""

@@ -1,0 +1,2 @@
+"""Learning in Discord: ``/learn`` (:mod:`.learn`), ``/hint`` and ``/review``
+(:mod:`.coach`)."""

@@ -1,0 +1,103 @@
+"""``/move`` (with autocomplete of the caller's legal moves), ``/resign`` and ``/abort``."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.kit.common import PantheonCog, about_a_match, option_int, title_of
+from bot.kit.interact import actor_of, deferred_match, find_match, guard, reply
+from bot.match.publish import match_channel, publish
+from bot.match.ui import announce, lobby_message, played_text, resign_view
+from bot.match.ui import resign as resign_match
+from db import LOBBY, MatchRecord
+from service import ServiceError
+from service.match.suggest import suggest_moves
+
+log = logging.getLogger(__name__)
+
+
+
+class Play(PantheonCog):
+    @app_commands.command(name="move", description="Play a move in your match")
+    @about_a_match(move="Your move: start typing and pick from your legal moves")
+    async def move(
+        self, interaction: discord.Interaction, move: str, match: int | None = None
+    ) -> None:
+        async with guard(interaction, "/move"):
+            record = await deferred_match(interaction, match)
+            actor = actor_of(interaction)
+            update = await self.service.submit(record.id, actor, move)
+            posted = await announce(self.bot, update)
+            await reply(interaction, played_text(actor, update, move.strip(), posted is not None))
+
+    @move.autocomplete("move")
+    async def move_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            record = await find_match(interaction, option_int(interaction.namespace.match))
+            moves = await self.service.legal_moves(record.id, actor_of(interaction))
+        except ServiceError:
+            return []
+        except Exception:  # autocomplete must never raise
+            log.exception("move autocomplete failed")
+            return []
+        return [
+            app_commands.Choice(name=name, value=value)
+            for name, value in suggest_moves(moves, current or "")
+        ]
+
+    @app_commands.command(name="resign", description="Give up in a match (you rank last)")
+    @about_a_match(confirm="True to resign without the confirmation button")
+    async def resign(
+        self, interaction: discord.Interaction, match: int | None = None, confirm: bool = False
+    ) -> None:
+        async with guard(interaction, "/resign"):
+            record = await deferred_match(interaction, match)
+            self.service.may_resign(record, actor_of(interaction))  # before a confirmation
+            title = title_of(record.game)
+            if not confirm:
+                await reply(
+                    interaction,
+                    f"Resign from {title} #{record.id}? You will rank "
+                    "last, and the bot plays your seat. This cannot be undone.",
+                    view=resign_view(record.id, interaction.user.id),
+                )
+                return
+            await resign_match(interaction, record.id)
+            await reply(interaction, f"You resigned from {title} #{record.id}.")
+
+    @app_commands.command(
+        name="abort", description="End a match without a result (host or Manage Server)"
+    )
+    @about_a_match()
+    async def abort(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        async with guard(interaction, "/abort"):
+            record = await deferred_match(interaction, match)
+            update = await self.service.abort(record.id, actor_of(interaction))
+            await publish(self.bot, update)
+            if record.status == LOBBY:
+                await self._close_lobby(update.match)
+            await reply(interaction, f"{title_of(record.game)} #{record.id} is aborted.")
+
+    async def _close_lobby(self, match: MatchRecord) -> None:
+        """Take the buttons off an aborted lobby's message."""
+        if match.lobby_message_id is None:
+            return
+        channel = await match_channel(self.bot, match)
+        if not isinstance(channel, discord.Thread | discord.TextChannel):
+            return
+        try:
+            await channel.get_partial_message(match.lobby_message_id).edit(
+                content=lobby_message(self.service, match), view=None
+            )
+        except discord.HTTPException as exc:
+            log.info("match %s: could not close the lobby message: %s", match.id, exc)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Play(bot))

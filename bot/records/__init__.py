@@ -1,0 +1,1 @@
+"""Records in Discord: ``/export`` (:mod:`.records`)."""

@@ -1,0 +1,255 @@
+"""The coach: ``/hint`` (the computer's choice for the asker's move, in unrated matches)
+and ``/review`` (the moments a finished match turned for the asker).
+
+Both look at positions only from the asker's seat (:mod:`engines.ai.analysis` searches
+determinisations for that seat), off the event loop: in the process pool with
+``offload="process"``, else in a thread. A hint given is counted once per position and
+seat (:meth:`db.hints.HintQueries.take_hint`), and the record says how many each took.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import rendering
+import rendering.alt
+from db import RUNNING, MatchRecord, Store
+from engines.ai.analysis import LOOKS, Analysis, Look, analyse, percent
+from engines.base import Game, State
+from service.common import names, pool
+from service.common.model import Actor, ServiceError
+from service.match.core import Matches
+from service.match.pictures import Pictures
+from service.match.ratings import is_rated
+from service.records.export import OVER
+
+Progress = Callable[[int, int], Awaitable[None]]
+"""Told (positions looked at, positions to look at) as a review goes."""
+
+HINT_LEVEL = "normal"
+"""How hard the coach looks for a hint (a player waits for it)."""
+REVIEW_LEVEL = "hard"
+REVIEW_SECONDS = 30.0
+"""A review's deadline: past it, the moments among the positions looked at are told."""
+REVIEW_POSITIONS = 24
+"""Up to this many positions of the asker each get the review level's whole look; a
+longer match's get a share of it (:meth:`Look.scaled`), so a review's work is bounded."""
+MOMENTS = (3, 5)
+"""A review names at least three moments (if there are that many) and at most five."""
+TURNED = 0.03
+"""A swing in the estimate below this is no turning point (kept only to reach three)."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    text: str
+    taken: int
+    """How many hints the asker has taken in this match, this one included."""
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A turning point: the text, the picture marking both moves, and its alt text."""
+
+    text: str
+    png: bytes
+    alt: str
+
+
+@dataclass(frozen=True)
+class Review:
+    heading: str
+    moments: list[Moment] = field(default_factory=list)
+    looked: int = 0
+    positions: int = 0
+
+
+def look_at(slug: str, dump: dict[str, Any], seat: int, seed: int, look: Look,
+            played: str | None = None) -> Analysis:
+    """The pool's job: :func:`engines.ai.analysis.analyse` of a dumped state."""
+    import engines
+
+    game = engines.get(slug)
+    return analyse(game, game.load(dump), seat, seed, look, played)
+
+
+async def hint_lines(store: Store, matches: Matches, match: MatchRecord) -> list[str]:
+    """"Ana took 2 hints." for each seat that took any (a record, a final post)."""
+    taken = await store.hints(match.id)
+    return [f"{matches.name(seated)} took {names.plural(taken[seated.number], 'hint')}."
+            for seated in match.by_seat() if taken.get(seated.number)]
+
+
+def marks_of(game: Game, state: State, seat: int, move: str) -> list[str]:
+    """The places ``move`` marks when ``seat`` plays it in ``state`` (its public view's
+    last move)."""
+    return list(game.view(game.play(state, seat, move), None).get("last") or [])
+
+
+@dataclass(eq=False)
+class Coach:
+    """Hints and reviews (see the module). ``looks``: the look at each level (tests give
+    small ones); ``review_seconds``: a review's deadline (None: none)."""
+
+    store: Store
+    matches: Matches
+    pictures: Pictures
+    offload: str
+    looks: dict[str, Look] = field(default_factory=lambda: dict(LOOKS))
+    review_seconds: float | None = field(default_factory=lambda: REVIEW_SECONDS)
+
+    async def _analyse(self, game: Game, state: State, seat: int, seed: int, look: Look,
+                       played: str | None = None) -> Analysis:
+        if self.offload == "process":
+            found: Analysis = await pool.run(look_at, game.slug, game.dump(state), seat,
+                                             seed, look, played)
+            return found
+        return await asyncio.to_thread(analyse, game, state, seat, seed, look, played)
+
+    # --- /hint ------------------------------------------------------------------------
+    async def hint(self, match_id: int, actor: Actor) -> Hint:
+        """The computer's choice for the actor's move and why, in an unrated match that
+        is not a tournament's; counted once for this position."""
+        match = await self.matches.match(match_id, actor)
+        seated = match.seat_of(actor.user_id)
+        if seated is None or seated.is_ai or seated.seat is None:
+            raise ServiceError("Only a player of this match may ask for a hint.")
+        if seated.resigned:
+            raise ServiceError("You resigned from this match: the computer plays your seat.")
+        if await self.store.tournament_of_match(match.id) is not None:
+            raise ServiceError("Hints are not given in tournament matches.")
+        if is_rated(match, await self.store.is_rated(match.id)):
+            raise ServiceError("Hints are only for unrated matches, and this one is rated.")
+        if match.status != RUNNING:
+            raise ServiceError("This match is not running: a hint is for a move still to "
+                               "make.")
+        game, state = self.matches.state_of(match)
+        seat = seated.number
+        if seat not in game.to_act(state) or not game.legal_moves(state, seat):
+            raise ServiceError("It is not your turn: a hint is for the move you are to make.")
+        seed = random.Random(f"{match.seed}:hint:{match.version}:{seat}").getrandbits(62)
+        found = await self._analyse(game, state, seat, seed, self.looks[HINT_LEVEL])
+        await self.store.take_hint(match.id, seat, match.version)
+        taken = (await self.store.hints(match.id)).get(seat, 0)
+        text = (f"Hint for {self.matches.name(seated)} (only you see it; "
+                f"{names.plural(taken, 'hint')} taken in this match): "
+                f"{self.matches.named(match, found.reason)}")
+        return Hint(text, taken)
+
+    # --- /review ----------------------------------------------------------------------
+    async def review(self, match_id: int, actor: Actor, progress: Progress | None = None
+                     ) -> Review:
+        """The three to five moments a finished match turned for the actor (a player of
+        it): each move played, the move the computer prefers, the swing in its estimate
+        and a picture marking both; ``progress`` is told how far it got."""
+        match = await self.matches.match(match_id, actor)
+        seated = match.seat_of(actor.user_id)
+        if seated is None or seated.is_ai or seated.seat is None:
+            raise ServiceError("Only a player of this match may ask for its review.")
+        if match.status not in OVER:
+            raise ServiceError("This match is not over yet: a review comes once it has "
+                               "ended.")
+        game = self.matches.game_of(match.game)
+        moves = await self.store.moves(match.id)
+        states = list(self.matches.positions(match, moves))
+        seat = seated.number
+        mine = [i for i, m in enumerate(moves) if m.seat == seat
+                and len(game.legal_moves(states[i], seat)) > 1]
+        title = f"{game.title} #{match.id}"
+        if not mine:
+            return Review(f"Review of {title}: you made no choice in it to look at.")
+        base = self.looks[REVIEW_LEVEL]
+        look = base.scaled(REVIEW_POSITIONS / len(mine))
+        found = await self._review(match, game, states, moves, seat, mine, look, progress)
+        moments = await self._moments(match, game, states, moves, seat, found)
+        cut = (f" Time ran out after {len(found)} of your {len(mine)} decisions: these "
+               "moments are among those." if len(found) < len(mine) else "")
+        heading = (f"Review of {title} for {self.matches.name(seated)}: the computer "
+                   f"replayed your {names.plural(len(mine), 'decision')} and names "
+                   f"{len(moments)} where the game turned.{cut}")
+        return Review(heading, moments, len(found), len(mine))
+
+    async def _review(self, match: MatchRecord, game: Game, states: list[State],
+                      moves: list[Any], seat: int, mine: list[int], look: Look,
+                      progress: Progress | None) -> dict[int, Analysis]:
+        """Each of ``mine`` analysed, as many at once as the pool has workers, until the
+        deadline; ``progress`` told after each."""
+        seconds = self.review_seconds
+        deadline = time.monotonic() + seconds if seconds is not None else None
+        width = pool.size() if self.offload == "process" else 1
+        if seconds is not None:  # a safety cap per position too: the time shared out
+            look = Look(look.worlds, look.candidates, look.scan, look.replies, look.plies,
+                        max(0.2, seconds * width / len(mine)))
+        found: dict[int, Analysis] = {}
+        lanes = asyncio.Semaphore(width)
+
+        async def one(i: int) -> None:
+            async with lanes:
+                if deadline is not None and time.monotonic() > deadline:
+                    return
+                seed = random.Random(f"{match.seed}:review:{i}").getrandbits(62)
+                found[i] = await self._analyse(game, states[i], seat, seed, look,
+                                               moves[i].notation)
+            if progress is not None:
+                await progress(len(found), len(mine))
+
+        tasks = [asyncio.ensure_future(one(i)) for i in mine]
+        try:
+            if deadline is None:
+                await asyncio.gather(*tasks)
+            else:
+                await asyncio.wait(tasks, timeout=max(0.0, deadline - time.monotonic()))
+        finally:
+            for task in tasks:
+                task.cancel()
+        return found
+
+    async def _moments(self, match: MatchRecord, game: Game, states: list[State],
+                       moves: list[Any], seat: int, found: dict[int, Analysis]
+                       ) -> list[Moment]:
+        least, most = MOMENTS
+        ranked = sorted(found, key=lambda i: (-found[i].swing, i))
+        chosen = [i for i in ranked[:most] if found[i].swing >= TURNED]
+        chosen += [i for i in ranked if i not in chosen][:max(0, least - len(chosen))]
+        out = []
+        for i in sorted(chosen):
+            out.append(await self._moment(match, game, states[i], moves[i].seq, seat,
+                                          found[i]))
+        return out
+
+    async def _moment(self, match: MatchRecord, game: Game, state: State, seq: int,
+                      seat: int, found: Analysis) -> Moment:
+        assert found.played is not None and found.played_value is not None
+        named = self.matches.named
+        if found.played == found.best:
+            text = (f"Move {seq}: you played {found.played}, the computer's choice too "
+                    f"(your chances {percent(found.best_value)}). {named(match, found.reason)}")
+            marks = {seat: marks_of(game, state, seat, found.played)}
+        else:
+            swing = round(100 * found.swing)
+            text = (f"Move {seq}: you played {found.played}; the computer prefers "
+                    f"{named(match, found.reason)} Its estimate of your chances: "
+                    f"{percent(found.best_value)} with its move, "
+                    f"{percent(found.played_value)} with yours (a swing of {swing} points "
+                    "in a hundred).")
+            marks = {seat: marks_of(game, state, seat, found.played),
+                     -1: marks_of(game, state, seat, found.best)}
+        view = game.view(state, seat)
+        if self.pictures.in_pool:
+            png: bytes = await pool.run(pool.picture, game.slug, view, list(match.names),
+                                        None, marks)
+        else:
+            png = await asyncio.to_thread(self.pictures.render, game.slug, view,
+                                          names=match.names, outcome=None, marks=marks)
+        # The picture outlines the two moves, not the last one: the alt text says so.
+        alt = rendering.alt.alt_text(game.slug, {**view, "last": []}, match.names)
+        said = (f" Marked: your move {found.played} in your colour"
+                + (f", the computer's {found.best} in the highlight colour."
+                   if found.played != found.best else "."))
+        return Moment(text, png, (alt + said)[:1024])
+

@@ -1,0 +1,83 @@
+"""The service's calls that teach the games (a part of the facade :class:`service.Service`,
+kept apart so that each module stays small): which games have a lesson and starting one
+(``/learn``), and the coach's ``/hint`` and ``/review`` (:mod:`service.learning.coach`)."""
+
+from __future__ import annotations
+
+import engines
+from db import RUNNING, Store
+from engines import lesson as lessons
+from service.common import boundary
+from service.common.model import Actor, ServiceError, Update
+from service.community.server_settings import Servers
+from service.learning.coach import Coach, Hint, Progress, Review
+from service.match.lobby import Lobby
+from service.match.terms import MatchTerms
+
+LESSON_TERMS = MatchTerms(rated=False, deadline=0, remind=0)
+"""A lesson is unrated (casual: /hint works), has no deadline (nobody loses a lesson on
+time) and sends no reminders (the learner goes at their own pace)."""
+
+
+@boundary.guarded
+class LearningDesk:
+    """Lesson and coach calls of the facade, checked at the same boundary as the rest."""
+
+    store: Store
+    servers: Servers
+    lobby: Lobby
+    coach: Coach
+
+    def lesson_games(self) -> list[tuple[str, str]]:
+        """The games that have a lesson: (slug, title), in the games' order."""
+        return [(s.slug, s.title) for s in engines.specs() if s.learn is not None]
+
+    async def learn(self, actor: Actor, game_slug: str, channel_id: int | None = None
+                    ) -> Update:
+        """Start the lesson of ``game_slug`` for the actor: a real match from the script's
+        seed, options and seats, the actor in the learner's seat against the easy
+        computer, unrated, marked a lesson. Its first post shows step 1."""
+        try:
+            found = lessons.lesson_of(game_slug)
+        except KeyError:
+            raise ServiceError(f"There is no game {game_slug[:40]!r}.") from None
+        if found is None:
+            titles = ", ".join(title for _, title in self.lesson_games()) or "none yet"
+            raise ServiceError(f"{engines.get(game_slug).title} has no lesson yet; "
+                               f"lessons: {titles}.")
+        await self.no_lesson_running(actor, game_slug)
+        agreed = await self.servers.govern(actor, game_slug, channel_id, LESSON_TERMS, "match")
+        assert agreed is not None
+        options = {name: str(value).lower() for name, value in found.options.items()}
+        match = await self.lobby.create(actor, game_slug, options, channel_id, True,
+                                        agreed, seed=found.seed)
+        try:
+            await self.store.set_lesson(match.id)
+            for _ in range(found.players - 1):
+                match = await self.lobby.add_ai(match.id, actor, "easy")
+        except BaseException:
+            await self.lobby.abandon(match.id)  # no lesson left half made
+            raise
+        computers = [s.user_id for s in match.seats if s.is_ai]
+        order = [*computers[:found.learner], actor.user_id, *computers[found.learner:]]
+        return await self.lobby.start(match.id, actor, order)
+
+    async def no_lesson_running(self, actor: Actor, game_slug: str) -> None:
+        """Refuse a second lesson of a game while the actor's first one runs (here, or
+        anywhere from the console), saying where it is."""
+        for match in await self.store.find_matches(guild_id=actor.guild_id,
+                                                   user_id=actor.user_id, statuses=(RUNNING,)):
+            if match.lesson and match.game == game_slug:
+                where = f" in <#{match.thread_id}>" if match.thread_id else ""
+                raise ServiceError(
+                    f"Your lesson of {engines.get(game_slug).title} (#{match.id}) is still "
+                    f"running{where}: play on there, or resign it to start again.")
+
+    async def hint(self, match_id: int, actor: Actor) -> Hint:
+        """The computer's choice for the actor's move, in an unrated match (counted)."""
+        return await self.coach.hint(match_id, actor)
+
+    async def review(self, match_id: int, actor: Actor, progress: Progress | None = None
+                     ) -> Review:
+        """The moments a finished match turned for the actor, with pictures."""
+        return await self.coach.review(match_id, actor, progress)

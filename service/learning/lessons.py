@@ -1,0 +1,102 @@
+"""Lessons in the service (issue 39, ``/learn``): a lesson is a real match, unrated and
+casual, of the learner against the easy computer, marked ``lesson`` (migration 019), from
+its game's script (:mod:`engines.lesson`).
+
+Nothing of a lesson is stored but that mark: the current step is the number of the
+learner's moves in the match's move log, and the computer's scripted replies are read from
+the same log. So a lesson survives restarts, takes back with /undo like any match, and
+needs no claimed state. Three hooks reach the match's usual paths, one each:
+:func:`refusal` (the move path, for a legal move the step does not ask for),
+:func:`scripted_reply` (where the computer chooses) and :func:`framed` (every board post).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from db import FINISHED, MatchRecord, MoveRecord, Store
+from engines import lesson as lessons
+from engines.base import Game, IllegalMove, State
+from engines.lesson import Lesson, Step
+from service.common.model import Post
+
+log = logging.getLogger(__name__)
+
+
+def lesson_of(match: MatchRecord) -> Lesson | None:
+    """The script a lesson match plays (None: not a lesson, or its game has none now)."""
+    if not match.lesson:
+        return None
+    try:
+        return lessons.lesson_of(match.game)
+    except KeyError:
+        return None
+
+
+def made(found: Lesson, played: Sequence[MoveRecord]) -> int:
+    """How many moves the learner has made: the number of the current step (from 0)."""
+    return sum(1 for m in played if m.seat == found.learner)
+
+
+def step_now(found: Lesson, played: Sequence[MoveRecord]) -> tuple[int, Step | None]:
+    """The current step's number (from 0) and the step, None once they are done."""
+    number = made(found, played)
+    return number, lessons.step_at(found, number)
+
+
+async def refusal(store: Store, match: MatchRecord, game: Game, state: State, seat: int,
+                  move: str) -> str | None:
+    """Why a legal ``move`` of ``seat`` is not what the lesson's step asks (its
+    ``wrong``), or None: not a lesson, not the learner, the steps are done, or it is
+    right. Illegal moves are refused by the engine before this is asked."""
+    found = lesson_of(match)
+    if found is None or seat != found.learner:
+        return None
+    _, step = step_now(found, await store.moves(match.id))
+    if step is None:
+        return None
+    return lessons.judge(game, state, found, step, move)
+
+
+async def scripted_reply(store: Store, match: MatchRecord, game: Game, state: State,
+                         seat: int) -> str | None:
+    """The computer's move for ``seat`` as the lesson's script has it (the opening, then
+    the replies of the learner's last step), when it is legal; None: the level decides."""
+    found = lesson_of(match)
+    if found is None or seat == found.learner:
+        return None
+    move = lessons.scripted(found, [(m.seat, m.notation) for m in await store.moves(match.id)])
+    if move is None:
+        return None
+    try:
+        game.play(state, seat, move)
+    except IllegalMove as error:  # the position left the script (an undo, an old script)
+        log.info("lesson %s: scripted %r is illegal (%s); the level decides",
+                 match.id, move, error)
+        return None
+    return move
+
+
+def framed(post: Post, match: MatchRecord, played: Sequence[MoveRecord]) -> Post:
+    """A lesson's board post with its step: the rule above the moves and what to do
+    below them; after the last step, the closing words instead."""
+    found = lesson_of(match)
+    if found is None or match.status == FINISHED:
+        return post
+    number, step = step_now(found, played)
+    if step is not None:
+        post.text = "\n".join([f"**{found.title}**, step {number + 1} of "
+                               f"{len(found.steps)}: {step.rule}", post.text,
+                               f"➡️ {step.ask}"])
+    elif number == len(found.steps):
+        post.text = "\n".join([post.text, f"🎓 {found.finish}"])
+    return post
+
+
+def step_text(found: Lesson, number: int) -> str:
+    """What step ``number`` (from 0) says, for a front end that shows it apart."""
+    step = lessons.step_at(found, number)
+    if step is None:
+        return found.finish
+    return f"Step {number + 1} of {len(found.steps)}: {step.rule}\n{step.ask}"

@@ -1,0 +1,1 @@
+"""The challenges room (service/challenges, bot/challenges): challenges and rematches."""

@@ -1,0 +1,1 @@
+"""The clocks room (service/clocks, bot/clocks): banks, deadlines, reminders, vacations."""

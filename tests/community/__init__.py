@@ -1,0 +1,1 @@
+"""The community room (service/community, bot/community): privacy, settings, caps."""

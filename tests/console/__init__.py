@@ -1,0 +1,1 @@
+"""The offline console (console/), in-process and through a real terminal."""

@@ -1,0 +1,1 @@
+"""The stores, their migrations, backups and shards (db/)."""

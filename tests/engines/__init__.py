@@ -1,0 +1,1 @@
+"""The game engines: rules, properties over random games, refusals, views and texts."""

@@ -1,0 +1,1 @@
+"""The computer players and the coach's analysis (engines/ai)."""

@@ -1,0 +1,1 @@
+"""The events room (service/events, bot/events): tournaments and their pairing."""

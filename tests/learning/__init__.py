@@ -1,0 +1,1 @@
+"""The learning room (service/learning, bot/learning): lessons, hints, reviews."""

@@ -1,0 +1,1 @@
+"""The notices room (service/notices, bot/notices): follows, quiet hours, digest, nonces."""

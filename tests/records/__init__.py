@@ -1,0 +1,1 @@
+"""The records room (service/records, bot/records): export, import and replay."""

@@ -1,0 +1,1 @@
+"""Pictures, alt text and text boards (rendering/)."""
