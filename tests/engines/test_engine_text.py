@@ -12,7 +12,7 @@ import engines
 from engines.base import SEAT_MARKER, plural
 from engines.terra import GAME as TERRA
 from engines.when_gods_collide import GAME as WGC
-from tests.engines.test_terra import make as terra_position
+from tests.engines.terra_positions import make as terra_position
 
 GAMES = [g.slug for g in engines.all()]
 ONE_PLURAL = re.compile(
