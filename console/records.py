@@ -16,7 +16,7 @@ from service.records.importer import MAX_BYTES, Loaded, load_record
 
 
 class Screen(Protocol):
-    """What of :class:`console.app.Console` an import uses."""
+    """What of :class:`console.screen.Console` an import uses."""
 
     service: Service
     boards: Path

@@ -38,26 +38,25 @@ read, as the bot shows them.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from engines.ai.players import Decision, Player
 from engines.ai.repetition import board as public_board
 from engines.ai.repetition import change_key
 from engines.base import Game, State
-from engines.terra.board import (
-    ARMY,
-    CHITS_PER_TYPE,
-    EXCLUSIVE,
-    NEIGHBOURS,
-    PLOTS,
-    STRUCTURES,
-    TERRITORY,
-    near,
-)
+from engines.terra.board import ARMY, CHITS_PER_TYPE, PLOTS, TERRITORY
 from engines.terra.computer import WORTH, capped_lead
 from engines.terra.scoring import score
 from engines.terra.tally import Tally
+from engines.terra.turns import (
+    REPLY_WARS,
+    added,
+    best_builds,
+    best_targets,
+    best_turn,
+    every_build,
+)
 
 ARMY_PRICE = 2.0
 """Margin points an army spent must win back (it could remove something better later)."""
@@ -72,8 +71,6 @@ SHORTLIST = 16
 """Turns whose replies are weighed."""
 DEFEND = 8
 """Turns added to the shortlist that build in the territories a war would hurt most."""
-REPLY_WARS = 5
-"""The opponent's wars weighed in a reply (the best by the removal alone)."""
 REPEAT = 3.0
 """Margin points taken off a move that redoes a change of the match's recent past."""
 EXCHANGE_PLOTS = 20
@@ -109,10 +106,6 @@ class Plan(NamedTuple):
 
 def margin(scores: Sequence[float], seat: int) -> float:
     return scores[seat] - max(v for s, v in enumerate(scores) if s != seat)
-
-
-def added(scores: Sequence[float], change: Sequence[int]) -> list[float]:
-    return [a + b for a, b in zip(scores, change, strict=True)]
 
 
 def final(lead: float) -> float:
@@ -297,7 +290,7 @@ class TerraPlanner(Player):
         others = [s for s in range(state.players) if s != seat]
         mine = scores[seat]
         lowest: float | None = None  # the lowest lead a build leaves: the largest loss
-        for _plot, _kind, change in _options(tally, state, rival):
+        for _plot, _kind, change in every_build(tally, state, rival):
             lead = mine + change[seat] - max(scores[s] + change[s] for s in others)
             if lowest is None or lead < lowest:
                 lowest = lead
@@ -320,8 +313,8 @@ class TerraPlanner(Player):
         for chance, war in ((1 - p_army, False), (p_army, True)):
             if chance <= 0:
                 continue
-            removed, build, after = _best_turn(tally, state, rival, plan.after,
-                                               lambda a: -margin(a, seat), war)
+            removed, build, after = best_turn(tally, state, rival, plan.after,
+                                              lambda a: -margin(a, seat), war)
             done = self._play(tally, rival, removed, build)
             if len(tally.board) == len(PLOTS):
                 answer = final(margin(after, seat))
@@ -356,19 +349,19 @@ class TerraPlanner(Player):
             return margin(after, seat)
 
         builds = [(final(v) if ends else v, None, build, after)
-                  for v, build, after in _ranked_builds(tally, state, seat, scores, ours,
-                                                        ANSWERS)]
+                  for v, build, after in best_builds(tally, state, seat, scores, ours,
+                                                     ANSWERS)]
         plain = self._replied(tally, state, seat, builds)
         if p_army <= 0:
             return plain
         price = self._army_price(state)
         wars = []
-        for plot in _targets(tally, seat, scores, ours):
+        for plot in best_targets(tally, seat, scores, ours):
             cleared = added(scores, tally.remove_change(plot))
             held = tally.remove(plot)
             wars += [(v - price, plot, build, after)
-                     for v, build, after in _ranked_builds(tally, state, seat, cleared,
-                                                           ours, 2)]
+                     for v, build, after in best_builds(tally, state, seat, cleared,
+                                                        ours, 2)]
             tally.place(*held, plot)
         wars.sort(key=lambda w: -w[0])
         armed_best = self._replied(tally, state, seat, wars[:ANSWERS])
@@ -439,66 +432,3 @@ def leads(tally: Tally, seat: int) -> float:
     for t in range(1, 10):
         found += WORTH[t] * capped_lead(tally.counts[t], seat) / 3
     return found
-
-
-def _options(tally: Tally, state: State, who: int) -> Iterator[tuple[str, str, list[int]]]:
-    """Every (plot, type) ``who`` may build on the tally's board, whatever its reserve,
-    with what it changes in each seat's score."""
-    board = tally.board
-    terrain = bool(state.options.get("terrain"))
-    mines = near(state.mountains) if terrain else frozenset()
-    farms = near(state.river) if terrain else frozenset()
-    for plot, changes in tally.builds(who):
-        barred = {held[1] for n in NEIGHBOURS[plot] if (held := board.get(n)) is not None
-                  and held[0] != who and held[1] in EXCLUSIVE}
-        for kind in STRUCTURES:
-            if kind in barred:
-                continue
-            if terrain and ((kind == "mine" and plot not in mines)
-                            or (kind == "farm" and plot not in farms)):
-                continue
-            yield plot, kind, changes[kind]
-
-
-def _ranked_builds(tally: Tally, state: State, who: int, scores: list[float], judge,
-                   count: int) -> list[tuple[float, tuple[str, str], list[float]]]:
-    """``who``'s best ``count`` builds by ``judge`` of the scores after: (value, (type,
-    plot), scores after)."""
-    found = [(judge(after), (kind, plot), after) for plot, kind, change
-             in _options(tally, state, who) if (after := added(scores, change))]
-    found.sort(key=lambda f: -f[0])
-    return found[:count]
-
-
-def _targets(tally: Tally, who: int, scores: list[float], judge) -> list[str]:
-    """The :data:`REPLY_WARS` plots whose removal alone ``who`` judges best."""
-    enemy = [p for p, (owner, _) in tally.board.items() if owner != who]
-    ranked = sorted((-judge(added(scores, tally.remove_change(p))), p) for p in enemy)
-    return [plot for _, plot in ranked[:REPLY_WARS]]
-
-
-def _best_turn(tally: Tally, state: State, who: int, scores: list[float], judge,
-               war: bool) -> tuple[str | None, tuple[str, str] | None, list[float]]:
-    """``who``'s best turn by ``judge`` of the scores after: a build, or with ``war``
-    one of the :data:`REPLY_WARS` wars that judge best alone followed by a build, if
-    better (war, build, scores after)."""
-    best: tuple[float, str | None, tuple[str, str] | None, list[float]] | None = None
-    turn: tuple[float, str | None, tuple[str, str] | None, list[float]]
-    for value, build, after in _ranked_builds(tally, state, who, scores, judge, 1):
-        best = (value, None, build, after)
-    if war:
-        for plot in _targets(tally, who, scores, judge):
-            cleared = added(scores, tally.remove_change(plot))
-            held = tally.remove(plot)
-            follow = _ranked_builds(tally, state, who, cleared, judge, 1)
-            tally.place(*held, plot)
-            if follow:
-                value, build, after = follow[0]
-                turn = (value, plot, build, after)
-            else:
-                turn = (judge(cleared), plot, None, cleared)
-            if best is None or turn[0] > best[0]:
-                best = turn
-    if best is None:
-        return None, None, scores
-    return best[1], best[2], best[3]

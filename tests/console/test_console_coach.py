@@ -9,7 +9,7 @@ import pytest
 from console import app as console
 from engines.ai.analysis import Look
 from service.learning import coach
-from tests.console.test_console import scripted
+from tests.console.keyboard import scripted
 
 TINY = Look(worlds=1, candidates=2, scan=6, replies=3, plies=1)
 

@@ -9,7 +9,7 @@ import pytest
 import engines
 from console import app as console
 from engines import lesson
-from tests.console.test_console import scripted
+from tests.console.keyboard import scripted
 
 LESSONS = [s.slug for s in engines.specs() if s.learn is not None]
 

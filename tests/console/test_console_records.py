@@ -12,7 +12,7 @@ from console import app as console
 from db import open_store
 from service import Actor, Service
 from service.records.export import write
-from tests.console.test_console import scripted
+from tests.console.keyboard import scripted
 
 HOST = Actor(1, "Player 1")
 

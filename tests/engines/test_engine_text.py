@@ -12,7 +12,7 @@ import engines
 from engines.base import SEAT_MARKER, plural
 from engines.terra import GAME as TERRA
 from engines.when_gods_collide import GAME as WGC
-from tests.engines.test_terra import make as terra_position
+from tests.engines.terra_positions import make as terra_position
 
 GAMES = [g.slug for g in engines.all()]
 ONE_PLURAL = re.compile(
@@ -93,7 +93,7 @@ def test_terra_final_reveal_names_every_reserve():
 
 
 def test_wgc_private_text_names_the_god_and_the_gods_found():
-    from tests.engines.test_when_gods_collide import build
+    from tests.engines.when_gods_collide_battlefields import build
 
     s = build({"a1": "0", "a2": "0G", "c1": "1", "d1": "1G", "e1": "1", "p1": "1"},
               chess="rook", hero="princess", number=5)

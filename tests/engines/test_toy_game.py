@@ -21,7 +21,7 @@ from engines.ai import player
 from engines.spec import Computer, GameSpec, SpecError
 from engines.view import problems
 from service import Actor
-from tests.console.test_console import scripted
+from tests.console.keyboard import scripted
 from tests.console.test_console_records import exported
 from tests.toy_game import GAME, SPEC, Kayles, registered
 

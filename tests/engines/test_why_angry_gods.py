@@ -7,7 +7,7 @@ import pytest
 
 import engines
 from engines.angry_gods.board import intersection_name
-from tests.engines.test_angry_gods import B, R, build
+from tests.engines.angry_gods_positions import B, R, build
 from tests.why_sites import Refusal, check, missing, sites
 
 GAME = engines.get("angry-gods")

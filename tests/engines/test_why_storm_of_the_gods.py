@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engines.storm_of_the_gods import GAME
-from tests.engines.test_storm_of_the_gods import make, tile
+from tests.engines.storm_of_the_gods_positions import make, tile
 from tests.why_sites import Refusal, check, missing, sites
 
 SLUG = "storm-of-the-gods"

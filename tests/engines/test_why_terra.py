@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engines.terra import GAME
-from tests.engines.test_terra import discard_state, make, terrain_state, war_state
+from tests.engines.terra_positions import discard_state, make, terrain_state, war_state
 from tests.why_sites import Refusal, check, missing, sites
 
 SLUG = "terra"

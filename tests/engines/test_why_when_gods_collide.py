@@ -14,7 +14,7 @@ from engines.when_gods_collide import movegen, why
 from engines.when_gods_collide.game import PREFIX
 from engines.when_gods_collide.geometry import block_squares, field
 from engines.when_gods_collide.state import HERO_FACES
-from tests.engines.test_when_gods_collide import build, princess, set_up_battle
+from tests.engines.when_gods_collide_battlefields import build, princess, set_up_battle
 from tests.why_sites import ROOT, Refusal, check, missing, sites
 
 GAME = engines.get("when-gods-collide")

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from console import app as console
-from tests.console.test_console import scripted
+from tests.console.keyboard import scripted
 from tests.match.test_sim_picker import PICK, board_with, open_picker, pick
 from tests.sim.harness import Sim, answer, labels, last
 from tests.toy_game import GAME, registered

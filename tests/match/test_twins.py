@@ -212,7 +212,7 @@ def test_public_moves_shows_moves_only_when_the_public_could_know_them(slug):
 
 
 def test_public_moves_hides_moves_that_show_what_the_mover_alone_knows():
-    from tests.engines.test_when_gods_collide import build
+    from tests.engines.when_gods_collide_battlefields import build
 
     wgc = engines.get("when-gods-collide")
     s = build({"a1": "0G", "c1": "1", "d1": "1G", "p1": "1"}, hero="winged-sandals")

@@ -14,7 +14,7 @@ from console import records
 from engines.ai import RandomPlayer
 from service import Service, ServiceError
 from service.records.importer import MAX_MOVES
-from tests.console.test_console import scripted
+from tests.console.keyboard import scripted
 from tests.hostile_records import corpus
 
 PLAYS_PER_MOVE = 2

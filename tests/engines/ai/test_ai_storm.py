@@ -11,7 +11,7 @@ from engines.storm_of_the_gods.computer import (
     conversions,
 )
 from engines.storm_of_the_gods.state import belief_points
-from tests.engines.test_storm_of_the_gods import make, tile
+from tests.engines.storm_of_the_gods_positions import make, tile
 
 GAME = engines.get("storm-of-the-gods")
 
