@@ -70,7 +70,7 @@ from service.events.members import EventMembers
 from service.events.tournaments import Tournaments
 from service.learning.coach import Coach
 from service.learning.desk import LearningDesk
-from service.match import overview
+from service.match import gate, overview
 from service.match.computer import Computer
 from service.match.core import Games, Matches, Now, positions
 from service.match.lobby import Lobby, parse_options
@@ -159,6 +159,7 @@ class Service(TournamentDesk, LearningDesk):
         self.stats = Stats()
         self.retention = Retention(store, self._now)
         self.servers = Servers(store, listing, Caps(store, limits, self._now))
+        self.lobby.gate = self.servers
         self.notify.default_turn = self.servers.your_turn
         self.privacy = Privacy(store, self.matches, self.turns, self.lobby, self.challenges,
                                self.tournaments, self._now)
@@ -239,10 +240,17 @@ class Service(TournamentDesk, LearningDesk):
                      terms: MatchTerms | None = None, **fields: Any) -> MatchRecord:
         """A new match in its lobby, on ``terms`` (or on terms given by their
         :class:`MatchTerms` fields)."""
-        agreed = await self.servers.govern(actor, game_slug, channel_id,
-                                           terms or MatchTerms.given(fields), "match")
-        assert agreed is not None
-        return await self.lobby.create(actor, game_slug, options, channel_id, seat_host, agreed)
+        return await self.lobby.create(actor, game_slug, options, channel_id, seat_host,
+                                       terms or MatchTerms.given(fields), kind=gate.MATCH)
+
+    async def games_here(self, guild_id: int | None, lessons: bool = False
+                         ) -> list[tuple[str, str]]:
+        """The games a new match may be of in this server, (slug, title) in the games'
+        order: what the gate admits (``lessons``: only those with a lesson)."""
+        allowed = self.servers.allowed_games(await self.servers.get(guild_id))
+        with_lesson = {slug for slug, _ in self.lesson_games()} if lessons else None
+        return [(g.slug, g.title) for g in allowed
+                if with_lesson is None or g.slug in with_lesson]
 
     async def join(self, match_id: int, actor: Actor) -> MatchRecord:
         return await self.lobby.join(match_id, actor)
@@ -324,7 +332,7 @@ class Service(TournamentDesk, LearningDesk):
         return await records.export(self.store, self.matches, match_id, actor, mine)
 
     async def continue_copy(self, loaded: Loaded) -> Update:
-        return await continue_copy(self.store, self.play, loaded)
+        return await continue_copy(self.store, self.play, self.lobby.gate, loaded)
 
     async def my_turns(self, actor: Actor, now: datetime | None = None
                        ) -> list[overview.Turn]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -108,10 +109,13 @@ class GamePick(
     template=r"pantheon:pick:(?P<user>\d+)",
 ):
     """The game menu of "Challenge to a game": the choice posts a challenge to the user
-    with the default terms (``/challenge`` sets options and clocks)."""
+    with the default terms (``/challenge`` sets options and clocks). It offers the games
+    the server allows (``games``: (slug, title)); rebuilt from its custom id after a
+    restart, only the chosen value matters."""
 
-    def __init__(self, user_id: int) -> None:
-        options = [discord.SelectOption(label=g.title, value=g.slug) for g in engines.all()]
+    def __init__(self, user_id: int, games: Sequence[tuple[str, str]] | None = None) -> None:
+        offered = games if games is not None else [(g.slug, g.title) for g in engines.all()]
+        options = [discord.SelectOption(label=title, value=slug) for slug, title in offered]
         super().__init__(discord.ui.Select(
             placeholder="Choose a game", options=options, custom_id=f"pantheon:pick:{user_id}"))
         self.user_id = user_id
@@ -137,9 +141,9 @@ class GamePick(
                 content=f"Challenge #{news.challenge.id} is posted.", view=None)
 
 
-def pick_view(user_id: int) -> discord.ui.View:
+def pick_view(user_id: int, games: Sequence[tuple[str, str]]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(GamePick(user_id))
+    view.add_item(GamePick(user_id, games))
     return view
 
 

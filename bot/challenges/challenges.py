@@ -21,7 +21,7 @@ from bot.challenges.challenge_ui import (
     post_challenge,
     tell_challenger,
 )
-from bot.kit.common import GAME_CHOICES, PantheonCog
+from bot.kit.common import PantheonCog, game_autocomplete
 from bot.kit.interact import actor_of, defer, guard, reply
 from bot.match.lobby import LEVEL_CHOICES, TERMS_HELP, TIMEOUT_CHOICES, takes_terms, terms_of
 from service import CHALLENGE_HOURS, ServiceError, parse_options
@@ -59,7 +59,8 @@ class Challenges(PantheonCog):
         opponent5="Another player",
         **TERMS_HELP,
     )
-    @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(on_timeout=TIMEOUT_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.guild_only()
     @takes_terms
     async def challenge(
@@ -99,8 +100,9 @@ class Challenges(PantheonCog):
             if member.bot:
                 raise ServiceError(f"{self.service.escape(member.display_name)} is a bot "
                                    "account and cannot play.")
+            games = await self.service.games_here(interaction.guild_id)
             await reply(interaction, f"Challenge {member.mention} to which game? (Options "
-                        "and clocks: use /challenge.)", view=pick_view(member.id))
+                        "and clocks: use /challenge.)", view=pick_view(member.id, games))
 
     @tasks.loop(minutes=LAPSE_EVERY_MINUTES)
     async def lapse(self) -> None:

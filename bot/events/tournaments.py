@@ -20,7 +20,7 @@ from discord.ext import commands, tasks
 from bot.community.server_settings import ping_for_tournament
 from bot.events.members import check_entrants, member_gone
 from bot.events.tournament_ui import joined, post_event, tell_news
-from bot.kit.common import GAME_CHOICES, PantheonCog, option_int, title_of
+from bot.kit.common import PantheonCog, game_autocomplete, option_int, title_of
 from bot.kit.interact import actor_of, defer, guard, reply, service_of
 from bot.match.lobby import LEVEL_CHOICES, TERMS_HELP, TIMEOUT_CHOICES, terms_of
 from bot.match.publish import message_kwargs
@@ -123,8 +123,8 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
         round_hours="Hours a round lasts; a game still running then is scored a draw",
         **{k: v for k, v in TERMS_HELP.items()
            if k in ("options", "deadline", "on_timeout", "rated", "bank", "weekends")})
-    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES,
-                          on_timeout=TIMEOUT_CHOICES)
+    @app_commands.choices(format=FORMAT_CHOICES, on_timeout=TIMEOUT_CHOICES)
+    @app_commands.autocomplete(game=game_autocomplete)
     async def create(
         self, interaction: discord.Interaction, game: str, format: str,
         rounds: app_commands.Range[int, 1, MAX_ROUNDS] = 3,

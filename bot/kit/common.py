@@ -1,4 +1,5 @@
-"""What several cogs share: game choices, the ``match`` autocomplete, long replies."""
+"""What several cogs share: game choices, the ``game`` and ``match`` autocompletes, long
+replies."""
 
 from __future__ import annotations
 
@@ -37,19 +38,15 @@ class PantheonCog(commands.Cog):
 
 
 GAME_CHOICES: list[app_commands.Choice[str]] = []
-"""The games the ``game`` options offer. discord.py keeps this very list, so
+"""The games the reading commands' ``game`` options offer (``/rules``, ``/leaderboard``;
+what makes a match offers only the server's games, :func:`game_autocomplete`).
+discord.py keeps this very list, so
 :func:`offer_games` refreshes it from the registry when the bot sets up its commands: a
 game registered after this module was imported (a test's) is offered too."""
 
 
-LESSON_CHOICES: list[app_commands.Choice[str]] = []
-"""The games ``/learn`` offers: those with a lesson script, refreshed with the others."""
-
-
 def offer_games() -> None:
     GAME_CHOICES[:] = [app_commands.Choice(name=g.title, value=g.slug) for g in engines.all()]
-    LESSON_CHOICES[:] = [app_commands.Choice(name=s.title, value=s.slug)
-                         for s in engines.specs() if s.learn is not None]
 
 
 offer_games()
@@ -68,6 +65,31 @@ def option_int(value: object) -> int | None:
         return int(str(value).strip().lstrip("#")) if value not in (None, "") else None
     except ValueError:
         return None
+
+
+async def game_autocomplete(interaction: discord.Interaction, current: str
+                            ) -> list[app_commands.Choice[str]]:
+    """The games a new match may be of here (the server's allowed games: what the gate
+    admits), those whose name holds what is typed."""
+    return await _games_here(interaction, current, lessons=False)
+
+
+async def lesson_autocomplete(interaction: discord.Interaction, current: str
+                              ) -> list[app_commands.Choice[str]]:
+    """The games with a lesson that the server allows."""
+    return await _games_here(interaction, current, lessons=True)
+
+
+async def _games_here(interaction: discord.Interaction, current: str, lessons: bool
+                      ) -> list[app_commands.Choice[str]]:
+    try:
+        games = await service_of(interaction).games_here(interaction.guild_id, lessons)
+    except Exception:  # autocomplete must never raise
+        log.exception("game autocomplete failed")
+        return []
+    typed = str(current or "").strip().lower()
+    return [app_commands.Choice(name=title, value=slug) for slug, title in games
+            if typed in title.lower() or typed in slug][:25]
 
 
 async def match_autocomplete(

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.kit.common import LESSON_CHOICES, PantheonCog, title_of
+from bot.kit.common import PantheonCog, lesson_autocomplete, title_of
 from bot.kit.interact import actor_of, defer, guard, reply
 from bot.match.opening import NO_THREAD, NOT_A_TEXT_CHANNEL, Place, place_for, undo_opening
 from bot.match.threads import THREAD_ARCHIVE_MINUTES, add_members, thread_name
@@ -55,7 +55,7 @@ class Learn(PantheonCog):
     @app_commands.command(name="learn",
                           description="Learn a game: a guided first match against the computer")
     @app_commands.describe(game="The game to learn")
-    @app_commands.choices(game=LESSON_CHOICES)
+    @app_commands.autocomplete(game=lesson_autocomplete)
     @app_commands.guild_only()
     async def learn(self, interaction: discord.Interaction, game: str) -> None:
         async with guard(interaction, "/learn"):

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
-from bot.kit.common import GAME_CHOICES
+from bot.kit.common import game_autocomplete
 from bot.kit.interact import actor_of, defer, guard, reply
 from bot.match.opening import NOT_A_TEXT_CHANNEL, open_match, place_for
 from service import MatchTerms, ServiceError, parse_options
@@ -100,7 +100,8 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         **{**TERMS_HELP,
            "bots": "How many seats computer players take (they join the lobby at once)"},
     )
-    @app_commands.choices(game=GAME_CHOICES, on_timeout=TIMEOUT_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(on_timeout=TIMEOUT_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.autocomplete(game=game_autocomplete)
     @takes_terms
     async def start(
         self,

@@ -34,6 +34,7 @@ from service.common import boundary
 from service.common.clock_math import HOUR, hours_text
 from service.common.model import Actor, ServiceError, Update
 from service.common.names import sentence
+from service.match import gate
 from service.match.core import Matches, Now
 from service.match.lobby import NO_TERMS, Lobby, checked_level
 from service.match.terms import MatchTerms, chosen_options
@@ -288,7 +289,7 @@ class Challenges:
         terms = MatchTerms.of(record.settings)
         match = await self.lobby.create(
             host, record.game, {k: str(v) for k, v in record.options.items()},
-            channel_id=record.channel_id, terms=terms)
+            channel_id=record.channel_id, terms=terms, kind=gate.ACCEPTED)
         try:
             for player in record.players:
                 name = actor.name if player.user_id == actor.user_id else player.display_name

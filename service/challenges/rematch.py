@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from db import ABORTED, FINISHED, MatchRecord, SeatRecord, Store
 from service.common.model import Actor, ServiceError, Update
+from service.match import gate
 from service.match.computer import Computer
 from service.match.core import Matches
 from service.match.lobby import Lobby
@@ -88,7 +89,8 @@ class Rematches:
         new = await self.lobby.create(host, match.game,
                                       {k: str(v) for k, v in match.options.items()},
                                       channel_id=match.channel_id,
-                                      terms=MatchTerms(rated=await self.store.is_rated(match.id)))
+                                      terms=MatchTerms(rated=await self.store.is_rated(match.id)),
+                                      kind=gate.REMATCH)
         made = new.id
         try:
             clock = await self.store.clock(match.id)

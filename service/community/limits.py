@@ -30,12 +30,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from db import Store, records
+from engines.base import plural
 from service.common.model import Actor, ServiceError
 
 HOUR = timedelta(hours=1)
-WORDS = {"lobby": ("open lobbies", "starts or is aborted"),
-         "challenge": ("open challenges", "is answered, withdrawn or lapses"),
-         "tournament": ("open or running tournaments", "ends or is cancelled")}
+WORDS = {"lobby": ("open lobby", "open lobbies", "starts or is aborted"),
+         "challenge": ("open challenge", "open challenges", "is answered, withdrawn or lapses"),
+         "tournament": ("open or running tournament", "open or running tournaments",
+                        "ends or is cancelled")}
 
 
 @dataclass(frozen=True)
@@ -81,19 +83,25 @@ class Caps:
 
     async def check(self, actor: Actor, kind: str) -> None:
         """Refuse (:class:`ServiceError`, one line) a new ``kind`` (lobby, challenge,
-        tournament) the caps do not allow now. Nothing outside a server is capped."""
+        tournament; ``hourly``: only the cap an hour) the caps do not allow now. Nothing
+        outside a server is capped."""
         if actor.guild_id is None:
             return
-        many, frees = WORDS[kind]
+        if kind != "hourly":
+            await self._open(actor, kind)
+        await self._hourly(actor)
+
+    async def _open(self, actor: Actor, kind: str) -> None:
+        assert actor.guild_id is not None
+        one, many, frees = WORDS[kind]
         cap = self.limits.cap(kind, server=False)
         if cap and (await self.store.open_work(actor.guild_id, actor.user_id))[kind] >= cap:
-            raise ServiceError(f"You have {cap} {many}, the most one member may have here; "
-                               f"a place frees up when one {frees}.")
+            raise ServiceError(f"You have {plural(cap, one, many)}, the most one member may "
+                               f"have here; a place frees up when one {frees}.")
         server = self.limits.cap(kind, server=True)
         if server and (await self.store.open_work(actor.guild_id))[kind] >= server:
-            raise ServiceError(f"This server has {server} {many}, the most it may have; "
-                               f"a place frees up when one {frees}.")
-        await self._hourly(actor)
+            raise ServiceError(f"This server has {plural(server, one, many)}, the most it "
+                               f"may have; a place frees up when one {frees}.")
 
     async def _hourly(self, actor: Actor) -> None:
         assert actor.guild_id is not None
@@ -107,7 +115,9 @@ class Caps:
             if len(made) >= cap:
                 frees = datetime.fromisoformat(made[len(made) - cap]) + HOUR
                 minutes = max(1, -int((now - frees).total_seconds() // 60))
+                started = plural(len(made), "match, challenge or tournament",
+                                 "matches, challenges and tournaments")
                 raise ServiceError(
-                    f"{who} started {len(made)} matches, challenges and tournaments in the "
-                    f"last hour, the most allowed; the next is possible at "
+                    f"{who} started {started} in the last hour, the most allowed; the next "
+                    f"is possible at "
                     f"{frees:%H:%M} UTC (in {minutes} min).")

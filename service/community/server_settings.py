@@ -1,6 +1,7 @@
 """``/settings``: what a server's moderators (Manage Server) decide for it, stored per
 server, said back in words, and applied where matches, challenges and tournaments are
-made (:meth:`Servers.govern`, which the :class:`~service.Service` facade calls). No
+made (:meth:`Servers.admit`, the gate of every new match, :mod:`service.match.gate`;
+:meth:`Servers.govern` for challenges and tournaments). No
 Discord in here.
 
 - ``channel``: the one text channel or forum new matches, challenges and tournaments are
@@ -28,13 +29,14 @@ from engines.base import Game
 from service.common import clock_math
 from service.common.model import Actor, ServiceError
 from service.community.limits import Caps
+from service.match import gate
 from service.match.terms import MatchTerms
 from service.notices.notify import YOUR_TURN
 
 SERVER_TURN = ("mention", "dm", "off")
 """The ``your_turn`` a server may set for its members (not ``digest``: a digest needs the
 member's own hour, ``/notify digest_hour``)."""
-PLURAL = {"match": "matches", "challenge": "challenges", "tournament": "tournaments"}
+PLURAL = {"challenge": "challenges", "tournament": "tournaments"}
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,7 @@ class ServerSettings:
         return cls(**kept)
 
 
-KINDS = {"match": "lobby", "challenge": "challenge", "tournament": "tournament"}
+KINDS = {"challenge": "challenge", "tournament": "tournament"}
 
 
 @dataclass
@@ -177,24 +179,49 @@ class Servers:
     # --- applying them --------------------------------------------------------------------
     async def govern(self, actor: Actor, game_slug: str, channel_id: int | None,
                      terms: MatchTerms | None, what: str) -> MatchTerms | None:
-        """Refuse a new match, challenge or tournament (``what``) the server's settings
-        (and the caps) do not allow; the terms with the server's default clock where none
-        was chosen."""
+        """Refuse a new challenge or tournament (``what``) the server's settings (and the
+        caps) do not allow; the terms with the server's default clock where none was
+        chosen. A new match passes :meth:`admit` instead."""
         settings = await self.get(actor.guild_id)
-        if settings.channel is not None and channel_id not in (None, settings.channel):
-            raise ServiceError(f"In this server {PLURAL[what]} start in <#{settings.channel}>.")
-        if settings.games is not None and game_slug not in settings.games:
-            titles = {g.slug: g.title for g in self.listing()}
-            raise ServiceError(f"This server plays only "
-                               f"{', '.join(titles.get(g, g) for g in settings.games)}.")
+        self._in_place(settings, game_slug, channel_id, PLURAL[what])
         if (what == "tournament" and settings.tournament_role is not None
                 and not actor.is_admin and settings.tournament_role not in actor.roles):
             raise ServiceError(f"Only members with <@&{settings.tournament_role}> create "
                                "tournaments here.")
         if self.caps is not None:
             await self.caps.check(actor, KINDS[what])
-        if terms is None:
-            return None
+        return None if terms is None else self._with_defaults(settings, terms)
+
+    async def admit(self, actor: Actor, game_slug: str, channel_id: int | None,
+                    terms: MatchTerms, kind: str) -> MatchTerms:
+        """The gate of every new match (:mod:`service.match.gate`): refuse one the server's
+        rules for its ``kind`` do not allow; the terms with the server's default clock
+        where none was chosen."""
+        rules = gate.RULES.get(kind)
+        if rules is None:
+            raise ValueError(f"no way of making a match is called {kind!r}")
+        settings = await self.get(actor.guild_id)
+        self._in_place(settings, game_slug, channel_id if rules.channel else None,
+                       "matches", games=rules.games)
+        if self.caps is not None and rules.cap is not None:
+            await self.caps.check(actor, rules.cap)
+        return self._with_defaults(settings, terms)
+
+    def allowed_games(self, settings: ServerSettings) -> list[Game]:
+        """The games a new match may be of here, in the games' order."""
+        return [g for g in self.listing() if settings.games is None or g.slug in settings.games]
+
+    def _in_place(self, settings: ServerSettings, game_slug: str, channel_id: int | None,
+                  plural: str, games: bool = True) -> None:
+        if settings.channel is not None and channel_id not in (None, settings.channel):
+            raise ServiceError(f"In this server {plural} start in <#{settings.channel}>.")
+        if games and settings.games is not None and game_slug not in settings.games:
+            titles = {g.slug: g.title for g in self.listing()}
+            raise ServiceError(f"This server plays only "
+                               f"{', '.join(titles.get(g, g) for g in settings.games)}.")
+
+    @staticmethod
+    def _with_defaults(settings: ServerSettings, terms: MatchTerms) -> MatchTerms:
         return dataclasses.replace(
             terms,
             remind=terms.remind if terms.remind is not None else settings.remind,

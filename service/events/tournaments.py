@@ -62,6 +62,7 @@ from service.events.entry_terms import (
 )
 from service.events.outbox import EventOutbox, Step, current, stepping
 from service.events.texts import EventText, StandingsPicture
+from service.match import gate
 from service.match.core import Matches, Now
 from service.match.lobby import Lobby, checked_level, computer_name
 from service.match.terms import MatchTerms
@@ -383,6 +384,8 @@ class Tournaments:
         that also gives it to the table (nothing if another process was first), and start
         it."""
         _, terms = terms_of(record)
+        terms = await self.lobby.gate.admit(self._host(record), record.game,
+                                            record.channel_id, terms, gate.TABLE)
         game = self.matches.game_of(record.game)
         seats = []
         for user_id in table.players:

@@ -9,8 +9,8 @@ from db import RUNNING, Store
 from engines import lesson as lessons
 from service.common import boundary
 from service.common.model import Actor, ServiceError, Update
-from service.community.server_settings import Servers
 from service.learning.coach import Coach, Hint, Progress, Review
+from service.match import gate
 from service.match.lobby import Lobby
 from service.match.terms import MatchTerms
 
@@ -24,7 +24,6 @@ class LearningDesk:
     """Lesson and coach calls of the facade, checked at the same boundary as the rest."""
 
     store: Store
-    servers: Servers
     lobby: Lobby
     coach: Coach
 
@@ -46,11 +45,9 @@ class LearningDesk:
             raise ServiceError(f"{engines.get(game_slug).title} has no lesson yet; "
                                f"lessons: {titles}.")
         await self.no_lesson_running(actor, game_slug)
-        agreed = await self.servers.govern(actor, game_slug, channel_id, LESSON_TERMS, "match")
-        assert agreed is not None
         options = {name: str(value).lower() for name, value in found.options.items()}
         match = await self.lobby.create(actor, game_slug, options, channel_id, True,
-                                        agreed, seed=found.seed)
+                                        LESSON_TERMS, seed=found.seed, kind=gate.LESSON)
         try:
             await self.store.set_lesson(match.id)
             for _ in range(found.players - 1):

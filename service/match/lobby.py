@@ -14,6 +14,7 @@ from service.clocks.clock_options import schedule_of
 from service.common import boundary, clock_math
 from service.common.model import Actor, ServiceError, Update
 from service.common.names import sentence
+from service.match import gate
 from service.match.core import Matches
 from service.match.play import Play
 from service.match.terms import MatchTerms, chosen_options
@@ -34,13 +35,18 @@ class Lobby:
         self.play = play
         self.seed = seed or (lambda: secrets.randbits(62))
         self.shuffle = shuffle or random.SystemRandom().shuffle
+        self.gate: gate.Gate = gate.Open()
+        """What every new match passes first (the facade gives it the servers' rules)."""
 
     async def create(self, actor: Actor, game_slug: str, options: dict[str, str] | None = None,
                      channel_id: int | None = None, seat_host: bool = True,
-                     terms: MatchTerms = NO_TERMS, seed: int | None = None) -> MatchRecord:
+                     terms: MatchTerms = NO_TERMS, seed: int | None = None, *,
+                     kind: str) -> MatchRecord:
         """A new match in its lobby on ``terms`` (its clock and rating: its computer seats
-        are the caller's to add); the host takes the first seat unless ``seat_host`` is
+        are the caller's to add), once the gate admits it as a ``kind`` of new match
+        (:mod:`service.match.gate`); the host takes the first seat unless ``seat_host`` is
         False (the console's all-computer matches). ``seed``: a lesson's (else drawn)."""
+        terms = await self.gate.admit(actor, game_slug, channel_id, terms, kind)
         game = self.matches.game_of(game_slug)
         try:
             parsed = game.parse_options(options or {})

@@ -18,8 +18,10 @@ from engines.base import Game, Result, State, seat_name
 from engines.base import number_text as points_text
 from engines.replay import ReplayError, replayed
 from service.common import boundary, names
-from service.common.model import ServiceError, Update
+from service.common.model import Actor, ServiceError, Update
+from service.match import gate
 from service.match.play import Play
+from service.match.terms import MatchTerms
 from service.records import strict_json as record_json
 from service.records.export import FORMAT, FORMAT_VERSION, standing
 
@@ -355,14 +357,17 @@ def stated_result(stated: object, seats: int) -> Result | None:
     return Result(scores, ranking, boundary.printable(reason))
 
 
-async def continue_copy(store: Store, play: Play, loaded: Loaded) -> Update:
-    """A new local match at the record's last position: the same seed, options and moves,
-    the record's computers still computers and its other players local players (nobody
-    resigned: a resignation ended the old match, not the position). The computers then
-    play if it is their turn; the update shows the position."""
+async def continue_copy(store: Store, play: Play, admission: gate.Gate,
+                        loaded: Loaded) -> Update:
+    """A new local match at the record's last position, once the gate admits it: the same
+    seed, options and moves, the record's computers still computers and its other players
+    local players (nobody resigned: a resignation ended the old match, not the position).
+    The computers then play if it is their turn; the update shows the position."""
     if loaded.over:
         raise ServiceError("The record's match is over: there is nothing to continue.")
     game = loaded.game
+    await admission.admit(Actor(1, loaded.names[0]), game.slug, None, MatchTerms(),
+                          gate.RECORD)
     ids, humans, computers = [], 0, 0
     for is_ai in loaded.is_ai:
         humans, computers = humans + (not is_ai), computers + is_ai

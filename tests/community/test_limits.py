@@ -56,7 +56,7 @@ async def test_challenges_and_tournaments_are_capped(store):
     with pytest.raises(ServiceError) as refused:
         await svc.create_tournament(ANA, "witch-stones", EventTerms("swiss", 2),
                                     channel_id=5)
-    assert "1 open or running tournaments" in one_line(refused)
+    assert "1 open or running tournament," in one_line(refused)
 
 
 async def test_per_hour_says_when_the_next_is_possible(store, monkeypatch):

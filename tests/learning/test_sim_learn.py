@@ -10,13 +10,13 @@ import dataclasses
 import re
 
 import pytest
-from simcord import OptionError, SetupError
+from simcord import SetupError
 
 import engines
-from bot.kit.common import LESSON_CHOICES, offer_games
 from bot.match.opening import NO_THREAD
 from db import ABORTED
 from engines import lesson
+from service import Actor
 from tests.match.test_sim_picker import PICK, board_with, open_picker, pick
 from tests.sim.harness import Sim, answer, labels, make_bot_on, sent_pictures, text_of
 
@@ -127,23 +127,25 @@ async def test_a_lesson_falls_back_to_a_public_thread(sim: Sim) -> None:
 
 
 async def test_only_the_games_with_a_lesson_are_offered(sim: Sim, monkeypatch) -> None:
-    """Every game has a lesson today, so a game without one is made up: the choices,
-    refreshed, leave it out; and Discord (simcord) refuses a value not among them."""
-    assert {c.value for c in LESSON_CHOICES} == {
+    """Every game has a lesson today, so a game without one is made up: the autocomplete
+    leaves it out; a game the server does not allow is left out too (the gate would refuse
+    it); and a value typed past the menu is refused by the service in one sentence."""
+    offered = await sim.choices(sim.ana, sim.channel, "learn", "game")
+    assert {c["value"] for c in offered} == {
         s.slug for s in engines.specs() if s.learn is not None}
-    with pytest.raises(OptionError, match="only allows"):
-        await sim.slash(sim.ana, "learn", game="chess")
+    result = await sim.slash(sim.ana, "learn", game="chess")
+    assert answer(result) == "There is no game 'chess'."
     specs = engines.specs()
     without = dataclasses.replace(specs[0], learn=None)
     monkeypatch.setattr(engines, "specs", lambda: [without, *specs[1:]])
-    try:
-        offer_games()
-        assert without.slug not in {c.value for c in LESSON_CHOICES}
-        assert len(LESSON_CHOICES) == len(specs) - 1
-    finally:
-        monkeypatch.undo()
-        offer_games()
-    assert len(LESSON_CHOICES) == len(specs)
+    offered = await sim.choices(sim.ana, sim.channel, "learn", "game")
+    assert without.slug not in {c["value"] for c in offered}
+    assert len(offered) == len(specs) - 1
+    monkeypatch.undo()
+    moderator = Actor(sim.ana.id, "ana", sim.guild.id, is_admin=True)
+    await sim.bot.service.servers.change(moderator, games="terra")
+    offered = await sim.choices(sim.ana, sim.channel, "learn", "game")
+    assert [c["value"] for c in offered] == ["terra"]
 
 
 async def test_a_lesson_in_a_forum_is_a_post_of_the_forum(sim: Sim) -> None:
