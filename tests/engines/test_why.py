@@ -40,7 +40,7 @@ def test_the_five_games_are_found():
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_each_game_has_a_table_watching_every_file_that_refuses(slug):
-    table = importlib.import_module(f"tests.test_why_{slug.replace('-', '_')}")
+    table = importlib.import_module(f"tests.engines.test_why_{slug.replace('-', '_')}")
     watched = {path for path, _ in table.SPANS}
     refusing = {path for path in game_files(slug) if sites(path)}
     assert refusing - watched == set()
@@ -56,7 +56,7 @@ def plain(text: str) -> str:
 def test_refusals_say_the_rules_texts_own_words(slug):
     """Each of the table's QUOTES is in the game's rules text and in a refusal: the
     sentences a player reads when refused are those of the rules they can look up."""
-    table = importlib.import_module(f"tests.test_why_{slug.replace('-', '_')}")
+    table = importlib.import_module(f"tests.engines.test_why_{slug.replace('-', '_')}")
     rules = plain(engines.rules_text(slug))
     said = [plain(str(refused(table.GAME, case, table.SPANS)[0])) for case in table.CASES]
     assert len(table.QUOTES) >= 4
