@@ -120,12 +120,19 @@ class WitchStones(GameBase):
         text = normalise(move)
         if state.sides[1] is None:
             return self._choose_side(state, text)
+        if _side_named(text) is not None:
+            raise IllegalMove("choosing sides is over: the suns and moons were chosen at the "
+                              "start; now remove a piece (`take e5`) or a line "
+                              "(`line e2-e6`)", rule="Sides")
         squares = self._parse_removal(state, seat, text)
         return self._remove(state, seat, squares)
 
     def _choose_side(self, state: WitchStonesState, text: str) -> WitchStonesState:
-        side = {"suns": "suns", "sun": "suns", "moons": "moons", "moon": "moons"}.get(
-            text.removeprefix("side ").strip())
+        side = _side_named(text)
+        if side is None and _removal_words(text) is not None:
+            raise IllegalMove("removing pieces has not come yet: first choose your side, as "
+                              "before any removal the second player chooses `suns` or `moons`",
+                              rule="Sides")
         if side is None:
             raise IllegalMove("first choose your side: before any removal the second player "
                               "chooses `suns` or `moons`", rule="Sides")
@@ -137,14 +144,9 @@ class WitchStones(GameBase):
         """``take e5`` or ``e5`` (one piece); ``line e2-e6`` or ``e2-e6`` (a line);
         ``line e5`` (a one-piece line, as ``line e5-e5``). Spaces around ``-`` and ``to``
         between the ends are accepted: ``e2 - e6``, ``line e2 to e6``."""
-        text = re.sub(r"\s*-\s*", "-", text)
-        text = re.sub(r"\s+to\s+", "-", text)
-        words = text.split(" ")
-        if len(words) == 1 and _SQUARE.match(words[0]):
-            words = ["take", words[0]]
-        elif len(words) == 1 and "-" in words[0]:
-            words = ["line", words[0]]
-        if len(words) != 2 or words[0] not in ("take", "line"):
+        text = _joined(text)
+        words = _removal_words(text)
+        if words is None:
             raise IllegalMove(
                 f"{text!r} is not a move: write `take e5` (or `e5`) or `line e2-e6` "
                 "(or `e2-e6`)", rule="A turn")
@@ -290,6 +292,32 @@ class WitchStones(GameBase):
             removed=(dict(data["removed"][0]), dict(data["removed"][1])),
             turn=data["turn"], over=data["over"], last=tuple(data["last"]),
             passed=data["passed"], moves_played=data["moves_played"])
+
+
+# --- reading a move -------------------------------------------------------------------
+def _side_named(text: str) -> str | None:
+    """The side a side choice names (``suns``, ``moon``, ``side suns``), or None."""
+    return {"suns": "suns", "sun": "suns", "moons": "moons", "moon": "moons"}.get(
+        text.removeprefix("side ").strip())
+
+
+def _joined(text: str) -> str:
+    """A removal's ends joined by ``-``: ``e2 - e6`` and ``e2 to e6`` read ``e2-e6``."""
+    text = re.sub(r"\s*-\s*", "-", text)
+    return re.sub(r"\s+to\s+", "-", text)
+
+
+def _removal_words(text: str) -> list[str] | None:
+    """A removal's two words, ``["take", "e5"]`` or ``["line", "e2-e6"]`` (``e5`` alone is a
+    take, ``e2-e6`` alone a line), or None when ``text`` is no removal."""
+    words = _joined(text).split(" ")
+    if len(words) == 1 and _SQUARE.match(words[0]):
+        words = ["take", words[0]]
+    elif len(words) == 1 and "-" in words[0]:
+        words = ["line", words[0]]
+    if len(words) != 2 or words[0] not in ("take", "line"):
+        return None
+    return words
 
 
 # --- geometry helpers -------------------------------------------------------------------

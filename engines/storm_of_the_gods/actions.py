@@ -35,10 +35,19 @@ VERBS = ("wind", "occupy", "convert", "skip", "build", "destroy", "explore", "sa
 _DIRECTION_WORDS = {d: d for d in DIRECTIONS}
 _DIRECTION_WORDS.update({name.replace("-", ""): d for d, name in DIRECTION_NAMES.items()})
 _DIRECTION_WORDS.update({name: d for d, name in DIRECTION_NAMES.items()})
-_PHASE_HINT = {
-    "wind": "first choose the wind's direction",
-    "occupy": "first choose to occupy the emptied tile or skip",
-    "convert": "first convert one tile the wind drew or skip",
+STEPS = ("wind", "occupy", "convert", "develop")
+"""The steps of a turn, in order (the state's ``phase``): the wind's direction, occupying
+the tile it emptied, converting a tile it drew, development."""
+STEPS_OF = {"wind": ("wind",), "occupy": ("occupy",), "skip": ("occupy", "convert"),
+            "convert": ("convert", "develop")}
+"""The steps each verb is played in (any other verb: development)."""
+STEP_NAMES = {"wind": "choosing the wind's direction", "occupy": "occupying",
+              "skip": "occupying or converting after the wind", "convert": "converting"}
+"""What a verb's steps are called in a refusal (any other verb: development)."""
+_OVER = {
+    "wind": "the wind moves once, at the start of a turn, and it has already moved this turn",
+    "occupy": "only a tile the wind has just emptied may be occupied, right after it moves",
+    "skip": "skip passes on those, and there is nothing to skip in development",
 }
 
 
@@ -124,7 +133,7 @@ def _short(state: State, seat: int, cost: int, what: str) -> str | None:
 
 def section(state: State, move: Move) -> str:
     """The rules text's section (its label) whose rule refuses ``move`` now."""
-    if state.phase in _PHASE_HINT or move.verb in ("wind", "occupy"):
+    if state.phase in ("wind", "occupy", "convert") or move.verb in ("wind", "occupy"):
         return "Wind"
     return "Development"
 
@@ -136,33 +145,22 @@ def why_not(state: State, seat: int, move: Move) -> str | None:
         return problem
     verb, p = move.verb, move.target
     phase = state.phase
+    if phase not in STEPS_OF.get(verb, ("develop",)):
+        return _out_of_step(state, verb)
     if phase == "wind":
-        if verb != "wind":
-            return f"{_PHASE_HINT[phase]}: {wind_hint(state)}"
         if p not in FACE_CHOICES[state.face]:
             return wind_hint(state)
         return None
-    if verb == "wind":
-        return "the wind moves once, at the start of a turn: it has already moved this turn"
     if phase == "occupy":
         if verb == "skip":
             return None
-        if verb != "occupy":
-            return f"{_PHASE_HINT[phase]}: occupy {state.emptied} or skip"
         if p != state.emptied:
             return f"only {state.emptied}, emptied by the wind, may be occupied"
         return _short(state, seat, state.tiles[p][T.POP] + 1, f"occupying {p}")
-    if verb == "occupy":
-        return "only a tile the wind has just emptied may be occupied"
     if phase == "convert":
         if verb == "skip":
             return None
-        if verb != "convert":
-            return f"{_PHASE_HINT[phase]}"
         return _why_not_wind_convert(state, seat, p)
-    if verb == "skip":
-        return ("skip passes on occupying or converting after the wind; there is nothing "
-                "to skip now: play an action or end your turn")
     if verb == "end":
         return None
     if p in state.used and not (verb == "convert" and p in state.explored):
@@ -171,6 +169,24 @@ def why_not(state: State, seat: int, move: Move) -> str | None:
     if verb == "explore":
         return _explore(state, seat, p, move.source)
     return _DEVELOP[verb](state, seat, p, move.keep)
+
+
+def _out_of_step(state: State, verb: str) -> str:
+    """Why ``verb``, played in other steps of the turn than this one, is refused: its step
+    is over or has not come yet, and what to do now."""
+    steps = STEPS_OF.get(verb, ("develop",))
+    name = STEP_NAMES.get(verb, "development")
+    if state.phase == "wind":
+        now = f"choose the wind's direction; {wind_hint(state)}"
+    elif state.phase == "occupy":
+        now = f"occupy {state.emptied} or skip"
+    elif state.phase == "convert":
+        now = "convert one tile the wind drew or skip"
+    else:
+        now = "play an action or end your turn"
+    if STEPS.index(state.phase) < STEPS.index(steps[0]):
+        return f"{name} has not come yet: first {now}"
+    return f"{name} is over: {_OVER[verb]}; now {now}"
 
 
 def _why_not_wind_convert(state: State, seat: int, p: str) -> str | None:

@@ -189,20 +189,26 @@ class TerraGame(GameBase):
             "discard town or pass", rule="A turn"
         )
 
-    def _need(self, state: TerraState, phase: str) -> None:
-        if state.phase == phase:
+    def _need(self, state: TerraState, step: str) -> None:
+        """Refuse a move of ``step`` ("war", "building", "discard") outside its phase: the
+        discard comes after building, war and building before the discard."""
+        if state.phase == (DISCARD if step == "discard" else BUILD):
             return
-        hint = {
-            BUILD: "build a structure, e.g. build castle e5 (or war e5 first)",
-            DISCARD: "discard down to 4 chits, e.g. discard town",
-        }[state.phase]
-        raise IllegalMove(f"it is the {state.phase} phase: {hint}", rule="A turn")
+        if state.phase == BUILD:
+            war = " (or war e5 first)" if state.war_open else ""
+            raise IllegalMove("the discard has not come yet: it is the build phase, and you "
+                              "discard after building; build a structure, e.g. build castle "
+                              f"e5{war}", rule="A turn")
+        when = "before you build" if step == "war" else "before you discard"
+        raise IllegalMove(f"{step} is over for this turn: it comes {when}, and it is the "
+                          "discard phase; discard down to 4 chits, e.g. discard town",
+                          rule="A turn")
 
     def _no_war(self, state: TerraState, seat: int, words: list[str]) -> TerraState:
         if words not in (["nowar"], ["no", "war"], ["no-war"], ["peace"], ["skip"]):
             raise IllegalMove("to give up war this turn say nowar (or just build)",
                               rule="A turn")
-        self._need(state, BUILD)
+        self._need(state, "war")
         if not state.war_open:
             raise IllegalMove("war comes once a turn, before you build, and war is over for "
                               "this turn: build a structure", rule="A turn")
@@ -217,7 +223,7 @@ class TerraGame(GameBase):
         return s
 
     def _pass(self, state: TerraState, seat: int) -> TerraState:
-        self._need(state, BUILD)
+        self._need(state, "building")
         if placements(state, seat, first_only=True):
             raise IllegalMove("building is compulsory when any placement is legal: you "
                               "can place a structure, e.g. "
@@ -229,7 +235,7 @@ class TerraGame(GameBase):
         return s
 
     def _war(self, state: TerraState, seat: int, words: list[str]) -> TerraState:
-        self._need(state, BUILD)
+        self._need(state, "war")
         if len(words) != 1 or parse_plot(words[0]) is None:
             raise IllegalMove("say which plot to attack, e.g. war e5", rule="A turn")
         plot = parse_plot(words[0])
@@ -260,7 +266,7 @@ class TerraGame(GameBase):
         return s
 
     def _build(self, state: TerraState, seat: int, words: list[str]) -> TerraState:
-        self._need(state, BUILD)
+        self._need(state, "building")
         kinds = [_kind(w) for w in words if _kind(w) is not None]
         plots = [parse_plot(w) for w in words if parse_plot(w) is not None]
         if len(words) != 2 or len(kinds) != 1 or len(plots) != 1:
@@ -290,7 +296,7 @@ class TerraGame(GameBase):
         return s
 
     def _discard(self, state: TerraState, seat: int, words: list[str]) -> TerraState:
-        self._need(state, DISCARD)
+        self._need(state, "discard")
         reserve = state.reserves[seat]
         excess = len(reserve) - RESERVE_LIMIT
         if not words:

@@ -16,6 +16,17 @@ from engines.when_gods_collide.geometry import (
     field,
     square_order,
 )
+from engines.when_gods_collide.notation import (
+    HERO_ANSWERS,
+    NO_HERO_ANSWERS,
+    PATH_RE,
+    PREFIX,
+    PREFIX_ALIASES,
+    PRIVATE_PREFIXES,
+    SQUARE,
+    SQUARE_RE,
+    phase_of,
+)
 from engines.when_gods_collide.state import (
     ARMIES,
     ARMY_SIZE,
@@ -27,20 +38,6 @@ from engines.when_gods_collide.state import (
     State,
 )
 from engines.when_gods_collide.text import narrate
-
-SQUARE = r"[a-p](?:1[0-6]|[1-9])"
-SQUARE_RE = re.compile(SQUARE)
-PATH_RE = re.compile(rf"(?:{SQUARE})(?:\s*[-x:, ]\s*(?:{SQUARE}))*|(?:{SQUARE}){{2,3}}")
-PREFIX = {"winged-sandals": "fly", "god-of-wind": "push", "seth": "seth", "princess": "princess"}
-PREFIX_ALIASES = {
-    "fly": "fly",
-    "sandals": "fly",
-    "push": "push",
-    "wind": "push",
-    "seth": "seth",
-    "princess": "princess",
-}
-PRIVATE_PREFIXES = ("god", "fly ", "sandals ", "seth ", "princess ")
 
 
 class WhenGodsCollide(GameBase):
@@ -136,6 +133,11 @@ class WhenGodsCollide(GameBase):
         text = normalise(move)
         if not text:
             raise IllegalMove("type a move, e.g. one from the list of legal moves")
+        kind = phase_of(text)
+        if kind is not None and kind != state.phase:  # the move of another phase
+            example = self.legal_moves(state, seat)[0]
+            raise IllegalMove(why.out_of_phase(state, kind, example),
+                              rule="A turn" if kind in ("hero", "move") else "Set-up")
         s = state.clone()
         events: list[dict] = []
         handler = {
@@ -255,13 +257,13 @@ class WhenGodsCollide(GameBase):
             self._next_turn(s, events)
 
     def _hero(self, s: State, seat: int, text: str, events: list[dict]) -> None:
-        if text in ("hero", "roll hero", "hero die", "yes"):
+        if text in HERO_ANSWERS:
             rng = chance(s.seed, s.step)
             s.step += 1
             s.hero = rng.choice(HERO_FACES)
             s.number = rng.randint(1, 6)
             events.append({"kind": "hero", "seat": seat, "hero": s.hero, "number": s.number})
-        elif text in ("nohero", "no hero", "no-hero", "keep", "no"):
+        elif text in NO_HERO_ANSWERS:
             events.append({"kind": "nohero", "seat": seat, "chess": s.chess, "number": s.number})
         else:
             raise IllegalMove(

@@ -18,7 +18,8 @@ from engines.when_gods_collide.geometry import (
     line,
     offset,
 )
-from engines.when_gods_collide.state import HERO_NAMES, State
+from engines.when_gods_collide.notation import PHASES
+from engines.when_gods_collide.state import ARMY_SIZE, HERO_NAMES, TILES_EACH, State
 
 FORMS = {
     "fly": "fly c3-f6",
@@ -49,6 +50,39 @@ def _rolled(s: State) -> str:
     if s.hero:
         return f"{HERO_NAMES[s.hero]} and {s.number}"
     return f"a {s.chess} and {s.number}"
+
+
+def out_of_phase(s: State, kind: str, example: str) -> str:
+    """Why a move of the phase ``kind`` (:data:`PHASES`) is refused in another phase: that
+    phase is over, or has not come yet, and what to do now (``example``: a legal move)."""
+    setting_up = s.phase in ("tiles", "arrange", "god")
+    now = {
+        "tiles": f"lay a tile, e.g. {example}",
+        "arrange": (f"arrange your army: arrange followed by {ARMY_SIZE} squares of your "
+                    "tiles, or arrange auto"),
+        "god": f"choose your god checker privately, e.g. {example}",
+        "hero": (f"type hero to roll the hero die (and reroll the numbered die) or nohero to "
+                 f"keep {s.chess} and 6"),
+        "move": f"move a checker like {example}",
+    }[s.phase]
+    name = {
+        "tiles": "laying tiles",
+        "arrange": "arranging your army" if setting_up else "arranging the armies",
+        "god": "choosing your god" if setting_up else "choosing the gods",
+        "hero": "rolling the hero die",
+        "move": "the battle" if setting_up else "moving a checker",
+    }[kind]
+    if PHASES.index(kind) > PHASES.index(s.phase):
+        return f"{name} has not come yet: first {now}"
+    if kind == "tiles":
+        return f"{name} is over: all {TILES_EACH * s.players} tiles are laid; now {now}"
+    if kind == "arrange":
+        stand = "your army stands on your tiles" if setting_up else "every army stands on its tiles"
+        return f"{name} is over: {stand}; now {now}"
+    if kind == "god":
+        return f"{name} is over: each player named their god before the battle; now {now}"
+    return (f"{name} is over for this turn: it comes only on a 6, before you move, and you "
+            f"rolled {_rolled(s)}; now {now}")
 
 
 def wrong_form(s: State, prefix: str, expected: str, moves: dict, written: str = "") -> str:

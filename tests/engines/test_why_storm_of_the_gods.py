@@ -11,8 +11,8 @@ from tests.engines.storm_of_the_gods_positions import make, tile
 from tests.why_sites import Refusal, check, missing, sites
 
 SLUG = "storm-of-the-gods"
-EXPLAINERS = ["why_not", "_short", "_why_not_wind_convert", "_convert", "_held_since_before",
-              "_build", "_sanctuary", "_destroy", "_explore"]
+EXPLAINERS = ["why_not", "_out_of_step", "_short", "_why_not_wind_convert", "_convert",
+              "_held_since_before", "_build", "_sanctuary", "_destroy", "_explore"]
 SPANS = {**sites("engines/storm_of_the_gods/actions.py", EXPLAINERS),
          **sites("engines/storm_of_the_gods/game.py")}
 DEV, WIND = "Development", "Wind"
@@ -46,23 +46,30 @@ CASES = [
             "Map"),
     # 1. Wind
     Refusal("the wind first", at(phase="wind", face="E", steps=1), 0, "end",
-            "first choose the wind's direction", WIND),
+            "development has not come yet: first choose the wind's direction", WIND),
     Refusal("the compass's directions", at(phase="wind", face="E", steps=1), 0, "wind s",
             "the compass shows E", WIND),
-    Refusal("the wind moves once", at(), 0, "wind n", "the wind moves once", WIND),
-    Refusal("occupy or skip", OCCUPY, 0, "end", "occupy f5 or skip", WIND),
+    Refusal("the wind moves once", at(), 0, "wind n",
+            "choosing the wind's direction is over: the wind moves once", WIND),
+    Refusal("occupying after the wind", at(phase="wind", face="E", steps=1), 0, "occupy f5",
+            "occupying has not come yet", WIND),
+    Refusal("occupy or skip", OCCUPY, 0, "end",
+            "development has not come yet: first occupy f5 or skip", WIND),
     Refusal("only the emptied tile", OCCUPY, 0, "occupy f4", "only f5, emptied by the wind",
             WIND),
     Refusal("occupy only after the wind", at(MINE), 0, "occupy c3",
-            "only a tile the wind has just emptied may be occupied", WIND),
+            "occupying is over: only a tile the wind has just emptied may be occupied", WIND),
     Refusal("convert a drawn tile or skip", CONVERT, 0, "build f5",
-            "first convert one tile the wind drew or skip", WIND),
+            "development has not come yet: first convert one tile the wind drew or skip",
+            WIND),
     Refusal("only a drawn tile", CONVERT, 0, "convert e4",
             "only a drawn tile may be converted now", WIND),
     Refusal("not under the wind", CONVERT, 0, "convert h5",
             "no worshipper may be placed on the tile under Vaal Er Num", WIND),
     # 3. Development
-    Refusal("nothing to skip", at(), 0, "skip", "nothing to skip", DEV),
+    Refusal("nothing to skip", at(), 0, "skip",
+            "occupying or converting after the wind is over: skip passes on those, and there "
+            "is nothing to skip", DEV),
     Refusal("one action a tile", at(MINE, used=["c3"]), 0, "build c3",
             "a tile takes one action per turn", DEV),
     Refusal("spend from the community", at({"c3": tile(1, 1, 4)}, community=[4, 5]), 0,

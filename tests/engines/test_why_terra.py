@@ -37,9 +37,13 @@ def castles():
 CASES = [
     Refusal("a move", built, 0, " ", "say a move, e.g. build castle e5", TURN),
     Refusal("a Terra move", built, 0, "fly away", "is not a Terra move", TURN),
-    Refusal("the build phase", built, 0, "discard town", "it is the build phase", TURN),
-    Refusal("the discard phase", discard_state, 0, "build town a1", "it is the discard phase",
-            TURN),
+    Refusal("the build phase", built, 0, "discard town",
+            "the discard has not come yet: it is the build phase", TURN),
+    Refusal("the discard phase", discard_state, 0, "build town a1",
+            "building is over for this turn: it comes before you discard, and it is the "
+            "discard phase", TURN),
+    Refusal("no war in the discard phase", discard_state, 0, "war e5",
+            "war is over for this turn: it comes before you build", TURN),
     Refusal("nowar's words", war_state, 0, "skip it", "to give up war this turn say nowar",
             TURN),
     Refusal("war once, before building", after_nowar, 0, "nowar",

@@ -20,7 +20,7 @@ from tests.why_sites import ROOT, Refusal, check, missing, sites
 GAME = engines.get("when-gods-collide")
 SLUG = "when-gods-collide"
 SPANS = {**sites("engines/when_gods_collide/why.py",
-                 ["wrong_form", "explain", "_piece", "_princess"]),
+                 ["out_of_phase", "wrong_form", "explain", "_piece", "_princess"]),
          **sites("engines/when_gods_collide/game.py")}
 FALLBACKS = (
     # Defensive last words, after every specific reason, found by their words: the parser
@@ -93,7 +93,7 @@ def hero(name, pieces=None, blocks=None, number=3):
 CASES = [
     Refusal("a move", ROOK, 0, "  ", "type a move", None),
     # Set-up
-    Refusal("lay a tile", first_tiles, FIRST, "arrange auto", "now lay a tile", SET_UP),
+    Refusal("lay a tile", first_tiles, FIRST, "lay one here", "now lay a tile", SET_UP),
     Refusal("tiles are 2×2 blocks", first_tiles, FIRST, "tile h7",
             "not the lower-left square of a block", SET_UP),
     Refusal("tiles never overlap", one_tile, 1 - FIRST, "tile g7",
@@ -102,7 +102,7 @@ CASES = [
             "the first tile goes at the centre", SET_UP),
     Refusal("tiles share an edge", one_tile, 1 - FIRST, "tile k7",
             "each tile after the first must share an edge with a laid tile", SET_UP),
-    Refusal("arrange the army", arranging, SEAT, "tile a1", "now arrange your army", SET_UP),
+    Refusal("arrange the army", arranging, SEAT, "c3", "now arrange your army", SET_UP),
     Refusal("squares", arranging, SEAT, "arrange " + " ".join([*MINE[:11], "z9"]),
             "is not a square", SET_UP),
     Refusal("twelve checkers", arranging, SEAT, "arrange " + " ".join(MINE[:11]),
@@ -115,8 +115,23 @@ CASES = [
     Refusal("a god of your own", choosing_a_god, SEAT, "god " + THEIRS,
             "your god is one of your own checkers", SET_UP),
     # A turn
-    Refusal("a 6: hero or not", battle(HEROES, phase="hero", number=6), 0, "a1-b1",
+    Refusal("a 6: hero or not", battle(HEROES, phase="hero", number=6), 0, "a1 to b1",
             "you rolled a 6: type hero", TURN),
+    # A move of another phase
+    Refusal("arranging after the tiles", first_tiles, FIRST, "arrange auto",
+            "arranging your army has not come yet: first lay a tile, e.g. tile", SET_UP),
+    Refusal("the battle after the set-up", first_tiles, FIRST, "c3-c6",
+            "the battle has not come yet", TURN),
+    Refusal("moving after the hero die", battle(HEROES, phase="hero", number=6), 0, "a1-b1",
+            "moving a checker has not come yet: first type hero", TURN),
+    Refusal("the tiles are laid", arranging, SEAT, "tile a1",
+            "laying tiles is over: all 12 tiles are laid; now arrange your army", SET_UP),
+    Refusal("the army is arranged", choosing_a_god, SEAT, "arrange auto",
+            "arranging your army is over: your army stands on your tiles", SET_UP),
+    Refusal("the gods are chosen", ROOK, 0, "god a1",
+            "choosing the gods is over: each player named their god before the battle", SET_UP),
+    Refusal("the hero die comes on a 6", ROOK, 0, "hero",
+            "rolling the hero die is over for this turn: it comes only on a 6", TURN),
     Refusal("squares like c3-c6", ROOK, 0, "c1 to the moon", "name squares like c3-c6", TURN),
     Refusal("the hero's word first", hero("seth"), 0, "n1", "with Seth write seth first", HERO),
     Refusal("no hero's word without the hero", ROOK, 0, "fly c1-c2", "fly is not a move now",

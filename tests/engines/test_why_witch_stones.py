@@ -40,8 +40,12 @@ def over():
 
 
 CASES = [
-    Refusal("a side first", unchosen, 1, "take e5", "second player chooses `suns` or `moons`",
-            "Sides"),
+    Refusal("a side first", unchosen, 1, "remove e5 now",
+            "first choose your side: before any removal the second player chooses `suns` or "
+            "`moons`", "Sides"),
+    Refusal("removing comes after the sides", unchosen, 1, "take e5",
+            "removing pieces has not come yet: first choose your side", "Sides"),
+    Refusal("choosing sides is over", FULL, 0, "suns", "choosing sides is over", "Sides"),
     Refusal("not a move", FULL, 0, "remove e5 now", "write `take e5` (or `e5`)", "A turn"),
     Refusal("not a square", FULL, 0, "take z9", "a column a–i and a row 1–9", "Notation"),
     Refusal("take is one piece", FULL, 0, "take e2-e6", "take removes one piece", "A turn"),
