@@ -75,6 +75,7 @@ CLOCK_TERMS = (("remind", "first reminder after"), ("remind_every", "reminders e
                ("bank_add", "bank added per turn"), ("bank_max", "bank at most"))
 
 
+@boundary.guarded
 @dataclass(eq=False)
 class Challenges:
     store: Store

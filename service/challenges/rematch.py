@@ -15,6 +15,7 @@ import logging
 from dataclasses import dataclass, field
 
 from db import ABORTED, FINISHED, MatchRecord, SeatRecord, Store
+from service.common import boundary
 from service.common.model import Actor, ServiceError, Update
 from service.match import gate
 from service.match.computer import Computer
@@ -36,6 +37,7 @@ class RematchNews:
     update: Update | None = None
 
 
+@boundary.guarded
 @dataclass(eq=False)
 class Rematches:
     store: Store

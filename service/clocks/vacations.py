@@ -16,6 +16,7 @@ from service.match.core import Matches, Now
 MAX_REMIND_AFTER_HOURS = clock_math.MAX_REMIND_HOURS  # /reminders shares the matches' bound
 
 
+@boundary.guarded
 @dataclass(eq=False)
 class Vacations:
     store: Store

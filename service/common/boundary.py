@@ -22,6 +22,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, TypeVar
 
+from engines.base import plural
 from service.common.model import Actor, ServiceError
 
 T = TypeVar("T")
@@ -60,7 +61,7 @@ def safe_repr(value: object) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
         return f"a number of {value.bit_length()} bits"
     if isinstance(value, list | tuple | dict | set):
-        return f"a {type(value).__name__} of {len(value)} items"
+        return f"a {type(value).__name__} of {plural(len(value), 'item')}"
     try:
         return repr(value)[:QUOTE * 2]
     except Exception:  # a hostile __repr__
@@ -290,7 +291,8 @@ def mapping(value: Any, what: str) -> dict[str, Any]:
 
 
 def guarded(cls: type[T]) -> type[T]:
-    """``cls`` (the service's facade) with every public method checking its parameters
+    """``cls`` (the service's facade, or a part whose methods a front end may call) with
+    every public method checking its parameters
     by their type hints before the part it calls sees them: a wrong kind, a fraction, a
     number beyond 64 bits, a naive time, a non-Actor becomes one :class:`ServiceError`
     sentence, and the same value reaches both stores."""
@@ -303,14 +305,20 @@ def guarded(cls: type[T]) -> type[T]:
 def guard(function: Callable[..., Any]) -> Callable[..., Any]:
     """``function`` checking its parameters (see :func:`guarded`)."""
     signature = inspect.signature(function)
-    hints = typing.get_type_hints(function)
-    checks = {name: check for name, param in signature.parameters.items()
-              if param.kind not in (param.VAR_KEYWORD, param.VAR_POSITIONAL)
-              and name in hints
-              and (check := checker(hints[name], WORDS.get(name, f"The {name.replace('_', ' ')}"))
-                   ) is not None}
+    checks: dict[str, Check] = {}
+    resolved: list[bool] = []
 
     def checked(args: tuple[Any, ...], kwargs: dict[str, Any]) -> inspect.BoundArguments:
+        if not resolved:  # at the first call: a hint may name a class defined after this one
+            hints = typing.get_type_hints(function)
+            checks.update({
+                name: check for name, param in signature.parameters.items()
+                if param.kind not in (param.VAR_KEYWORD, param.VAR_POSITIONAL)
+                and name in hints
+                and (check := checker(hints[name],
+                                      WORDS.get(name, f"The {name.replace('_', ' ')}")))
+                is not None})
+            resolved.append(True)
         bound = signature.bind(*args, **kwargs)
         for name, value in bound.arguments.items():
             if name in checks and not (value is None and signature.parameters[name].default

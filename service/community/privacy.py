@@ -31,6 +31,7 @@ from db import (
 )
 from db.privacy import DELETED_NAME
 from service.challenges.challenges import ChallengeNews, Challenges
+from service.common import boundary
 from service.common.model import Actor, EventNews, ServiceError, Update
 from service.events.tournaments import Tournaments
 from service.match.core import Matches
@@ -54,6 +55,7 @@ class Deletion:
     lines: list[str] = field(default_factory=list)
 
 
+@boundary.guarded
 @dataclass
 class Privacy:
     store: Store

@@ -10,12 +10,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from db import Store, records
+from service.common import boundary
 
 RETENTION_DAYS = 30
 """Long enough for a server that removed the bot by mistake (or in a dispute) to invite it
 back and find its matches; short enough that a server gone is gone within a month."""
 
 
+@boundary.guarded
 @dataclass
 class Retention:
     store: Store

@@ -26,7 +26,7 @@ from typing import Any
 
 from db import Store
 from engines.base import Game
-from service.common import clock_math
+from service.common import boundary, clock_math
 from service.common.model import Actor, ServiceError
 from service.community.limits import Caps
 from service.match import gate
@@ -68,6 +68,7 @@ class ServerSettings:
 KINDS = {"challenge": "challenge", "tournament": "tournament"}
 
 
+@boundary.guarded
 @dataclass
 class Servers:
     store: Store

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from db import EVENT_OPEN, EVENT_RUNNING, RUNNING, Store, TournamentRecord
+from service.common import boundary
 from service.common.model import Actor, EventNews, ServiceError
 from service.events.texts import plain_name, takes_entrants
 from service.events.tournaments import Tournaments
@@ -22,6 +23,7 @@ from service.notices.notify import Notify
 GONE_NAME = "A member who left"
 
 
+@boundary.guarded
 @dataclass(eq=False)
 class EventMembers:
     store: Store

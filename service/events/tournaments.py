@@ -73,6 +73,7 @@ log = logging.getLogger(__name__)
 MAX_ENTRANTS = 64
 
 
+@boundary.guarded
 @dataclasses.dataclass(eq=False)
 class Tournaments:
     store: Store

@@ -21,7 +21,7 @@ import rendering.alt
 from db import RUNNING, MatchRecord, Store
 from engines.ai.analysis import LOOKS, Analysis, Look, analyse, percent
 from engines.base import Game, State
-from service.common import names, pool
+from service.common import boundary, names, pool
 from service.common.model import Actor, ServiceError
 from service.match.core import Matches
 from service.match.pictures import Pictures
@@ -91,6 +91,7 @@ def marks_of(game: Game, state: State, seat: int, move: str) -> list[str]:
     return list(game.view(game.play(state, seat, move), None).get("last") or [])
 
 
+@boundary.guarded
 @dataclass(eq=False)
 class Coach:
     """Hints and reviews (see the module). ``looks``: the look at each level (tests give

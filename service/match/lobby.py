@@ -24,6 +24,7 @@ NO_TERMS = MatchTerms()
 log = logging.getLogger(__name__)
 
 
+@boundary.guarded
 class Lobby:
     """``seed``: each new match's seed; ``shuffle``: draws the seats at the start."""
 

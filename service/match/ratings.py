@@ -18,6 +18,7 @@ from openskill.models import PlackettLuce
 
 from db import MatchRecord, Store
 from db.social import Rating, RatingChange, Standing
+from service.common import boundary
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +75,7 @@ def change_lines(match: MatchRecord, changes: list[RatingChange],
     return ["Ratings: " + " · ".join(parts) + "."]
 
 
+@boundary.guarded
 @dataclass(eq=False)
 class Ratings:
     """Rating finished matches once each, and the servers' leaderboards; names written

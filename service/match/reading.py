@@ -9,6 +9,7 @@ import rendering.text
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, Store
 from engines.base import Game, Result, State
 from service.clocks.turn_clocks import TurnClocks
+from service.common import boundary
 from service.common.boundary import neutral
 from service.common.model import Actor, Post
 from service.common.names import scores_text, sentence
@@ -19,6 +20,7 @@ from service.match.pictures import Pictures
 from service.match.recent import marks_for
 
 
+@boundary.guarded
 @dataclass(eq=False)
 class Reading:
     store: Store

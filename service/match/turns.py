@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import engines
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, SeatRecord, StaleVersion, Store
 from engines.base import Game, IllegalMove, Result, State, seat_name
+from service.common import boundary
 from service.common.model import STALE, Actor, Changed, Choices, Post, ServiceError, Update
 from service.common.names import sentence
 from service.learning import lessons
@@ -22,6 +23,7 @@ log = logging.getLogger(__name__)
 MAX_MOVE_LENGTH = 200
 
 
+@boundary.guarded
 @dataclass(eq=False)
 class Turns:
     store: Store

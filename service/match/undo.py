@@ -23,6 +23,7 @@ from db import RUNNING, MatchRecord, MoveRecord, StaleVersion, Store
 from db.records import stamp
 from db.social import UndoRequest
 from engines.base import Game, State
+from service.common import boundary
 from service.common.model import STALE, Actor, ServiceError, Update
 from service.match.core import Matches, Now
 from service.match.play import Play
@@ -52,6 +53,7 @@ class Outcome:
     asked: Asked | None = None
 
 
+@boundary.guarded
 @dataclass(eq=False)
 class Undo:
     store: Store

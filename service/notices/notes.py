@@ -15,6 +15,7 @@ NOTE_LENGTH = 1000
 reminder to oneself, not an essay)."""
 
 
+@boundary.guarded
 @dataclass(eq=False)
 class Notes:
     store: Store

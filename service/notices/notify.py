@@ -75,6 +75,7 @@ class Notice:
     digest_at: datetime | None
 
 
+@boundary.guarded
 @dataclass(eq=False)
 class Notify:
     store: Store
