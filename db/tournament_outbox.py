@@ -27,6 +27,10 @@ class OutboxPost:
     match_id: int | None
     words: str | None
     mentions: tuple[int, ...] = ()
+    queued_at: str = ""
+    """When the step queued it (the store's time stamp)."""
+    reclaimed: bool = False
+    """Claimed before by a process that did not mark it sent: it may have gone out."""
 
 
 
@@ -59,18 +63,21 @@ class OutboxQueries(Queries):
             args.append(tournament_id)
         async with self.transaction() as tx:
             rows = await tx.fetch(
-                f"SELECT c.id FROM tournament_outbox c WHERE {' AND '.join(where)} "
-                f"ORDER BY c.id LIMIT ?{tx.skip_locked}", *args, limit)
+                f"SELECT c.id, c.claimed_by FROM tournament_outbox c WHERE "
+                f"{' AND '.join(where)} ORDER BY c.id LIMIT ?{tx.skip_locked}", *args, limit)
             ids = [row[0] for row in rows]
             if not ids:
                 return []
+            reclaimed = {row[0] for row in rows if row[1] is not None}
             await tx.execute(f"UPDATE tournament_outbox SET claimed_by = ?, claimed_until = ? "
                              f"WHERE id IN ({marks(ids)})", worker, stamp(at + lease), *ids)
             found = await tx.fetch(
-                f"SELECT id, tournament_id, kind, round, match_id, words, mentions FROM "
-                f"tournament_outbox WHERE id IN ({marks(ids)}) ORDER BY id", *ids)
+                f"SELECT id, tournament_id, kind, round, match_id, words, mentions, "
+                f"created_at FROM tournament_outbox WHERE id IN ({marks(ids)}) ORDER BY id",
+                *ids)
         return [OutboxPost(r["id"], r["tournament_id"], r["kind"], r["round"], r["match_id"],
-                           r["words"], tuple(int(u) for u in (r["mentions"] or "").split()))
+                           r["words"], tuple(int(u) for u in (r["mentions"] or "").split()),
+                           r["created_at"], r["id"] in reclaimed)
                 for r in found]
 
     async def post_sent(self, post_id: int, at: datetime) -> bool:

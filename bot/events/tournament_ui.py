@@ -8,6 +8,7 @@ a press after a restart still works."""
 from __future__ import annotations
 
 import logging
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -18,7 +19,7 @@ from bot.match.publish import message_kwargs
 from bot.match.threads import open_thread, thread_name
 from bot.match.ui import announce, use_news
 from db import EVENT_OPEN, MatchRecord, TournamentRecord
-from service.common.model import EventNews
+from service.common.model import EventNews, Post
 from service.events.texts import takes_entrants
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,14 @@ ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "leave": ("Leave", discord.ButtonStyle.secondary),
     "start": ("Start", discord.ButtonStyle.primary),
 }
+ADOPT_PREFIX = 200
+"""How much of a post's words identify it in the channel (the words of pairings or
+standings name their round and tournament)."""
+ADOPT_SCAN = 200
+"""How many messages since a post was queued are read to find it."""
+ADOPT_SKEW = timedelta(minutes=5)
+"""How far this host's clock and Discord's may disagree: a post is looked for from this
+long before it was queued."""
 DONE = {"join": "You are in.", "leave": "You left the tournament.",
         "start": "The tournament has begun: round 1 is posted."}
 
@@ -96,10 +105,14 @@ async def tell_news(client: discord.Client, news: EventNews) -> None:
                 except Exception:
                     log.exception("tournament %s: pings not routed; none made", record.id)
                     post.mentions = []
-                kwargs = message_kwargs(post)
-                if post_id is not None:
-                    kwargs["nonce"] = nonce_of(post_id)
-                await channel.send(**kwargs)
+                since = news.resent.get(post_id) if post_id is not None else None
+                if since is not None and await sent_before(client, channel, post, since):
+                    log.info("tournament %s: post %s was out already", record.id, post_id)
+                else:
+                    kwargs = message_kwargs(post)
+                    if post_id is not None:
+                        kwargs["nonce"] = nonce_of(post_id)
+                    await channel.send(**kwargs)
         except discord.HTTPException as exc:
             log.warning("tournament %s: post failed: %s", record.id, exc)
             if exc.status >= 500:
@@ -162,6 +175,36 @@ async def has_board(client: discord.Client, thread_id: int) -> bool:
                                                     or message.components):
             return True
     return False
+
+
+async def sent_before(client: discord.Client, channel: discord.TextChannel, post: Post,
+                      since: datetime) -> bool:
+    """Whether a post claimed again after its sender died went out before: a message of
+    ours in the channel since the post was queued that begins with the post's words.
+    The nonce drops a resend only within Discord's few minutes; this holds after any
+    delay (the clock pass claims a lapsed post again up to its period later)."""
+    words = (post.text or "").strip()[:ADOPT_PREFIX]
+    if client.user is None or not words:
+        return False
+    async for message in channel.history(limit=ADOPT_SCAN, oldest_first=True,
+                                         after=since - ADOPT_SKEW):
+        if message.author.id == client.user.id and words in message_text(message):
+            return True
+    return False
+
+
+def message_text(message: discord.Message) -> str:
+    """A message's words: its content and, in a Components V2 layout, its text displays."""
+    said = [message.content or ""]
+    stack: list[Any] = list(message.components)
+    while stack:
+        item = stack.pop()
+        content = getattr(item, "content", None)
+        if isinstance(content, str):
+            said.append(content)
+        stack += list(getattr(item, "children", None) or [])
+        stack += list(getattr(item, "components", None) or [])
+    return "\n".join(said)
 
 
 def nonce_of(post_id: int) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Protocol
 
 from db import MatchRecord, TournamentRecord
@@ -120,6 +121,10 @@ class EventNews:
     started_ids: list[int | None] = field(default_factory=list)
     """The outbox row announcing each started match (None: an update that is not an
     announcement, a withdrawal's resignation)."""
+    resent: dict[int, datetime] = field(default_factory=dict)
+    """Posts (by outbox row) a process claimed before and died holding: each may have
+    gone out, so the poster looks for it in the channel since it was queued (then) and
+    marks it sent instead of sending it twice."""
     then: list[EventNews] = field(default_factory=list)
     """What to post after this (the next round's posts after this round's matches), in
     the order the steps queued them."""

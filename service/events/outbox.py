@@ -126,6 +126,8 @@ class EventOutbox:
             return
         news.posts.append(await self._post(news.tournament, post))
         news.post_ids.append(post.id)
+        if post.reclaimed:
+            news.resent[post.id] = datetime.fromisoformat(post.queued_at)
 
     async def _post(self, record: TournamentRecord, post: OutboxPost) -> Post:
         if post.kind == PAIRINGS:

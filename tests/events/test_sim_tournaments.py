@@ -215,3 +215,40 @@ async def test_an_announcement_claimed_again_after_a_crash_posts_no_second_board
     assert (await sim.bot.service.match(match_id)).thread_id is not None
     assert len(sim.posts(sim.channel)) == threads
     assert len(sim.posts(sim.thread(match_id))) == before
+
+
+async def test_a_post_claimed_again_long_after_a_crash_is_found_not_sent_twice(
+        sim: Sim) -> None:
+    """Issue 57: the process that sent a tournament's posts died before marking them
+    sent; the clock pass claimed them again past Discord's few minutes of nonce dedupe
+    and a member saw each twice. Now a post claimed again is looked for in the channel
+    since it was queued, and marked sent when found; one that never went out is sent."""
+    from datetime import timedelta
+
+    from bot.events.tournament_ui import tell_news
+
+    result = await sim.slash(sim.ana, "tournament create", game="kayles",
+                             format="round-robin")
+    event_id = int(answer(result).split("#")[1].split(" ")[0])
+    for _ in range(3):
+        await sim.slash(sim.ana, "tournament computer", level="easy")
+    await sim.ana.click(event_post(sim, event_id), label="Start")
+    store = sim.bot.service.store
+    posted = [text_of(m) for m in sim.posts(sim.channel)]
+    await store.execute("UPDATE tournament_outbox SET sent_at = NULL WHERE kind <> 'match'")
+    await store.execute(  # the store's clock as Discord's (simcord's starts on 1 January)
+        "UPDATE tournament_outbox SET created_at = ?", "2026-01-01T00:00:00.000+00:00")
+    await store.execute(  # one more, claimed by a process that died before sending it
+        "INSERT INTO tournament_outbox (tournament_id, post_key, kind, round, words, "
+        "created_at, claimed_by, claimed_until) VALUES (?, 'lost', 'notice', 0, "
+        "'Lost and found.', ?, 'dead', ?)", event_id, "2026-01-01T00:00:00.000+00:00",
+        "2026-01-01T00:02:00.000+00:00")
+    later = sim.bot.service.now() + timedelta(minutes=30)
+    news = await sim.bot.service.tournament_pass(later)
+    assert any(n.resent for n in news)
+    for each in news:
+        await tell_news(sim.bot, each)
+    now = [text_of(m) for m in sim.posts(sim.channel)]
+    assert [t for t in now if "Lost and found." not in t] == posted  # none twice
+    assert len([t for t in now if "Lost and found." in t]) == 1
+    assert await store.query("SELECT id FROM tournament_outbox WHERE sent_at IS NULL") == []
