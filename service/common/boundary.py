@@ -252,9 +252,12 @@ def checker(hint: Any, what: str) -> Check | None:
     if origin in (list, collections.abc.Collection, collections.abc.Iterable) and args:
         item = checker(args[0], f"Each of {what[:1].lower()}{what[1:]}")
         return lambda value: items(value, what, item)
-    if origin is dict:
+    if origin is dict and (not args or args[0] is str):
         return lambda value: mapping(value, what)
-    if isinstance(hint, type) and hint is not object:
+    if origin is dict:
+        return lambda value: kind(value, dict, what)
+    if (isinstance(hint, type) and hint not in (object, typing.Any)
+            and not getattr(hint, "_is_protocol", False)):  # isinstance cannot ask these
         return lambda value: kind(value, hint, what)
     return None
 

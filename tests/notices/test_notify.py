@@ -284,7 +284,7 @@ async def test_a_note_is_at_most_a_thousand_characters(service):
     await service.notes.set_note(match.id, BO, "x" * 1000)
     with pytest.raises(ServiceError, match="at most 1000 characters, not 1001"):
         await service.notes.set_note(match.id, BO, "x" * 1001)
-    with pytest.raises(ServiceError, match="must be text"):
+    with pytest.raises(ServiceError, match="The text must be a short text, not '12'"):
         await service.notes.set_note(match.id, BO, 12)
     assert await service.notes.note(match.id, BO) == "x" * 1000
 
