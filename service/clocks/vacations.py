@@ -40,7 +40,7 @@ class Vacations:
     async def nudge(self, match_id: int, actor: Actor, now: datetime | None = None) -> Post:
         """A ping, by another player, to those who must act; once per 24 h per match."""
         now = now or self.now()
-        match = await self.matches.match(match_id, actor)
+        match = await self.matches.readable(match_id, actor)
         self.matches.require_running(match)
         seated = match.seat_of(actor.user_id)
         if seated is None or seated.seat is None:

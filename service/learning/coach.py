@@ -120,7 +120,7 @@ class Coach:
         is not a tournament's; counted once for this position. In a lesson's steps, the
         step's own move and the step's words instead (:func:`lessons.step_hint`): the
         computer's choice is often a move the step refuses (issue 57)."""
-        match = await self.matches.match(match_id, actor)
+        match = await self.matches.readable(match_id, actor)
         seated = match.seat_of(actor.user_id)
         if seated is None or seated.is_ai or seated.seat is None:
             raise ServiceError("Only a player of this match may ask for a hint.")
@@ -158,7 +158,7 @@ class Coach:
         """The three to five moments a finished match turned for the actor (a player of
         it): each move played, the move the computer prefers, the swing in its estimate
         and a picture marking both; ``progress`` is told how far it got."""
-        match = await self.matches.match(match_id, actor)
+        match = await self.matches.readable(match_id, actor)
         seated = match.seat_of(actor.user_id)
         if seated is None or seated.is_ai or seated.seat is None:
             raise ServiceError("Only a player of this match may ask for its review.")

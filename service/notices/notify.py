@@ -298,7 +298,7 @@ class Notify:
     async def follow(self, match_id: int, actor: Actor, mode: str) -> str:
         """Follow a match as a spectator (``end``, ``moves``), mute one you play in
         (``mute``), or stop (``off``)."""
-        match = await self.matches.match(match_id, actor)
+        match = await self.matches.readable(match_id, actor)
         if mode not in FOLLOW:
             raise ServiceError("Choose " + ", ".join(FOLLOW) + ".")
         plays = match.seat_of(actor.user_id) is not None
