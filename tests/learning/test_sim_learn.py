@@ -226,3 +226,18 @@ async def test_a_lesson_is_refused_to_another_member(sim: Sim) -> None:
     record = await sim.slash(sim.ana, "export", match=match_id)
     assert record.ephemeral and "the game record" in answer(record)
 
+
+async def test_the_public_fallback_says_the_thread_is_public(sim: Sim) -> None:
+    sim.env.inject_error("POST", f"/channels/{sim.channel.id}/threads", status=403,
+                         code=50013, message="Missing Permissions", times=1)
+    said = answer(await sim.slash(sim.ana, "learn", game="angry-gods"))
+    assert OPEN.search(said) and "this thread is public" in said, said
+    match_id = int(OPEN.search(said)[1])
+    # Public or not, the lesson is still Ana's alone through the commands.
+    refused = await sim.slash(sim.bo, "board", sim.thread(match_id))
+    assert answer(refused) == f"Match #{match_id} is a lesson: only its learner may see it."
+
+
+async def test_a_private_lesson_thread_says_nothing_of_being_public(sim: Sim) -> None:
+    said = answer(await sim.slash(sim.ana, "learn", game="angry-gods"))
+    assert OPEN.search(said) and "public" not in said, said
