@@ -29,7 +29,8 @@ from engines.lesson_script import (
 )
 
 __all__ = ["RULE_SENTENCES", "Lesson", "LessonError", "Step", "computer_turns", "first_right",
-           "judge", "lesson_of", "parse", "scripted", "sentences", "step_at", "walk"]
+           "judge", "lesson_of", "parse", "right_move", "scripted", "sentences", "step_at",
+           "walk"]
 
 
 @cache
@@ -83,6 +84,19 @@ def first_right(game: Game, state: State, step: Step, seat: int | None = None) -
                 return move
     raise LessonError(f"step {step.teaches!r}: no right move is legal here "
                       f"(legal: {', '.join(legal[:8])}{'…' if len(legal) > 8 else ''})")
+
+
+def right_move(game: Game, state: State, lesson: Lesson, step: Step) -> str | None:
+    """The move to suggest at ``step`` (a hint): the step's own first right move where
+    one is legal (:func:`first_right`, the move the walk plays), else the first legal
+    move :func:`judge` takes; None when the learner has no legal move. Always a move the
+    step accepts."""
+    try:
+        return first_right(game, state, step, lesson.learner)
+    except LessonError:
+        pass
+    return next((move for move in game.legal_moves(state, lesson.learner)
+                 if judge(game, state, lesson, step, move) is None), None)
 
 
 def scripted(lesson: Lesson, played: Sequence[tuple[int, str]]) -> str | None:

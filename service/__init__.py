@@ -201,6 +201,12 @@ class Service(TournamentDesk, LearningDesk):
     async def match(self, match_id: int, actor: Actor | None = None) -> MatchRecord:
         return await self.matches.match(match_id, actor)
 
+    async def readable(self, match_id: int, actor: Actor) -> MatchRecord:
+        """The match, if the actor may look at it: a lesson is its learner's alone (the
+        reading calls refuse the others themselves; a front end asks first where the
+        refusal must not be shown in public)."""
+        return await self.matches.readable(match_id, actor)
+
     async def match_here(self, actor: Actor, channel_id: int | None,
                          match_id: int | None = None) -> MatchRecord:
         return await self.matches.match_here(actor, channel_id, match_id)

@@ -7,8 +7,10 @@ ephemeral flow lives on the interaction's 15-minute token, and a lesson is a rea
 that may take longer, be left and resumed days later, or outlive a restart; a thread
 persists, shows the board pictures, carries the move buttons and the picker like every
 match thread, and ``/move`` finds its match there. Where private threads are refused (no
-Create Private Threads permission), the lesson falls back to a public thread; in a forum
-it is a post of the forum (forums have no private threads).
+Create Private Threads permission), the lesson falls back to a public thread, and the
+learner is told that it is public; in a forum it is a post of the forum (forums have no
+private threads), said too. Either way the lesson is the learner's alone: the service
+refuses its board, history and record to anyone else.
 """
 
 from __future__ import annotations
@@ -51,6 +53,17 @@ async def open_lesson_thread(place: Place, match: MatchRecord) -> discord.Thread
                                      auto_archive_duration=THREAD_ARCHIVE_MINUTES)
 
 
+def public_note(place: Place, thread: discord.Thread) -> str:
+    """What the learner is told when the lesson's thread is not private (issue 57): a
+    public thread (private ones refused here) or a forum's post."""
+    if thread.type == discord.ChannelType.private_thread:
+        return ""
+    why = ("a forum has no private posts" if isinstance(place, discord.ForumChannel)
+           else "I may not open private threads in this channel")
+    return (f" Note: this thread is public ({why}), so other members can see it; only "
+            "you play your lesson or look it up with /board, /history or /export.")
+
+
 class Learn(PantheonCog):
     @app_commands.command(name="learn",
                           description="Learn a game: a guided first match against the computer")
@@ -82,7 +95,8 @@ class Learn(PantheonCog):
             where = thread.mention if posted is not None else (
                 f"{thread.mention} (I could not post the board there)")
             await reply(interaction, f"Your lesson of {title_of(game)} (#{match.id}) is open "
-                                     f"in {where}: play each step with /move or the buttons.")
+                                     f"in {where}: play each step with /move or the buttons."
+                                     + public_note(place, thread))
 
 
 async def setup(bot: commands.Bot) -> None:

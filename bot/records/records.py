@@ -30,7 +30,9 @@ class Records(PantheonCog):
                      public: bool = False) -> None:
         async with guard(interaction, "/export"):
             record = await find_match(interaction, match)
-            if record.status == LOBBY:  # refused before a public "thinking…" is shown
+            # Refused before a public "thinking…" is shown: another's lesson, no record yet.
+            record = await self.service.readable(record.id, actor_of(interaction))
+            if record.status == LOBBY:
                 raise ServiceError("This match has not started yet: there is no record to "
                                    "export.")
             await defer(interaction, ephemeral=not public)

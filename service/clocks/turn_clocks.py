@@ -36,7 +36,9 @@ class TurnClocks:
         waiting = self.matches.waiting_humans(match, game, state)
         ids = [s.user_id for s in waiting]
         start = datetime.fromisoformat(match.updated_at)
-        delays = await self.store.remind_after(ids)
+        # A lesson never reminds (issue 57): a player's own delay (/reminders) replaces a
+        # match's first one, and would remind a lesson, whose own is none.
+        delays = {} if match.lesson else await self.store.remind_after(ids)
         away = await self.store.vacations(ids, start)
         sent = await self.store.turn_reminders(match.id)
         schedule = schedule_of(clock)
@@ -48,7 +50,8 @@ class TurnClocks:
             pauses = clock_math.pauses_of(away[s.user_id], start, now, schedule.weekend_pause)
             out[s.user_id] = (s, mark, clock_math.check(turn_schedule(schedule, s), start, now,
                                                         pauses, mark.slot, mark.warned,
-                                                        delays.get(s.user_id)))
+                                                        0 if match.lesson
+                                                        else delays.get(s.user_id)))
         return out
 
     async def clock_lines(self, match: MatchRecord, now: datetime | None = None,

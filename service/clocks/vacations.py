@@ -27,7 +27,8 @@ class Vacations:
 
     async def set_reminders(self, actor: Actor, hours: int) -> str:
         """Remind the actor after ``hours`` without a move (0 turns reminders off); this
-        replaces each match's first delay for them."""
+        replaces each match's first delay for them, but for lessons, never reminded
+        (:meth:`TurnClocks.turn_clocks`)."""
         hours = boundary.whole(hours, "hours")
         if not 0 <= hours <= MAX_REMIND_AFTER_HOURS:
             raise ServiceError(f"Choose between 1 and {MAX_REMIND_AFTER_HOURS} hours, "
@@ -36,12 +37,13 @@ class Vacations:
         await self.store.recheck_user(actor.user_id)
         if hours == 0:
             return "Reminders are off: I won't ping you when a match waits for you."
-        return f"I'll remind you when a match has waited {hours} h for your move."
+        return (f"I'll remind you when a match has waited {hours} h for your move (never "
+                "a lesson: it waits for you without a clock).")
 
     async def nudge(self, match_id: int, actor: Actor, now: datetime | None = None) -> Post:
         """A ping, by another player, to those who must act; once per 24 h per match."""
         now = now or self.now()
-        match = await self.matches.match(match_id, actor)
+        match = await self.matches.readable(match_id, actor)
         self.matches.require_running(match)
         seated = match.seat_of(actor.user_id)
         if seated is None or seated.seat is None:

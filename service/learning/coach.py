@@ -23,6 +23,7 @@ from engines.ai.analysis import LOOKS, Analysis, Look, analyse, percent
 from engines.base import Game, State
 from service.common import boundary, names, pool
 from service.common.model import Actor, ServiceError
+from service.learning import lessons
 from service.match.core import Matches
 from service.match.pictures import Pictures
 from service.match.ratings import is_rated
@@ -50,6 +51,8 @@ class Hint:
     text: str
     taken: int
     """How many hints the asker has taken in this match, this one included."""
+    move: str | None = None
+    """The move suggested (None where the text names none)."""
 
 
 @dataclass(frozen=True)
@@ -115,8 +118,10 @@ class Coach:
     # --- /hint ------------------------------------------------------------------------
     async def hint(self, match_id: int, actor: Actor) -> Hint:
         """The computer's choice for the actor's move and why, in an unrated match that
-        is not a tournament's; counted once for this position."""
-        match = await self.matches.match(match_id, actor)
+        is not a tournament's; counted once for this position. In a lesson's steps, the
+        step's own move and the step's words instead (:func:`lessons.step_hint`): the
+        computer's choice is often a move the step refuses (issue 57)."""
+        match = await self.matches.readable(match_id, actor)
         seated = match.seat_of(actor.user_id)
         if seated is None or seated.is_ai or seated.seat is None:
             raise ServiceError("Only a player of this match may ask for a hint.")
@@ -133,14 +138,20 @@ class Coach:
         seat = seated.number
         if seat not in game.to_act(state) or not game.legal_moves(state, seat):
             raise ServiceError("It is not your turn: a hint is for the move you are to make.")
-        seed = random.Random(f"{match.seed}:hint:{match.version}:{seat}").getrandbits(62)
-        found = await self._analyse(game, state, seat, seed, self.looks[HINT_LEVEL])
+        step = (await lessons.step_hint(self.store, match, game, state, seat)
+                if match.lesson else None)
+        if step is not None:
+            move, said = step.move, step.text
+        else:
+            seed = random.Random(f"{match.seed}:hint:{match.version}:{seat}").getrandbits(62)
+            found = await self._analyse(game, state, seat, seed, self.looks[HINT_LEVEL])
+            move, said = found.best, found.reason
         await self.store.take_hint(match.id, seat, match.version)
         taken = (await self.store.hints(match.id)).get(seat, 0)
         text = (f"Hint for {self.matches.name(seated)} (only you see it; "
                 f"{names.plural(taken, 'hint')} taken in this match): "
-                f"{self.matches.named(match, found.reason)}")
-        return Hint(text, taken)
+                f"{self.matches.named(match, said)}")
+        return Hint(text, taken, move)
 
     # --- /review ----------------------------------------------------------------------
     async def review(self, match_id: int, actor: Actor, progress: Progress | None = None
@@ -148,7 +159,7 @@ class Coach:
         """The three to five moments a finished match turned for the actor (a player of
         it): each move played, the move the computer prefers, the swing in its estimate
         and a picture marking both; ``progress`` is told how far it got."""
-        match = await self.matches.match(match_id, actor)
+        match = await self.matches.readable(match_id, actor)
         seated = match.seat_of(actor.user_id)
         if seated is None or seated.is_ai or seated.seat is None:
             raise ServiceError("Only a player of this match may ask for its review.")

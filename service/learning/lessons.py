@@ -7,13 +7,16 @@ learner's moves in the match's move log, and the computer's scripted replies are
 the same log. So a lesson survives restarts, takes back with /undo like any match, and
 needs no claimed state. Three hooks reach the match's usual paths, one each:
 :func:`refusal` (the move path, for a legal move the step does not ask for),
-:func:`scripted_reply` (where the computer chooses) and :func:`framed` (every board post).
+:func:`scripted_reply` (where the computer chooses) and :func:`framed` (every board post);
+and the coach's ``/hint`` asks :func:`step_hint` first, so that a hint in a lesson is the
+step's own move, one the step accepts (issue 57), never the computer's choice.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from db import FINISHED, MatchRecord, MoveRecord, Store
 from engines import lesson as lessons
@@ -76,6 +79,40 @@ async def scripted_reply(store: Store, match: MatchRecord, game: Game, state: St
                  match.id, move, error)
         return None
     return move
+
+
+@dataclass(frozen=True)
+class StepHint:
+    """The current step's move for the learner, and why in the step's own words."""
+
+    move: str
+    number: int
+    """The step's number, from 1."""
+    steps: int
+    rule: str
+    ask: str
+
+    @property
+    def text(self) -> str:
+        """``take h7 (step 3 of 8): <the step's rule> <its ask>``."""
+        return f"{self.move} (step {self.number} of {self.steps}): {self.rule} {self.ask}"
+
+
+async def step_hint(store: Store, match: MatchRecord, game: Game, state: State, seat: int
+                    ) -> StepHint | None:
+    """The hint in a lesson: the current step's move (:func:`engines.lesson.right_move`,
+    a move :func:`refusal` lets through) and the step's rule and ask; None when the
+    computer's hint applies (not a lesson, not the learner, the steps are done)."""
+    found = lesson_of(match)
+    if found is None or seat != found.learner:
+        return None
+    number, step = step_now(found, await store.moves(match.id))
+    if step is None:
+        return None
+    move = lessons.right_move(game, state, found, step)
+    if move is None:
+        return None
+    return StepHint(move, number + 1, len(found.steps), step.rule, step.ask)
 
 
 def framed(post: Post, match: MatchRecord, played: Sequence[MoveRecord]) -> Post:

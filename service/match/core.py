@@ -21,6 +21,8 @@ Games = Callable[[str], Game]
 """The engine registry: a game by its slug (``engines.get``), KeyError for none."""
 Listing = Callable[[], Iterable[Game]]
 """Every game there is (``engines.all``), to name them in an error."""
+LESSON_ALONE = "Match #{id} is a lesson: only its learner may see it."
+"""The refusal of a lesson to anyone but its learner (:meth:`Matches.learners_own`)."""
 
 
 class Now:
@@ -54,6 +56,20 @@ class Matches:
         if match is None:
             raise ServiceError(f"There is no match #{match_id} here.")
         return self.here(match, actor)
+
+    async def readable(self, match_id: int, actor: Actor | None = None) -> MatchRecord:
+        """The match, as :meth:`match`, for the actor to look at or ask about (its board,
+        history, record, replay, hint, notes, follow): a lesson only for its learner."""
+        return self.learners_own(await self.match(match_id, actor), actor)
+
+    @staticmethod
+    def learners_own(match: MatchRecord, actor: Actor | None) -> MatchRecord:
+        """The match, unless it is a lesson and the actor is not its learner (issue 57):
+        a lesson is played in a private thread, and nobody else reads it from outside
+        (``None``, the service itself, may)."""
+        if match.lesson and actor is not None and match.seat_of(actor.user_id) is None:
+            raise ServiceError(LESSON_ALONE.format(id=match.id))
+        return match
 
     @staticmethod
     def here(match: MatchRecord, actor: Actor | None) -> MatchRecord:

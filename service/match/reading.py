@@ -38,7 +38,7 @@ class Reading:
         """The status (Markdown, names escaped) and the whole public board as plain text
         (:mod:`rendering.text`, names as written): what a screen reader reads when the
         picture's alt text had to leave something out. No board before the start."""
-        match = await self.matches.match(match_id, actor)
+        match = await self.matches.readable(match_id, actor)
         if match.status == LOBBY or match.snapshot is None:
             return self.lobby.lobby_text(match), ""
         game, state = self.matches.state_of(match)
@@ -53,7 +53,7 @@ class Reading:
         """Scores and whose turn (with the itemised table where the game has one), and
         the public board when ``picture`` (every move since the player to act last moved
         outlined, as on the post that handed them the turn)."""
-        match = await self.matches.match(match_id, actor)
+        match = await self.matches.readable(match_id, actor)
         if match.status == LOBBY:
             return Post(self.lobby.lobby_text(match))
         game, state = self.matches.state_of(match)
@@ -72,7 +72,7 @@ class Reading:
 
     async def private(self, match_id: int, actor: Actor) -> Post:
         """The actor's own view (their secrets included), for the ephemeral command."""
-        match = await self.matches.match(match_id, actor)
+        match = await self.matches.readable(match_id, actor)
         seated = self.matches.player(match, actor)
         game, state = self.matches.state_of(match)
         text = self.matches.private_text(match, game, state, seated.number)
@@ -89,7 +89,7 @@ class Reading:
                       public: bool = False) -> list[str]:
         """Every move so far as a sentence for this viewer (private moves stay private):
         the actor's own view when seated, unless ``public`` asks for what everyone sees."""
-        match = await self.matches.match(match_id, actor)
+        match = await self.matches.readable(match_id, actor)
         if match.snapshot is None:  # never started (in its lobby, or aborted there)
             return []
         game = self.matches.game_of(match.game)

@@ -48,10 +48,17 @@ class Digest:
             return "no deadline"
         return f"{clock_math.hours_text(check.deadline - now)} left on the clock"
 
+    async def waiting(self, user_id: int, now: datetime) -> list[overview.Turn]:
+        """The matches waiting on the person, as ``/turns`` lists them, but for lessons:
+        a lesson has no deadline and goes at the learner's pace, so no DM names it
+        (issue 57; ``/turns``, asked, still lists it)."""
+        turns = await overview.my_turns(self.store, self.matches, Actor(user_id), now)
+        return [turn for turn in turns if not turn.match.lesson]
+
     async def daily(self, user_id: int, now: datetime) -> str | None:
         """The digest: every match waiting on the person (None when there is none: no DM
         that day)."""
-        turns = await overview.my_turns(self.store, self.matches, Actor(user_id), now)
+        turns = await self.waiting(user_id, now)
         if not turns:
             return None
         lines = [f"Your daily digest: your move in {plural(len(turns), 'match', 'matches')}"
@@ -69,8 +76,7 @@ class Digest:
                       ) -> str | None:
         """What quiet hours held back, in one DM: the matches still waiting on the person,
         then the news of the matches they follow (None when nothing is left to say)."""
-        waiting = {t.match.id: t for t in
-                   await overview.my_turns(self.store, self.matches, Actor(user_id), now)}
+        waiting = {t.match.id: t for t in await self.waiting(user_id, now)}
         reminded = Counter(h.match_id for h in held if h.kind in ("reminder", "warning"))
         mine = [waiting[m] for m in dict.fromkeys(
             h.match_id for h in held if h.kind in ("turn", "reminder", "warning"))
@@ -92,7 +98,7 @@ class Digest:
                              f"{self.link_line(turn.match)}")
         for match_id in changed:  # a match listed above is not listed again
             match = None if match_id in listed else await self.store.get_match(match_id)
-            if match is not None:
+            if match is not None and not match.lesson:
                 if not lines:
                     lines.append("While you slept:")
                 lines.append(f"- {self.title(match)}: your private view changed (/myview "
@@ -101,8 +107,8 @@ class Digest:
         ended = list(dict.fromkeys(h.match_id for h in held if h.kind == "ended"))
         for match_id in [*dict.fromkeys(moved), *ended]:
             match = await self.store.get_match(match_id)
-            if match is None or (match_id in moved and match_id in ended):
-                continue  # an ended match is said once, below its moves
+            if match is None or match.lesson or (match_id in moved and match_id in ended):
+                continue  # an ended match is said once, below its moves; a lesson never
             if not lines:
                 lines.append("While you slept:")
             if match_id in ended:
@@ -115,7 +121,7 @@ class Digest:
         for match_id in ended:
             if match_id in moved:
                 match = await self.store.get_match(match_id)
-                if match is not None:
+                if match is not None and not match.lesson:
                     lines.append(f"- {self.title(match)}, which you follow, is over: "
                                  f"{self.ended_text(match)}{self.link_line(match)}")
         return "\n".join(lines) or None

@@ -23,14 +23,14 @@ class Notes:
 
     async def note(self, match_id: int, actor: Actor) -> str | None:
         """The actor's note on the match (None if they kept none)."""
-        match = await self.matches.match(match_id, actor)
+        match = await self.matches.readable(match_id, actor)
         self.matches.player(match, actor)
         return await self.store.note(match.id, actor.user_id)
 
     async def set_note(self, match_id: int, actor: Actor, text: str) -> str:
         """Keep the actor's note on a match they play in (empty: forget it)."""
         text = boundary.note(text, NOTE_LENGTH)
-        match = await self.matches.match(match_id, actor)
+        match = await self.matches.readable(match_id, actor)
         self.matches.player(match, actor)
         await self.store.set_note(match.id, actor.user_id, text or None)
         if not text:

@@ -3,7 +3,7 @@ reaches them and a daily digest (``/notify``), and following or muting a match.
 
 Settings are per person, not per server: a night is the same in every server. Every ping
 the bot makes for a turn (the mention under a board, a reminder, a deadline warning, a
-followed match's news) is routed here first (:meth:`Notify.deliver`,
+followed match's news) is routed here first, and none is made for a lesson (:meth:`Notify.deliver`,
 :meth:`Notify.route`): in quiet hours nothing is pinged or sent, the notice is held as a
 row instead and goes out once, summed up, when the quiet hours end (one DM). A deadline
 warning that would fall in quiet hours comes before they begin (:meth:`Notify.early`):
@@ -194,13 +194,16 @@ class Notify:
         fans = [u for u, mode in follows.items()
                 if post is not None and (mode == "moves" or (mode == "end" and ended))]
         mentions = post.mentions if post is not None else []
+        if match.lesson:  # a lesson pings and tells nobody, now or later (issue 57)
+            mentions, fans = [], []
         everyone = await self.settings([*mentions, *fans, *update.private], match.guild_id)
         out, held = Delivery(), []
         link = self.digest.link_line(match)
         for user_id in update.private:  # a private view's DM waits for the morning too
             mine = everyone.get(user_id)
             if mine is not None and self.quiet_until(mine, now) is not None:
-                held.append((user_id, match.id, "private"))
+                if not match.lesson:  # the summary after quiet hours names no lesson
+                    held.append((user_id, match.id, "private"))
                 out.quiet.add(user_id)
         for user_id in mentions:
             mine = everyone.get(user_id)
@@ -230,7 +233,9 @@ class Notify:
     async def route(self, match: MatchRecord, user_ids: list[int], now: datetime
                     ) -> Routed:
         """A reminder's players: pinged in the thread, sent a DM, held until their quiet
-        hours end, or left out (muted, digest only, off)."""
+        hours end, or left out (muted, digest only, off; everyone, for a lesson)."""
+        if match.lesson:  # none is due (TurnClocks), and none would reach anyone
+            return Routed()
         follows = await self.store.follows(match.id)
         everyone = await self.settings(user_ids, match.guild_id)
         out = Routed()
@@ -299,7 +304,7 @@ class Notify:
     async def follow(self, match_id: int, actor: Actor, mode: str) -> str:
         """Follow a match as a spectator (``end``, ``moves``), mute one you play in
         (``mute``), or stop (``off``)."""
-        match = await self.matches.match(match_id, actor)
+        match = await self.matches.readable(match_id, actor)
         if mode not in FOLLOW:
             raise ServiceError("Choose " + ", ".join(FOLLOW) + ".")
         plays = match.seat_of(actor.user_id) is not None

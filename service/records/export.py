@@ -47,7 +47,7 @@ async def export(store: Store, matches: Matches, match_id: int,
                  actor: Actor | None = None, mine: bool = False) -> Export:
     """The record of a started match, as the actor's guild may see it (see the module);
     ``mine``: a record only the actor receives, with their private note on the match."""
-    match = await matches.match(match_id, actor)
+    match = await matches.readable(match_id, actor)
     if match.status == LOBBY or match.snapshot is None:
         raise ServiceError("This match has not started yet: there is no record to export.")
     game = matches.game_of(match.game)

@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 async def replay(store: Store, matches: Matches, pictures: Pictures, match_id: int,
                  actor: Actor | None = None) -> Post:
     """A GIF of a finished (or aborted after its start) match, from the public view."""
-    match = await matches.match(match_id, actor)
+    match = await matches.readable(match_id, actor)
     if match.snapshot is None:
         raise ServiceError("This match never started: there is nothing to replay.")
     if match.status not in (FINISHED, ABORTED):

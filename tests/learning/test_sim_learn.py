@@ -203,3 +203,43 @@ async def test_every_lesson_reaches_its_finish_in_discord(sim: Sim, slug: str) -
         await sim.move(sim.ana, thread, await right_move(sim, match_id, number, slug))
     assert found.finish in board_text(sim, thread)
     assert (await sim.bot.service.match(match_id)).status == "running"
+
+
+async def test_a_lesson_is_refused_to_another_member(sim: Sim) -> None:
+    """Issue 57: a lesson is its learner's alone. Bo, who cannot see the private thread,
+    named the match and read its board, history and record; now each is refused, in
+    one sentence and only to him, while Ana reads hers."""
+    match_id, thread = await learn(sim, "witch-stones")
+    await sim.move(sim.ana, thread, "suns")
+    alone = f"Match #{match_id} is a lesson: only its learner may see it."
+    before = len(sim.posts(sim.channel))
+    for command, options in [("board", {}), ("board", {"text": True}), ("score", {}),
+                             ("history", {}), ("history", {"view": "public"}),
+                             ("export", {}), ("export", {"public": True}), ("hint", {}),
+                             ("notify", {"follow": "moves"})]:
+        refused = await sim.slash(sim.bo, command, match=match_id, **options)
+        assert refused.ephemeral and answer(refused) == alone, (command, answer(refused))
+        assert not any(getattr(m, "attachments", None) for m in refused.followups), command
+    assert len(sim.posts(sim.channel)) == before  # nothing of it in public
+    assert await sim.bot.service.store.follows(match_id) == {}
+    # Ana, the learner, reads her own lesson as before.
+    mine = await sim.slash(sim.ana, "history", match=match_id)
+    assert "suns" in answer(mine) or any("suns" in text_of(m) for m in mine.followups)
+    record = await sim.slash(sim.ana, "export", match=match_id)
+    assert record.ephemeral and "the game record" in answer(record)
+
+
+async def test_the_public_fallback_says_the_thread_is_public(sim: Sim) -> None:
+    sim.env.inject_error("POST", f"/channels/{sim.channel.id}/threads", status=403,
+                         code=50013, message="Missing Permissions", times=1)
+    said = answer(await sim.slash(sim.ana, "learn", game="angry-gods"))
+    assert OPEN.search(said) and "this thread is public" in said, said
+    match_id = int(OPEN.search(said)[1])
+    # Public or not, the lesson is still Ana's alone through the commands.
+    refused = await sim.slash(sim.bo, "board", sim.thread(match_id))
+    assert answer(refused) == f"Match #{match_id} is a lesson: only its learner may see it."
+
+
+async def test_a_private_lesson_thread_says_nothing_of_being_public(sim: Sim) -> None:
+    said = answer(await sim.slash(sim.ana, "learn", game="angry-gods"))
+    assert OPEN.search(said) and "public" not in said, said
