@@ -73,8 +73,9 @@ async def review(screen: Screen, match_id: int) -> int:
         for n, moment in enumerate(found.moments, 1):
             screen.out("")
             screen.out(moment.text)
-            path = screen.boards / f"review-{match_id}-{who}-{n}.png"
-            path.write_bytes(moment.png)
-            screen.say_path(f"[picture: {path}]")
+            if moment.png is not None:
+                path = screen.boards / f"review-{match_id}-{who}-{n}.png"
+                path.write_bytes(moment.png)
+                screen.say_path(f"[picture: {path}]")
         screen.out("")
     return 0

@@ -10,6 +10,7 @@ seat (:meth:`db.hints.HintQueries.take_hint`), and the record says how many each
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import time
 from collections.abc import Awaitable, Callable
@@ -36,7 +37,14 @@ HINT_LEVEL = "normal"
 """How hard the coach looks for a hint (a player waits for it)."""
 REVIEW_LEVEL = "hard"
 REVIEW_SECONDS = 30.0
-"""A review's deadline: past it, the moments among the positions looked at are told."""
+"""A review's bound, whole: the search, the pictures and the post. Past it, the moments
+among the positions looked at are told, and the answer says it was shortened."""
+SHOWING_SECONDS = 6.0
+"""What the bound keeps for drawing the moments and posting them: the search stops this
+long before it (five pictures in the pool and five posts take well under this at rest,
+and a few seconds on a loaded machine; ``python -m bench.review``)."""
+POSTING_SECONDS = 2.0
+"""Of that, what the post keeps: a picture not drawn by then is left out."""
 REVIEW_POSITIONS = 24
 """Up to this many positions of the asker each get the review level's whole look; a
 longer match's get a share of it (:meth:`Look.scaled`), so a review's work is bounded."""
@@ -60,7 +68,8 @@ class Moment:
     """A turning point: the text, the picture marking both moves, and its alt text."""
 
     text: str
-    png: bytes
+    png: bytes | None
+    """None: the review's bound came before its picture was drawn."""
     alt: str
 
 
@@ -177,10 +186,15 @@ class Coach:
             return Review(f"Review of {title}: you made no choice in it to look at.")
         base = self.looks[REVIEW_LEVEL]
         look = base.scaled(REVIEW_POSITIONS / len(mine))
-        found = await self._review(match, game, states, moves, seat, mine, look, progress)
-        moments = await self._moments(match, game, states, moves, seat, found)
+        seconds = self.review_seconds
+        bound = time.monotonic() + seconds if seconds is not None else None
+        found = await self._review(match, game, states, moves, seat, mine, look, progress,
+                                   None if seconds is None else seconds - SHOWING_SECONDS)
+        moments = await self._moments(match, game, states, moves, seat, found, bound)
         cut = (f" Time ran out after {len(found)} of your {len(mine)} decisions: these "
                "moments are among those." if len(found) < len(mine) else "")
+        if any(m.png is None for m in moments):
+            cut += " Time ran out before every picture was drawn: those moments are words."
         heading = (f"Review of {title} for {self.matches.name(seated)}: the computer "
                    f"replayed your {names.plural(len(mine), 'decision')} and names "
                    f"{len(moments)} where the game turned.{cut}")
@@ -188,10 +202,12 @@ class Coach:
 
     async def _review(self, match: MatchRecord, game: Game, states: list[State],
                       moves: list[Any], seat: int, mine: list[int], look: Look,
-                      progress: Progress | None) -> dict[int, Analysis]:
-        """Each of ``mine`` analysed, as many at once as the pool has workers, until the
-        deadline; ``progress`` told after each."""
-        seconds = self.review_seconds
+                      progress: Progress | None, seconds: float | None
+                      ) -> dict[int, Analysis]:
+        """Each of ``mine`` analysed, as many at once as the pool has workers, for
+        ``seconds`` at most (None: no bound); ``progress`` told after each."""
+        if seconds is not None:
+            seconds = max(0.0, seconds)
         deadline = time.monotonic() + seconds if seconds is not None else None
         width = pool.size() if self.offload == "process" else 1
         if seconds is not None:  # a safety cap per position too: the time shared out
@@ -222,26 +238,54 @@ class Coach:
         return found
 
     async def _moments(self, match: MatchRecord, game: Game, states: list[State],
-                       moves: list[Any], seat: int, found: dict[int, Analysis]
-                       ) -> list[Moment]:
+                       moves: list[Any], seat: int, found: dict[int, Analysis],
+                       bound: float | None) -> list[Moment]:
+        """The chosen moments, their pictures drawn at once; a picture not drawn before
+        what the review's bound keeps for posting is left out (the moment is words)."""
         least, most = MOMENTS
         ranked = sorted(found, key=lambda i: (-found[i].swing, i))
         chosen = [i for i in ranked[:most] if found[i].swing >= TURNED]
         chosen += [i for i in ranked if i not in chosen][:max(0, least - len(chosen))]
+        moments = [self._moment(match, game, states[i], moves[i].seq, seat, found[i])
+                   for i in sorted(chosen)]
+        drawing = [asyncio.ensure_future(self._picture(match, game, states[i], seat, found[i]))
+                   for i in sorted(chosen)]
+        if drawing:
+            left = None if bound is None else max(0.0, bound - POSTING_SECONDS
+                                                  - time.monotonic())
+            await asyncio.wait(drawing, timeout=left)
         out = []
-        for i in sorted(chosen):
-            out.append(await self._moment(match, game, states[i], moves[i].seq, seat,
-                                          found[i]))
+        for moment, picture in zip(moments, drawing, strict=True):
+            if picture.done() and not picture.cancelled() and picture.exception() is None:
+                out.append(dataclasses.replace(moment, png=picture.result()))
+            else:
+                picture.cancel()
+                out.append(moment)
         return out
 
-    async def _moment(self, match: MatchRecord, game: Game, state: State, seq: int,
-                      seat: int, found: Analysis) -> Moment:
+    async def _picture(self, match: MatchRecord, game: Game, state: State, seat: int,
+                       found: Analysis) -> bytes:
+        """The position with the move played and the computer's move marked."""
+        assert found.played is not None
+        marks = {seat: marks_of(game, state, seat, found.played)}
+        if found.played != found.best:
+            marks[-1] = marks_of(game, state, seat, found.best)
+        view = game.view(state, seat)
+        if self.pictures.in_pool:
+            png: bytes = await pool.run(pool.picture, game.slug, view, list(match.names),
+                                        None, marks)
+            return png
+        return await asyncio.to_thread(self.pictures.render, game.slug, view,
+                                       names=match.names, outcome=None, marks=marks)
+
+    def _moment(self, match: MatchRecord, game: Game, state: State, seq: int,
+                seat: int, found: Analysis) -> Moment:
+        """A moment's words, its picture to come (:meth:`_picture`)."""
         assert found.played is not None and found.played_value is not None
         named = self.matches.named
         if found.played == found.best:
             text = (f"Move {seq}: you played {found.played}, the computer's choice too "
                     f"(your chances {percent(found.best_value)}). {named(match, found.reason)}")
-            marks = {seat: marks_of(game, state, seat, found.played)}
         else:
             swing = round(100 * found.swing)
             text = (f"Move {seq}: you played {found.played}; the computer prefers "
@@ -249,19 +293,11 @@ class Coach:
                     f"{percent(found.best_value)} with its move, "
                     f"{percent(found.played_value)} with yours (a swing of {swing} points "
                     "in a hundred).")
-            marks = {seat: marks_of(game, state, seat, found.played),
-                     -1: marks_of(game, state, seat, found.best)}
         view = game.view(state, seat)
-        if self.pictures.in_pool:
-            png: bytes = await pool.run(pool.picture, game.slug, view, list(match.names),
-                                        None, marks)
-        else:
-            png = await asyncio.to_thread(self.pictures.render, game.slug, view,
-                                          names=match.names, outcome=None, marks=marks)
         # The picture outlines the two moves, not the last one: the alt text says so.
         alt = rendering.alt.alt_text(game.slug, {**view, "last": []}, match.names)
         said = (f" Marked: your move {found.played} in your colour"
                 + (f", the computer's {found.best} in the highlight colour."
                    if found.played != found.best else "."))
-        return Moment(text, png, (alt + said)[:1024])
+        return Moment(text, None, (alt + said)[:1024])
 

@@ -204,3 +204,32 @@ async def test_hints_in_games_with_secrets(service, slug):
         assert text.startswith("Hint for Ana")
         await to_my_turn(service, match_id, rng)
     assert await service.store.hints(match_id)
+
+
+async def test_a_review_keeps_its_bound_whole_pictures_included(service, monkeypatch):
+    """Issue 57: the 30 s bound covered the search, not the pictures and the post, so a
+    review took up to 33 s. The search now stops early enough to draw and post; a picture
+    still not drawn when the post's share begins is left out, and the answer says so."""
+    from service.learning import coach
+
+    small(service)
+    match_id = await against_computer(service)
+    await play_random(service, match_id, {1: ANA}, random.Random(6).choice)
+    released = asyncio.Event()
+
+    def stuck(*args, **kwargs):  # a picture that would take past the bound
+        asyncio.run_coroutine_threadsafe(released.wait(), loop).result()
+        return b""
+
+    loop = asyncio.get_running_loop()
+    service.render = stuck
+    monkeypatch.setattr(coach, "SHOWING_SECONDS", 0.6)
+    monkeypatch.setattr(coach, "POSTING_SECONDS", 0.3)
+    service.coach.review_seconds = 1.0  # the search's share: 0.4 s
+    try:
+        review = await service.review(match_id, ANA)
+    finally:
+        released.set()
+    assert review.moments and all(m.png is None for m in review.moments)
+    assert "before every picture was drawn" in review.heading
+    assert all(m.text.startswith("Move ") for m in review.moments)
