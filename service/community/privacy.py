@@ -32,6 +32,7 @@ from db import (
 from db.privacy import DELETED_NAME
 from service.challenges.challenges import ChallengeNews, Challenges
 from service.common.model import Actor, EventNews, ServiceError, Update
+from service.common.names import plural
 from service.events.tournaments import Tournaments
 from service.match.core import Matches
 from service.match.lobby import Lobby
@@ -72,22 +73,24 @@ class Privacy:
         running = sum(1 for s in seats if statuses.get(s["match_id"]) in (LOBBY, RUNNING))
         lines = ["What I keep about you, and why:"]
         if seats:
-            lines.append(f"- **Matches**: your seat in {count(len(seats), 'match', 'matches')} "
+            lines.append(f"- **Matches**: your seat in {plural(len(seats), 'match')} "
                          f"({running} open), with the name you had, to run them and replay "
                          "them; the moves belong to the seat, not to you.")
         if rows["ratings"]:
-            lines.append(f"- **Ratings**: {count(len(rows['ratings']), 'leaderboard rating')}"
-                         f" and {count(len(rows['rating_changes']), 'rating change')}.")
+            lines.append(f"- **Ratings**: {plural(len(rows['ratings']), 'leaderboard rating')}"
+                         f" and {plural(len(rows['rating_changes']), 'rating change')}.")
         settings = [name for name, table in (("reminders", "user_settings"),
                                              ("notifications", "notify_settings"))
                     if rows[table]]
         if settings:
             lines.append(f"- **Settings**: your {' and '.join(settings)} settings.")
         if rows["vacations"]:
-            lines.append(f"- **Vacations**: {count(len(rows['vacations']), 'vacation')} "
+            lines.append(f"- **Vacations**: {plural(len(rows['vacations']), 'vacation')} "
                          "(they count your days off per year).")
         for table, one, many in (
                 ("match_notes", "private note", None), ("match_follows", "follow", None),
+                ("match_posts", "private view DM'd to you (where it is, to edit it)",
+                 "private views DM'd to you (where they are, to edit them)"),
                 ("notify_held", "notice held for your quiet hours",
                  "notices held for your quiet hours"),
                 ("tournament_entrants", "tournament entry", "tournament entries"),
@@ -95,7 +98,7 @@ class Privacy:
                 ("challenges", "challenge you made", "challenges you made"),
                 ("challenge_players", "challenge you received", "challenges you received")):
             if rows[table]:
-                lines.append(f"- {count(len(rows[table]), one, many)}.")
+                lines.append(f"- {plural(len(rows[table]), one, many)}.")
         if len(lines) == 1:
             lines = ["I keep nothing about you."]
         lines += ["", "Nothing else: no messages, no server membership, no IP address. "
@@ -108,7 +111,8 @@ class Privacy:
         """All the store keeps about the actor as one JSON document: (file name, JSON).
         Each match is its game record as ``/export`` writes it (a running match's as
         everyone has seen it, so no other player's secret is in it), with the person's
-        private note."""
+        private note; where their private views were DM'd (``private_posts``), and the
+        tournament notices that tell of their steps."""
         rows = await self.store.personal_rows(actor.user_id)
         matches = []
         for seat in rows["seats"]:
@@ -133,6 +137,8 @@ class Privacy:
             "challenges_received": rows["challenge_players"],
             "held_notices": rows["notify_held"], "turn_reminders": rows["turn_reminders"],
             "rematch_votes": rows["rematch_votes"], "undo_requests": rows["undo_requests"],
+            "private_posts": rows["match_posts"],
+            "tournament_notices": rows["tournament_outbox"],
         }
         return f"pantheon-data-{actor.user_id}.json", json.dumps(document, indent=1)
 
@@ -217,6 +223,3 @@ class Privacy:
         return out
 
 
-def count(n: int, one: str, many: str | None = None) -> str:
-    """"1 match", "3 matches"."""
-    return f"{n} {one if n == 1 else many or one + 's'}"
