@@ -1,9 +1,14 @@
-"""``/privacy delete`` forgets the person, on both stores.
+"""``/privacy delete`` forgets the person as one whole step, on both stores.
 
 In the store: every column of the live schema is one :mod:`db.privacy` says how it
 forgets (a column a later migration adds fails here until it is declared), and after
 deleting someone who has done everything there is to do, no cell of any table holds their
 Discord id or their name — only the pseudonym and "Deleted player" are left of them.
+
+In what it hands the front end to post: every text (boards, their alt text, private
+views, tournament notices and standings, challenge posts, the lobbies' and tournaments'
+posts as they now read) is built after the name is gone, and no record, DM or ping in it
+names the person's id.
 """
 
 from __future__ import annotations
@@ -13,10 +18,13 @@ from datetime import UTC, datetime
 
 import pytest
 
+from db import ABORTED, LOBBY
 from db.posts import BOARD, Posted
 from db.privacy import DELETED_NAME, declared, is_deleted
 from engines.ai import RandomPlayer
-from service import Actor, Invitee, MatchTerms, Service
+from service import Actor, Invitee, MatchTerms, Service, Update
+from service.common.model import EventNews
+from service.community.privacy import Deletion
 from service.events.entry_terms import EventTerms
 from tests.toy_game import registered
 
@@ -189,6 +197,93 @@ async def test_a_deleted_person_is_nowhere_in_the_store(svc):
     keys = [key for (key,) in await store.query(
         "SELECT post_key FROM tournament_outbox WHERE actor_name = ?", DELETED_NAME)]
     assert f"{ids['earlier']}:withdrew:-" in " ".join(keys)  # her withdrawal, by pseudonym
+
+
+def all_news(done: Deletion) -> list[EventNews]:
+    """Every tournament's news in a deletion: its own, its updates', those that follow."""
+    out, stack = [], [*done.news, *(n for u in done.updates for n in u.news)]
+    while stack:
+        news = stack.pop(0)
+        out.append(news)
+        stack += [*news.then, *(n for u in news.started for n in u.news)]
+    return out
+
+
+def all_updates(done: Deletion) -> list[Update]:
+    return [*done.updates, *(u for n in all_news(done) for u in n.started),
+            *(c.update for c in done.challenges if c.update is not None)]
+
+
+def handed_over(done: Deletion) -> tuple[list[str], list[int]]:
+    """Every text a deletion hands the front end to post (``lines`` too), and every user id
+    it addresses or hands over in a record."""
+    texts, ids = list(done.lines), []
+    for update in all_updates(done):
+        for post in [update.public, *update.private.values()]:
+            if post is not None:
+                texts += [post.text, post.alt or "", *(name for name, _ in post.table)]
+                ids += post.mentions
+        ids += [*update.private, *(s.user_id for s in update.match.seats),
+                update.match.host_id]
+    for news in all_news(done):
+        texts += [t for p in news.posts for t in (p.text, p.alt or "")]
+        ids += [u for p in news.posts for u in p.mentions]
+    for record in [*(n.tournament for n in all_news(done)), *done.tournaments]:
+        ids += [record.organiser_id, *(e.user_id for e in record.entrants),
+                *(u for t in record.tables for u in [*t.players, *(t.points or {})])]
+        texts += [record.organiser_name, *(e.display_name for e in record.entrants)]
+    for challenge in done.challenges:
+        texts += [challenge.text, challenge.notice]
+        ids += [challenge.challenge.challenger_id, *challenge.mentions,
+                *(p.user_id for p in challenge.challenge.players)]
+    for match in done.lobbies:
+        ids += [match.host_id, *(s.user_id for s in match.seats)]
+        texts += [s.display_name for s in match.seats]
+    return texts, ids
+
+
+async def test_what_a_deletion_posts_is_built_after_the_name_is_gone(svc):
+    """Old behaviour caught: the resigned boards ("… (quincy resigned)"), Terra's alt
+    text and the private views to the others, the standings after the round and the
+    challenge posts were built while her name was still stored, and posted after; her
+    lobbies were not listed to edit (the aborted one kept Join and Start, the full one
+    still listed her); a record handed over still held her id."""
+    ids = await quincy_everywhere(svc)
+    done = await svc.privacy.delete(Actor(QUINCY.user_id, QUINCY.name))
+
+    texts, user_ids = handed_over(done)
+    texts += [svc.lobby_text(m) for m in done.lobbies if m.status == LOBBY]
+    texts += [(await svc.tournament_post(r, "entry")).text for r in done.tournaments]
+    named = [t for t in texts if "quincy" in t.lower() or str(QUINCY.user_id) in t]
+    assert named == []
+    assert QUINCY.user_id not in user_ids
+    said = "\n".join(texts)
+    assert "Deleted player resigned" in said  # the boards were written, and say so
+    assert any("standings after round 1" in p.text for n in all_news(done)
+               for p in n.posts)
+    lobbies = {m.id: m for m in done.lobbies}
+    assert lobbies[ids["hosted"]].status == ABORTED
+    assert lobbies[ids["seated"]].status == LOBBY and \
+        [s.user_id for s in lobbies[ids["seated"]].seats] == [DAN.user_id]
+    assert {ids["running"], ids["terra"]} <= set(lobbies)
+    assert {r.id for r in done.tournaments} >= {ids["organised"], ids["entered"],
+                                                 ids["event"]}
+
+
+async def test_the_answer_says_only_what_was_done(svc):
+    """Old behaviour caught: someone who never played was told "your seats in matches
+    now say 'Deleted player'"."""
+    nobody = await svc.privacy.delete(Actor(99, "nobody"))
+    assert nobody.lines == ["I kept nothing about you, so there was nothing to delete."]
+    await svc.set_reminders(Actor(98, "settings only"), 6)
+    only = await svc.privacy.delete(Actor(98, "settings only"))
+    assert only.lines == ["Everything I kept about you is deleted."]
+    match_id = await two_player(svc, CAT, QUINCY)
+    await play_out(svc, match_id)
+    done = await svc.privacy.delete(QUINCY)
+    assert done.lines == ["Everything I kept about you is deleted.",
+                          "Where others' records keep you, you are now \u201cDeleted "
+                          "player\u201d: 1 match."]
 
 
 async def test_the_export_has_the_private_posts(svc):
