@@ -49,6 +49,10 @@ from service.match.turns import Turns
 from service.records import export as records
 
 FORMAT = "pantheon-personal-data"
+NAMES = (("seats", "display_name"), ("tournament_entrants", "display_name"),
+         ("challenge_players", "display_name"), ("challenges", "challenger_name"),
+         ("tournaments", "organiser_name"))
+"""Where :meth:`PrivacyQueries.personal_rows` finds the names a person had."""
 POLICY = "PRIVACY.md"
 """The written policy, in the bot's source (``/about`` names it)."""
 
@@ -60,7 +64,9 @@ class Deletion:
     resignation's board, an aborted lobby), tournament news, challenge posts; the matches
     whose lobby post showed them (a lobby aborted or left, a match they played in), and
     the open or running tournaments whose post did, each as it reads now; and the answer
-    to them."""
+    to them. ``former_names``, the names the store had for them (read before they went,
+    never stored again), are for the front end to take out of what it sends again of an
+    earlier message (a superseded board whose buttons it edits off)."""
 
     updates: list[Update] = field(default_factory=list)
     news: list[EventNews] = field(default_factory=list)
@@ -68,6 +74,7 @@ class Deletion:
     lines: list[str] = field(default_factory=list)
     lobbies: list[MatchRecord] = field(default_factory=list)
     tournaments: list[TournamentRecord] = field(default_factory=list)
+    former_names: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -182,6 +189,8 @@ class Privacy:
             if (record := await self.store.get_tournament(event_id)) is not None:
                 done.tournaments.append(record)
         done.lines += kept_lines(rows, await self.store.personal_rows(alias))
+        done.former_names = sorted({r[column] for table, column in NAMES for r in rows[table]}
+                                   - {DELETED_NAME, ""})
         return done
 
     async def _leave_tournaments(self, actor: Actor, rows: dict[str, list[dict[str, Any]]],
