@@ -127,8 +127,8 @@ class TournamentQueries(OutboxQueries, Queries):
                                notice: str | None = None, mentions: Sequence[int] = ()
                                ) -> bool:
         """The entrant plays no round from ``from_round`` on (the tournament running);
-        ``notice``: the sentence to post, queued with it (pinging ``mentions``). False if
-        already withdrawn."""
+        ``notice``: the sentence to post (``{actor}``: the entrant), queued with it
+        (pinging ``mentions``). False if already withdrawn."""
         async with self.transaction() as tx:
             status, _ = await locked(tx, tournament_id)
             if status != EVENT_RUNNING:
@@ -138,15 +138,19 @@ class TournamentQueries(OutboxQueries, Queries):
                 "AND user_id = ? AND withdrawn_round IS NULL", from_round, tournament_id,
                 user_id)
             if changed == 1 and notice is not None:
+                name = await scalar(tx, "SELECT display_name FROM tournament_entrants WHERE "
+                                    "tournament_id = ? AND user_id = ?", tournament_id, user_id)
                 await queue_post(tx, tournament_id, NOTICE, f"withdrew:{user_id}",
-                                 words=notice, mentions=mentions)
+                                 words=notice, mentions=mentions, actor=(user_id, str(name)))
         return changed == 1
 
-    async def cancel_tournament(self, tournament_id: int, notice: str) -> bool:
+    async def cancel_tournament(self, tournament_id: int, notice: str,
+                                actor: tuple[int, str] | None = None) -> bool:
         """Cancel an open or running tournament and abort every match of it still in its
         lobby or running, in one transaction (a round beginning or a match being made at
         the same moment waits for it, then finds the event cancelled): False if it was
-        already over."""
+        already over. ``notice`` names ``actor`` (id, name), who cancelled, as
+        ``{actor}``."""
         async with self.transaction() as tx:
             status, _ = await locked(tx, tournament_id)
             if status not in (EVENT_OPEN, EVENT_RUNNING):
@@ -158,7 +162,8 @@ class TournamentQueries(OutboxQueries, Queries):
                 "WHERE status IN (?, ?) AND id IN (SELECT match_id FROM tournament_tables "
                 "WHERE tournament_id = ? AND match_id IS NOT NULL)", ABORTED,
                 records.now(), LOBBY, RUNNING, tournament_id)
-            await queue_post(tx, tournament_id, NOTICE, "cancelled", words=notice)
+            await queue_post(tx, tournament_id, NOTICE, "cancelled", words=notice,
+                             actor=actor)
         return True
 
     async def set_tournament_status(self, tournament_id: int, status: str,

@@ -1,22 +1,28 @@
 """``/privacy show|export|delete`` (any member, in a server or a DM with the bot) and
 ``/about`` (what the bot is, and where its privacy policy is). The service does the work
 (:mod:`service.community.privacy`); this cog posts what a deletion changed: the board of a match
-it resigned, a tournament's news, a challenge's post."""
+it resigned, a tournament's news, a challenge's post, and the lobby and tournament posts
+that showed the person taking part, edited as they now read. All of it comes from the
+service after the person was forgotten, so none of it names them."""
 
 from __future__ import annotations
 
 import io
 import logging
+import re
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.challenges.challenge_ui import edit_challenge
-from bot.events.tournament_ui import tell_news
+from bot.events.tournament_ui import refresh_post, tell_news
 from bot.kit.common import PantheonCog
 from bot.kit.interact import actor_of, defer, guard, reply
-from bot.match.ui import announce
+from bot.kit.layout import resending_through
+from bot.match.ui import announce, edit_lobby_post
+from db.privacy import DELETED_NAME
 from service.community.privacy import POLICY, Deletion
 
 log = logging.getLogger(__name__)
@@ -67,9 +73,25 @@ class Privacy(PantheonCog, commands.GroupCog, group_name="privacy",
                 await reply(interaction, DELETE_ASK)
                 return
             done = await self.service.privacy.delete(actor_of(interaction))
-            await self._post(done)
+            with resending_through(self._unsaid(interaction.user.id, done.former_names)):
+                await self._post(done)
             await reply(interaction, "\n".join(done.lines),
                         allowed_mentions=discord.AllowedMentions.none())
+
+    def _unsaid(self, user_id: int, names: list[str]) -> Callable[[str], str]:
+        """What takes the person out of the words of an earlier message sent again (a
+        superseded board losing its buttons): their mention, and each name they had (as
+        written, and escaped as a post writes it) where it stands as a word."""
+        mention = re.compile(rf"\s*<@!?{user_id}>")
+        words = sorted({*names, *(self.service.escape(n) for n in names)} - {""},
+                       key=len, reverse=True)
+        named = re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in words)) \
+            if words else None
+
+        def scrub(text: str) -> str:
+            text = mention.sub("", text)
+            return named.sub(DELETED_NAME, text) if named is not None else text
+        return scrub
 
     async def _post(self, done: Deletion) -> None:
         """What the deletion changed, where the others see it; never raises (the data
@@ -84,6 +106,15 @@ class Privacy(PantheonCog, commands.GroupCog, group_name="privacy",
             if record.message_id and isinstance(channel, discord.abc.Messageable):
                 await edit_challenge(channel.get_partial_message(  # type: ignore[attr-defined]
                     record.message_id), challenge)
+        for match in done.lobbies:  # an aborted lobby loses Join and Start
+            await edit_lobby_post(self.bot, match)
+        told = {news.tournament.id for news in done.news}  # tell_news refreshed these
+        for tournament in done.tournaments:
+            if tournament.id not in told:
+                try:
+                    await refresh_post(self.bot, tournament)
+                except Exception:
+                    log.exception("tournament %s: post not refreshed", tournament.id)
 
 
 class About(PantheonCog):

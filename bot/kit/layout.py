@@ -12,7 +12,9 @@ that would pass 40 components is left out, and logged: boards carry at most 5 bu
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 import discord
 
@@ -64,21 +66,43 @@ def board_layout(post: Post, items: Sequence[discord.ui.Item] = (), tail: str = 
     return view
 
 
+_RESENT: ContextVar[Callable[[str], str] | None] = ContextVar("pantheon_resent",
+                                                               default=None)
+
+
+@contextmanager
+def resending_through(scrub: Callable[[str], str]) -> Iterator[None]:
+    """While the block runs, the words :func:`spent` sends again from an earlier message
+    (its text, its picture's alt text) go through ``scrub`` first: a deletion's posts take
+    the person out of the boards whose buttons they edit off."""
+    token = _RESENT.set(scrub)
+    try:
+        yield
+    finally:
+        _RESENT.reset(token)
+
+
 def spent(message: discord.Message | None) -> discord.ui.LayoutView | None:
     """A Components V2 board ``message`` without its buttons (they are spent: a move was
     played, a rematch asked), its picture kept; None for a message of the old kind,
     whose buttons go with ``view=None``. An edit must keep the V2 flag, so a V2 message is
-    edited with its own layout, never with ``view=None``."""
+    edited with its own layout, never with ``view=None`` (its words sent again through
+    :func:`resending_through`'s scrub, if any)."""
     if message is None or not message.flags.components_v2:
         return None
     view = discord.ui.LayoutView.from_message(message, timeout=None)
     names = {a.url: a.filename for a in message.attachments}
+    scrub = _RESENT.get()
     for item in list(view.walk_children()):
         if isinstance(item, discord.ui.ActionRow):
             parent = item.parent
             (parent or view).remove_item(item)  # type: ignore[union-attr]  # a container or the view
+        elif isinstance(item, discord.ui.TextDisplay) and scrub is not None:
+            item.content = scrub(item.content)
         elif isinstance(item, discord.ui.MediaGallery):
             for entry in item.items:
                 if entry.media.url in names:  # the upload, by its name again
                     entry.media = f"attachment://{names[entry.media.url]}"
+                if scrub is not None and entry.description:
+                    entry.description = scrub(entry.description)
     return view

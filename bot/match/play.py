@@ -10,10 +10,10 @@ from discord.ext import commands
 
 from bot.kit.common import PantheonCog, about_a_match, option_int, title_of
 from bot.kit.interact import actor_of, deferred_match, find_match, guard, reply
-from bot.match.publish import match_channel, publish
-from bot.match.ui import announce, lobby_message, played_text, resign_view
+from bot.match.publish import publish
+from bot.match.ui import announce, edit_lobby_post, played_text, resign_view
 from bot.match.ui import resign as resign_match
-from db import LOBBY, MatchRecord
+from db import LOBBY
 from service import ServiceError
 from service.match.suggest import suggest_moves
 
@@ -80,23 +80,9 @@ class Play(PantheonCog):
             record = await deferred_match(interaction, match)
             update = await self.service.abort(record.id, actor_of(interaction))
             await publish(self.bot, update)
-            if record.status == LOBBY:
-                await self._close_lobby(update.match)
+            if record.status == LOBBY:  # the lobby's message loses its buttons
+                await edit_lobby_post(self.bot, update.match)
             await reply(interaction, f"{title_of(record.game)} #{record.id} is aborted.")
-
-    async def _close_lobby(self, match: MatchRecord) -> None:
-        """Take the buttons off an aborted lobby's message."""
-        if match.lobby_message_id is None:
-            return
-        channel = await match_channel(self.bot, match)
-        if not isinstance(channel, discord.Thread | discord.TextChannel):
-            return
-        try:
-            await channel.get_partial_message(match.lobby_message_id).edit(
-                content=lobby_message(self.service, match), view=None
-            )
-        except discord.HTTPException as exc:
-            log.info("match %s: could not close the lobby message: %s", match.id, exc)
 
 
 async def setup(bot: commands.Bot) -> None:

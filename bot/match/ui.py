@@ -21,7 +21,7 @@ from bot.kit.dynamic import IdButton
 from bot.kit.interact import actor_of, guard, reply, service_of, service_of_client
 from bot.kit.layout import spent
 from bot.match.picker import PickButton, my_moves, open_picker, played_text, use_announce
-from bot.match.publish import publish, send_public
+from bot.match.publish import match_channel, publish, send_public
 from bot.match.threads import open_thread
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord
 from service import Choices, Post, Service, ServiceError, Update
@@ -101,6 +101,26 @@ class LobbyButton(
         else:
             match = await service.add_ai(self.match_id, actor)
         await _edit_lobby(interaction, lobby_message(service, match), lobby_view(match))
+
+
+async def edit_lobby_post(client: discord.Client, match: MatchRecord) -> None:
+    """The match's lobby message as it now reads: a lobby's players and buttons; once
+    started, aborted or over, who played and what happened, without buttons. Never
+    raises (what changed is saved already)."""
+    if match.lobby_message_id is None:
+        return
+    service = service_of_client(client)
+    try:
+        channel = await match_channel(client, match)
+        if not isinstance(channel, discord.Thread | discord.TextChannel):
+            return
+        await channel.get_partial_message(match.lobby_message_id).edit(
+            content=lobby_message(service, match),
+            view=lobby_view(match) if match.status == LOBBY else None)
+    except discord.HTTPException as exc:
+        log.info("match %s: could not edit the lobby message: %s", match.id, exc)
+    except Exception:
+        log.exception("match %s: could not edit the lobby message", match.id)
 
 
 async def _edit_lobby(

@@ -90,7 +90,7 @@ class EventMembers:
                     news.posts.append(self.tournaments.text.notice(news.tournament, text))
                 elif record.status == EVENT_RUNNING:
                     opponents = await self._opponents(record, user_id)
-                    words = self._withdrawn_words(record, user_id, opponents)
+                    words = self._withdrawn_words(record, opponents)
                     news = await self.tournaments.withdraw(
                         record.id, actor, words, [u for u in opponents if u > 0])
                 else:
@@ -110,13 +110,14 @@ class EventMembers:
                 return [u for u in table.players if u != user_id]
         return []
 
-    def _withdrawn_words(self, record: TournamentRecord, user_id: int,
-                         opponents: list[int]) -> str:
+    def _withdrawn_words(self, record: TournamentRecord, opponents: list[int]) -> str:
+        """The notice of a member withdrawn for leaving, queued with people as markers
+        (``{actor}``: the member; :meth:`EventText.filled` names them when it is posted)."""
         text = self.tournaments.text
-        words = (f"{self._name(record, user_id)} left the server and is withdrawn from "
+        words = ("{actor} left the server and is withdrawn from "
                  f"round {record.round + 1} on; their points so far stay.")
         if opponents:
-            names = ", ".join(text.name(record, u) for u in opponents)
+            names = ", ".join(text.marker(record, u) for u in opponents)
             words += (f" Their round {record.round} game with {names} is forfeited (a loss "
                       "for them).")
         return words

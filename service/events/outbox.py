@@ -136,7 +136,8 @@ class EventOutbox:
             return await self.text.standings_post(record, post.round)
         if post.kind == FINAL:
             return await self.text.final(record)
-        notice = self.text.notice(record, post.words or "")
+        notice = self.text.notice(record, self.text.filled(record, post.words or "",
+                                                           post.actor))
         notice.mentions = list(post.mentions)
         return notice
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +32,8 @@ ALT_LIMIT = 1024  # Discord's longest attachment description
 FORMAT_WORDS = {pairing.SWISS: "Swiss", pairing.ROUND_ROBIN: "round robin",
                 pairing.TABLES: "tables grouped by score"}
 HEADINGS = ("#", "Player", "Pts", "Buch", "SB", "Wins", "Games")
+MARKER = re.compile(r"\{(actor|entrant(\d+))\}")
+"""A person in a queued notice's words (:meth:`EventText.filled`)."""
 
 
 def pts(value: float) -> str:
@@ -111,6 +114,24 @@ class EventText:
 
     def notice(self, record: TournamentRecord, text: str) -> Post:
         return Post(f"{self.title(record)}: {text}")
+
+    @staticmethod
+    def marker(record: TournamentRecord, user_id: int) -> str:
+        """How a queued notice names an entrant (``{entrant3}``: entry number 3), so the
+        outbox keeps no name (:meth:`filled` names them when it is posted)."""
+        entrant = record.entrant(user_id)
+        return f"{{entrant{entrant.position}}}" if entrant else "?"
+
+    def filled(self, record: TournamentRecord, words: str, actor: str | None) -> str:
+        """A queued notice's words with its people named as they are now, escaped:
+        ``{entrantN}`` by the tournament's entrant N, ``{actor}`` by ``actor`` (whose step
+        it tells of). One pass, so a name cannot read as a marker."""
+        by_position = {e.position: e.display_name for e in record.entrants}
+
+        def name(found: re.Match[str]) -> str:
+            person = actor if found[2] is None else by_position.get(int(found[2]))
+            return self.matches.escape(person) if person else "?"
+        return MARKER.sub(name, words)
 
     def pairings(self, record: TournamentRecord, number: int) -> Post:
         """Round ``number``'s tables, by name (seat order; the first seat plays first)."""

@@ -176,7 +176,9 @@ class Tournaments:
         """Leave a running tournament: the game running now is resigned (it may end, and
         with it the round), and no later round pairs the player. The withdrawal and its
         notice (``notice``, else "X withdrew."; pinging ``mentions``) are one write; the
-        resignation follows (the sweep finishes it if this process dies between)."""
+        resignation follows (the sweep finishes it if this process dies between). The
+        notice names people by markers (``{actor}``: the player; see
+        :meth:`EventText.filled`): the outbox keeps no name."""
         record = await self.get(tournament_id, actor)
         me = record.entrant(actor.user_id)
         if me is None:
@@ -185,7 +187,7 @@ class Tournaments:
             return EventNews(await self.leave(record.id, actor))
         if record.status != EVENT_RUNNING:
             raise ServiceError("This tournament is over.")
-        notice = notice or f"{self.matches.escape(me.display_name)} withdrew."
+        notice = notice or "{actor} withdrew."
         async with stepping() as step:
             if not await self.store.withdraw_entrant(record.id, me.user_id, record.round + 1,
                                                      notice, mentions):
@@ -222,10 +224,11 @@ class Tournaments:
         the event cancelled."""
         record = await self.get(tournament_id, actor)
         self._organiser(record, actor, "cancel it")
-        who = self.matches.actor_name(actor, "the organiser")
+        who = boundary.person_name(actor.name, "")  # named when posted (the outbox)
+        words = "It was cancelled by {actor}." if who else "It was cancelled by the organiser."
         async with stepping() as step:
-            if not await self.store.cancel_tournament(record.id,
-                                                      f"It was cancelled by {who}."):
+            if not await self.store.cancel_tournament(
+                    record.id, words, (actor.user_id, who) if who else None):
                 raise ServiceError("This tournament is already over.")
         log.info("tournament %s cancelled by %s", record.id, actor.user_id)
         return await self._drained(step, record.id)

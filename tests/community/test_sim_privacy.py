@@ -1,6 +1,9 @@
 """``/privacy`` and ``/about`` through simcord, on both stores: a member sees what is kept
 in words, downloads it as one JSON file, and deletes it — in a DM with the bot too — while
-the other player's match is resigned in its thread, stays replayable and keeps its result."""
+the other player's match is resigned in its thread, stays replayable and keeps its result;
+and once a member who took part in everything deletes their data, nothing the bot sends
+Discord names them (every message, edit, DM, alt text and component), and the posts that
+showed them taking part read as they now are."""
 
 from __future__ import annotations
 
@@ -14,7 +17,23 @@ from bot.client import Pantheon
 from bot.config import Settings
 from db.privacy import DELETED_NAME, is_deleted
 from service.match.core import replay_problem
-from tests.sim.harness import Sim, answer, fixed_service, last, migrated, text_of
+from tests.sim.harness import (
+    Sim,
+    answer,
+    fixed_service,
+    labels,
+    last,
+    migrated,
+    sent_pictures,
+    text_of,
+)
+from tests.toy_game import registered
+
+
+@pytest.fixture(autouse=True)
+def kayles():
+    with registered() as spec:
+        yield spec
 
 
 @pytest.fixture
@@ -71,3 +90,75 @@ async def test_show_export_and_delete_keep_the_other_players_records(sim: Sim) -
 async def test_about_names_the_privacy_policy(sim: Sim) -> None:
     about = await sim.slash(sim.cy, "about")
     assert about.ephemeral and "PRIVACY.md" in answer(about) and "/privacy" in answer(about)
+
+
+def event_post(sim: Sim, event_id: int):
+    return next(m for m in sim.posts(sim.channel) if f"tournament #{event_id} —" in text_of(m))
+
+
+async def create_event(sim: Sim, organiser, *entrants) -> int:
+    created = await sim.slash(organiser, "tournament create", game="kayles", format="swiss",
+                              rounds=2)
+    event_id = int(answer(created).split("#")[1].split(" ")[0])
+    for user in entrants:
+        await user.click(event_post(sim, event_id), label="Join")
+    return event_id
+
+
+async def test_nothing_sent_after_a_deletion_names_her(sim: Sim) -> None:
+    """Old behaviour caught: after ``/privacy delete`` the bot posted her name again — the
+    resigned boards ("Game over: … (quincy resigned)"), the Terra board's alt text and the
+    private views DM'd to the others, "quincy withdrew." and the standings after the
+    round in the tournament's channel —, her aborted lobby's post kept Join and Start, the
+    lobby she sat in still listed her as full, and the running tournament's post still
+    showed her as an entrant."""
+    service = sim.bot.service
+    quincy = sim.guild.add_member(sim.env.create_user("quincy"))
+    finished, thread = await sim.start(sim.ana, "witch-stones", [quincy])
+    await sim.slash(sim.ana, "resign", thread, confirm=True)
+    running, running_thread = await sim.start(quincy, "witch-stones", [sim.bo])
+    terra, terra_thread = await sim.start(sim.ana, "terra", [sim.bo, quincy])
+    await sim.play_random(terra, terra_thread, [sim.ana, sim.bo, quincy],
+                          random.Random("terra"), limit=4)
+    _, hosted_thread = await sim.start(quincy, "witch-stones", start=False)
+    _, seated_thread = await sim.start(sim.cy, "witch-stones", [quincy], start=False)
+    await sim.slash(quincy, "challenge", opponent=sim.cy, game="witch-stones")
+    await sim.slash(sim.bo, "challenge", opponent=quincy, game="witch-stones")
+    organised = await create_event(sim, quincy, quincy, sim.ana)
+    event = await create_event(sim, sim.ana, sim.ana, sim.bo, sim.cy, quincy)
+    await sim.ana.click(event_post(sim, event), label="Start")
+    record = await service.tournament(event)
+    (other,) = [t for t in record.tables if quincy.id not in t.players]
+    loser = sim.ana if sim.ana.id in other.players else sim.bo
+    await sim.slash(loser, "resign", sim.thread(other.match_id), confirm=True)
+    await service.store.set_note(running, quincy.id, "quincy's plan")
+    await service.store.set_follow(finished, quincy.id, "end")
+    assert "quincy" in text_of(event_post(sim, event))
+    assert await service.store.posted(terra, quincy.id) is not None  # her private view
+
+    mark = len(sim.env.http_requests)
+    done = await quincy.user.slash("privacy delete", confirm=True)  # in a DM with the bot
+    assert "Everything I kept about you is deleted" in answer(done)
+
+    sent = sim.env.http_requests[mark:]
+    bodies = [json.dumps(entry.json) for entry in sent if entry.json is not None]
+    naming = [b[:300] for b in bodies if "quincy" in b.lower() or str(quincy.id) in b]
+    assert naming == [], "sent after the deletion, naming her:\n" + "\n".join(naming)
+    dm = quincy.user.dm_channel
+    assert not [e for e in sent if dm is not None and f"/channels/{dm.id}/" in e.path]
+    said = "\n".join(bodies)
+    for words in ("Deleted player resigned", "withdrew", "standings after round 1",
+                  "It was cancelled by Deleted player"):
+        assert words in said, words  # every kind of post was sent, without her
+    assert any(p.get("description") for e in sent for p in sent_pictures(e.json))
+
+    lobby = sim.posts(hosted_thread)[0]  # aborted: its post shows so, without buttons
+    assert "The match was aborted" in text_of(lobby) and labels(lobby) == []
+    lobby = sim.posts(seated_thread)[0]  # left: she is no longer listed, nor is it full
+    assert DELETED_NAME not in text_of(lobby) and "(1/2" in text_of(lobby)
+    assert "Join" in labels(lobby)
+    post = text_of(event_post(sim, event))
+    assert f"{DELETED_NAME} (withdrawn)" in post and "quincy" not in post
+    assert "cancelled" in text_of(event_post(sim, organised))
+    assert labels(event_post(sim, organised)) == []
+    assert "quincy" not in text_of(sim.posts(running_thread)[0])

@@ -100,3 +100,24 @@ async def test_a_migration_numbered_below_the_newest_is_still_applied(database, 
         assert sorted(versions) == sorted(set(versions)) and 0 in versions
     finally:
         await store.close()
+
+
+async def test_sent_tournament_notices_keep_no_words(tmp_path):
+    """Migration 020: a notice already sent named people in plain words ("Bo withdrew."),
+    kept only to send it once; they go, with whom it pinged. An unsent one is kept, to be
+    sent."""
+    path = str(tmp_path / "old.db")
+    old_database(path, upto=19)
+    with sqlite3.connect(path) as db:
+        for key, sent in (("1:withdrew:2", "2026-01-02"), ("1:withdrew:3", None)):
+            db.execute("INSERT INTO tournament_outbox (tournament_id, post_key, kind, words, "
+                       "mentions, created_at, sent_at) VALUES (1, ?, 'notice', 'Bo withdrew.', "
+                       "'3', '2026-01-01', ?)", (key, sent))
+    store = await open_store(path)
+    try:
+        rows = await store.query("SELECT post_key, words, mentions, actor_id, actor_name "
+                                 "FROM tournament_outbox ORDER BY id")
+    finally:
+        await store.close()
+    assert rows == [("1:withdrew:2", None, None, None, None),
+                    ("1:withdrew:3", "Bo withdrew.", "3", None, None)]
