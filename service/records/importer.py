@@ -3,7 +3,9 @@ every move with the engine, and continue a copy of an unfinished match.
 
 A record that does not replay is refused with one sentence, naming the line of the
 record where it goes wrong (records are written one move per line, see
-:func:`service.records.export.write`). No Discord in here.
+:func:`service.records.export.write`). A running match's record replays only where its
+game's rule lets it carry the seed (:func:`service.records.export.seed_is_public`). No
+Discord in here.
 """
 
 from __future__ import annotations
@@ -23,7 +25,13 @@ from service.match import gate
 from service.match.play import Play
 from service.match.terms import MatchTerms
 from service.records import strict_json as record_json
-from service.records.export import FORMAT, FORMAT_VERSION, standing
+from service.records.export import (
+    FORMAT,
+    FORMAT_VERSION,
+    seed_is_public,
+    seed_secret,
+    standing,
+)
 
 MAX_BYTES = 1_000_000
 """The largest record read (a long Terra match is some 20 KB)."""
@@ -141,7 +149,7 @@ class Reader:
             raise self.fail(("header", "status"), f'"status" is one of {", ".join(STATUSES)}, '
                             f"not {boundary.clip(status, 20)}.")
         self.optional(("header", "complete"), bool, 'true or false as "complete"')
-        seed = self.seed()
+        seed = self.seed(game)
         players = self.players(game)
         options = self.options(game)
         moves = self.moves(len(players))
@@ -167,12 +175,19 @@ class Reader:
                             "may not replay the same way.")
         return game
 
-    def seed(self) -> int:
-        if self.top["header"].get("seed") is None or self.top["header"].get("complete") is False:
+    def seed(self, game: Game) -> int:
+        header = self.top["header"]
+        running = header.get("status") == RUNNING or header.get("complete") is False
+        if running and not seed_is_public(game):
+            raise self.fail(("header", "seed") if "seed" in header else ("header", "status"),
+                            f"this record was exported while the match was running: "
+                            f"{seed_secret(game)}, so such a record has no seed and cannot be "
+                            "replayed. Export it again once the match is over.")
+        if running and header.get("seed") is None:
             raise self.fail(("header", "seed"), "this record was exported while the match "
-                            "was running: it has no seed and no private moves (they would "
-                            "tell hidden values), so it cannot be replayed. Export it again "
-                            "once the match is over.")
+                            "was running, without its seed, so it cannot be replayed. Export "
+                            f"it again: in {game.title} the seed tells nothing hidden, and a "
+                            "running match's record now carries it.")
         seed: int = self.get(("header", "seed"), int, 'a whole number as "seed"')
         if not 0 <= seed <= boundary.ID_MAX:
             raise self.fail(("header", "seed"), f'"seed" is a whole number from 0 to '
