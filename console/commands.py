@@ -76,13 +76,15 @@ def rules(slug: str, section: str = "") -> str:
 
 
 async def export(service: Service, match_id: int, actor: Actor | None,
-                 folder: Path) -> tuple[Path, Path]:
+                 folder: Path) -> tuple[Path, Path, str | None]:
     """Write the match's record to ``folder`` as ``<game>-<id>.json`` (what ``--import``
-    reads; docs/RECORDS.md) and ``.txt`` (every move as a sentence); their paths."""
+    reads; docs/RECORDS.md) and ``.txt`` (every move as a sentence); their paths, and
+    why ``--import`` cannot replay the record, if it cannot (a running match whose seed
+    is kept secret)."""
     record = await service.export(match_id, actor, mine=actor is not None)
     folder.mkdir(parents=True, exist_ok=True)
     json_path = folder / f"{record.filename}.json"
     text_path = folder / f"{record.filename}.txt"
     json_path.write_text(record.json, encoding="utf-8")
     text_path.write_text(record.text, encoding="utf-8")
-    return json_path, text_path
+    return json_path, text_path, record.unreplayable

@@ -14,6 +14,7 @@ from console import terminal
 from console.words import Unknown, game_slug
 from engines.ai import KINDS, MctsPlayer, Player, level_name
 from service.common.names import plural
+from service.records.export import seed_is_public
 
 MAX_NAME = 32
 """As Discord's display names."""
@@ -79,9 +80,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", type=int, metavar="ID", help="continue a saved match")
     p.add_argument("--review", type=int, metavar="ID",
                    help="the computer's review of a finished match, for each person in it")
+    reopen = ", ".join(g.title for g in engines.all() if seed_is_public(g))
     p.add_argument("--import", dest="record", metavar="FILE",
-                   help="replay a game record (from /export or `export`); an unfinished "
-                        "match then continues here as a new match")
+                   help="replay a game record (from /export or `export`); a match that was "
+                        "not over then continues here as a new match: an aborted one, or "
+                        f"one exported while running in a game that hides nothing ({reopen}; "
+                        "other games keep a running match's seed secret)")
     p.add_argument("--names", metavar="ANA,BO",
                    help="the names of the people at the keyboard, in seat order before the "
                         "draw (default: Player 1, Player 2, …); N names seat N people")

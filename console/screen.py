@@ -302,11 +302,16 @@ class Console:
         return await self.service.match(match.id)
 
     async def export(self, match: MatchRecord, actor: Actor | None) -> None:
-        """Write the match's record beside its pictures and say where."""
-        json_path, text_path = await commands.export(self.service, match.id, actor,
-                                                     self.boards)
+        """Write the match's record beside its pictures and say where, and, when
+        ``--import`` cannot replay it (a running match that keeps its seed secret), why."""
+        json_path, text_path, unreplayable = await commands.export(
+            self.service, match.id, actor, self.boards)
         self.say_path(f"Every move: {text_path}")
-        self.say_path(f"The record (replay it with --import): {json_path}")
+        if unreplayable is None:
+            self.say_path(f"The record (replay it with --import): {json_path}")
+            return
+        self.say_path(f"The record (what everyone has seen): {json_path}")
+        self.out(unreplayable)
 
     def show(self, update: Update) -> None:
         if update.public:

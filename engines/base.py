@@ -27,6 +27,13 @@ The contract (``engines.get(slug)`` returns the game):
 - ``version``: a string naming the rules the engine plays ("1"), written into game
   records (:mod:`service.records.export`); bump it when a recorded match (seed, options, moves)
   might no longer replay to the same position, so old records are refused clearly.
+- ``public_setup`` and ``chance_after_setup``: what the seed decides, declared by each
+  game: whether everything its set-up draws from the seed is shown to everyone (no hand,
+  cup, stack or hidden piece is dealt), and whether chance still decides anything after
+  the set-up (dice, draws, reshuffles). Only a game whose set-up is public and which has
+  no chance after it has a seed that tells nothing hidden or to come: a running match's
+  game record may carry it and be continued (:func:`service.records.export.seed_is_public`).
+  The defaults (a hidden set-up, chance after it) keep the seed secret.
 
 Text that names a seat (descriptions, reasons, errors) uses :func:`seat_name` markers
 (``{seat0}``), which the service fills with the players' names (:func:`name_seats`).
@@ -131,6 +138,8 @@ class Game(Protocol):
     max_players: int
     options: tuple[Option, ...]
     version: str
+    public_setup: bool
+    chance_after_setup: bool
 
     def setup(self, players: int, seed: int, options: dict[str, Any]) -> State: ...
 
@@ -206,6 +215,12 @@ class GameBase:
     version: str = "1"
     """The rules the engine plays: bump it (in the engine) when old game records may no
     longer replay."""
+    public_setup: bool = False
+    """Whether everything the set-up draws from the seed is shown to everyone. Declare it
+    in the engine, from its ``setup`` and ``view``; the default assumes a hidden deal."""
+    chance_after_setup: bool = True
+    """Whether chance decides anything after the set-up (dice, draws from a shuffled cup
+    or stack, reshuffles). Declare it in the engine; the default assumes it does."""
 
     def private_view(self, state: State, seat: int) -> dict[str, Any] | None:
         return None

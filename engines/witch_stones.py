@@ -84,6 +84,10 @@ class WitchStones(GameBase):
     title = "Witch Stones"
     min_players = 2
     max_players = 2
+    # The seed deals the board, which every view shows whole; nothing after the deal is
+    # left to chance. So the seed tells nothing hidden or to come (game records).
+    public_setup = True
+    chance_after_setup = False
 
     # --- set-up -------------------------------------------------------------------
     def setup(self, players: int, seed: int, options: dict | None = None) -> WitchStonesState:

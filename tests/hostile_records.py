@@ -45,6 +45,24 @@ def valid_record(slug: str, players: int, seed: int, finished: bool = True) -> d
             "moves": moves}
 
 
+def resigned_record(slug: str, seed: int) -> dict[str, Any]:
+    """A two-player record of ``slug`` that ends halfway when the second seat resigns:
+    its stated result is the resignation's (the final position's scores, the first seat
+    first), as the service writes it."""
+    record = valid_record(slug, 2, seed, finished=False)
+    game = engines.get(slug)
+    state = game.setup(2, seed, record["header"]["game"]["options"])
+    for move in record["moves"]:
+        state = game.play(state, move["seat"], move["move"])
+    scores = game.view(state, None)["scores"]
+    header = record["header"]
+    header.update(status="finished", result={"scores": scores, "ranking": [[0], [1]],
+                                             "reason": "{seat1} resigned"})
+    for seat, player in enumerate(header["players"]):
+        player.update(resigned=seat == 1, score=scores[seat], result=2 - seat)
+    return record
+
+
 def text(record: dict[str, Any]) -> str:
     return write(record["header"], record["moves"])
 
@@ -64,6 +82,55 @@ PLACES: list[tuple[str, ...]] = [
 NAMES = ["\ud800\udfff\ud801", "Ana\x00", "\x1b]0;pwned\x07\x1b[2J", "Bo\nGame over: Ana wins",
          "\u202eanA", "\u200b\u200d", "<#123> </help:1> <t:0:R> @everyone", "N" * 10_000,
          "   ", "\t\r\n"]
+
+
+STATED_NUMBERS: list[tuple[str, Any]] = [
+    ("nan", float("nan")), ("infinity", float("inf")), ("minus-infinity", float("-inf")),
+    ("1e308", 1e308), ("huge-integer", 10**29), ("2-to-the-64", 2**64), ("string", "2"),
+    ("string-nan", "NaN"), ("true", True), ("list", [2]), ("minus-1e308", -1e308)]
+"""Values no stated score or place is: not numbers, not finite, or far out of range."""
+Change = tuple[tuple[str | int, ...], Any]
+"""A value written at a place of a record."""
+RESULT, PLACE, SCORE = ("header", "result"), ("header", "players", 1, "result"), (
+    "header", "players", 0, "score")
+UNFINISHED: list[tuple[str, list[Change]]] = [
+    ("no-result", [(RESULT, None)]), ("aborted", [(RESULT, None), (("header", "status"),
+                                                                "aborted")])]
+STATED: list[tuple[str, list[Change]]] = [
+    *((f"result-score-{name}", [((*RESULT, "scores", 0), value)])
+      for name, value in STATED_NUMBERS),
+    *((f"player-score-{name}", [(SCORE, value)]) for name, value in STATED_NUMBERS),
+    *((f"player-place-{name}", [(PLACE, value)])
+      for name, value in [*STATED_NUMBERS, ("0", 0), ("3", 3), ("minus-1", -1)]),
+    *((f"{stem}-player-place-{name}", [*changes, (PLACE, value)])
+      for stem, changes in UNFINISHED
+      for name, value in [("1e308", 1e308), ("huge-integer", 10**29), ("string", "x"),
+                          ("1", 1)]),
+    *((f"{stem}-player-score-{name}", [*changes, (SCORE, value)])
+      for stem, changes in UNFINISHED for name, value in [("1e308", 1e308), ("string", "x")]),
+    ("reason-seat-9", [((*RESULT, "reason"), "{seat9} resigned")]),
+    ("reason-seat-2", [((*RESULT, "reason"), "{seat2} resigned")]),
+    ("reason-100kb", [((*RESULT, "reason"), HUGE)]),
+    ("reason-number", [((*RESULT, "reason"), 1e308)]),
+    ("ranking-seat-5", [((*RESULT, "ranking"), [[0], [5]])]),
+    ("ranking-twice", [((*RESULT, "ranking"), [[0], [0]])]),
+    ("ranking-empty-group", [((*RESULT, "ranking"), [[0], [], [1]])]),
+    ("name-100kb", [(("header", "players", 0, "name"), HUGE)]),
+    ("status-aborted", [(("header", "status"), "aborted")]),
+    ("status-running", [(("header", "status"), "running")]),
+    ("status-missing", [(("header", "status"), None)]),
+    ("complete-false", [(("header", "complete"), False)]),
+    ("result-missing", [(RESULT, None)]),
+    ("resigned-nobody", [(("header", "players", 1, "resigned"), False)]),
+    ("hints-1e308", [(("header", "players", 0, "hints"), 1e308)]),
+    ("hints-string", [(("header", "players", 0, "hints"), "many")]),
+    ("date-100kb", [(("header", "date-end"), HUGE)]),
+    ("note-number", [(("header", "note"), 10**29)]),
+    ("site-string", [(("header", "site"), HUGE)]),
+]
+"""A resigned record's stated values made nonsense (issue 57), alone or with its result
+left out (where a place used to go unchecked): each is refused, in one line. The name
+follows ``<game>-2-resigned-stated-``."""
 
 
 def put(record: dict[str, Any], place: tuple[str | int, ...], value: Any) -> dict[str, Any]:
@@ -98,6 +165,10 @@ def corpus(every: int = 1) -> Iterator[tuple[str, bytes]]:
         yield f"{stem}-valid", whole
         for cut in (1, 10, len(whole) // 3, len(whole) // 2, len(whole) - 2):
             yield f"{stem}-cut{cut}", whole[:cut]
+        if finished:  # every seat's stated score far out of range (once quoted whole)
+            for name, value in (("1e308", 1e308), ("huge-integer", -10**29)):
+                yield f"{stem}-all-scores-{name}", text(put(
+                    record, ("header", "result", "scores"), [value] * players)).encode()
         if not finished or players != engines.get(slug).min_players:
             continue
         turn = len(stem)  # each game gets a different share of the swaps
@@ -110,7 +181,20 @@ def corpus(every: int = 1) -> Iterator[tuple[str, bytes]]:
             yield f"{stem}-name{number}", dumps(put(record, ("header", "players", 1, "name"),
                                                      name))
         yield from shapes(stem, record)
+    for slug in (g.slug for g in engines.all()):
+        yield from stated(f"{slug}-2-resigned", resigned_record(slug, seed=11))
     yield from files()
+
+
+def stated(stem: str, record: dict[str, Any]) -> Iterator[tuple[str, bytes]]:
+    """A valid resigned record, then each of its :data:`STATED` values made nonsense
+    (written as Pantheon writes a record: NaN and Infinity as JSON has them)."""
+    yield f"{stem}-valid", text(record).encode()
+    for name, changes in STATED:
+        changed = record
+        for place, value in changes:
+            changed = put(changed, place, value)
+        yield f"{stem}-stated-{name}", text(changed).encode()
 
 
 def shapes(stem: str, record: dict[str, Any]) -> Iterator[tuple[str, bytes]]:

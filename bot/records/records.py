@@ -41,6 +41,10 @@ class Records(PantheonCog):
             if record.status in OVER:
                 note = (f"Replay it offline with `python -m bot --local --import {stem}.json` "
                         "(an unfinished match then continues there).")
+            elif made.unreplayable is None:
+                note = ("The match is running; nothing in it is hidden or left to chance, so "
+                        f"`python -m bot --local --import {stem}.json` replays it and "
+                        "continues it there as a new match.")
             else:
                 note = ("The match is running, so the record holds only what everyone has "
                         "seen (no seed, no private moves) and cannot be replayed yet; export "

@@ -41,6 +41,10 @@ class AngryGods(GameBase):
     title = "Angry Gods"
     min_players = 2
     max_players = 2
+    # The seed draws each player's two worshippers at set-up, shown in every view (as the
+    # pool's counts are); after that every move is a placement, with no chance.
+    public_setup = True
+    chance_after_setup = False
 
     # -- set-up
 

@@ -33,6 +33,10 @@ class StormOfTheGods(GameBase):
     title = "Storm of the Gods"
     min_players = 2
     max_players = 6
+    # The seed shuffles the face-down tile stack at set-up (its order is hidden) and
+    # rolls the wind's dice during play.
+    public_setup = False
+    chance_after_setup = True
 
     # ---- set-up and turns -----------------------------------------------------------
 

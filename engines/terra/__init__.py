@@ -97,6 +97,10 @@ class TerraGame(GameBase):
     title = "Terra"
     min_players = 2
     max_players = 4
+    # The seed shuffles every player's cup at set-up (hidden, open reserves or not) and
+    # each refill of a cup from its discards later.
+    public_setup = False
+    chance_after_setup = True
     options = (
         Option(
             "open_reserves",

@@ -45,6 +45,10 @@ class WhenGodsCollide(GameBase):
     title = "When Gods Collide"
     min_players = 2
     max_players = 4
+    # The seed only draws who starts, in view; but the dice of every attack and an army
+    # placed at random come from it later (and each god checker is a private choice).
+    public_setup = True
+    chance_after_setup = True
 
     # ----------------------------------------------------------------- set-up
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:

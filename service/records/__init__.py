@@ -1,6 +1,6 @@
 """Game records: writing a match out as JSON and text (:mod:`.export`), reading one back
-strictly (:mod:`.strict_json`, :mod:`.importer`), and the animated replay of a finished
-match (:mod:`.replay`).
+strictly (:mod:`.strict_json`, :mod:`.fields`, :mod:`.importer`), and the animated replay
+of a finished match (:mod:`.replay`).
 
 Owns no table. Uses the match (a record is replayed, and continued, as a match).
 """

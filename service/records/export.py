@@ -5,10 +5,11 @@ Play's game record (a header of name–value pairs, then the moves in order).
 What a record may hold depends on whether the match is over. A finished (or aborted)
 match's record is complete: its seed and every move, private ones included, so it replays
 to the same final position. A running match's record holds only what everyone has seen:
-its private moves are listed as ``"hidden"`` and its seed is left out, since the seed
-decides every hidden value and all future chance (god checkers, cups, the tile stack,
-dice). Such a record cannot be replayed; :mod:`service.records.importer` says so. No Discord
-in here.
+its private moves are listed as ``"hidden"``, and its seed only where the seed tells
+nothing hidden or to come (:func:`seed_is_public`: a game whose set-up is dealt in full
+view and which leaves nothing after it to chance, as the engine declares). Such a record
+replays, and continues as a new match; any other running record cannot be replayed, its
+``note`` says why and :mod:`service.records.importer` refuses it. No Discord in here.
 """
 
 from __future__ import annotations
@@ -29,18 +30,60 @@ FORMAT_VERSION = 1
 SITE = "Pantheon"
 OVER = (FINISHED, ABORTED)
 """Statuses whose records are complete: nothing is left to keep secret."""
-RUNNING_NOTE = ("Exported while the match was running: the seed and the private moves are "
-                "left out (they would tell hidden values and future chance), so this record "
-                "cannot be replayed. Export it again once the match is over.")
+
+
+def seed_is_public(game: Game) -> bool:
+    """Whether a running match's record may carry its seed: the game's one rule for its
+    records, from what its engine declares. The seed tells nothing hidden or to come only
+    when everything the set-up draws from it is shown to everyone
+    (:attr:`~engines.base.GameBase.public_setup`) and chance decides nothing after the
+    set-up (:attr:`~engines.base.GameBase.chance_after_setup`)."""
+    return game.public_setup and not game.chance_after_setup
+
+
+def seed_secret(game: Game) -> str:
+    """Why ``game``'s seed stays out of a running match's record: a clause naming what
+    the seed decides (empty when it tells nothing, :func:`seed_is_public`)."""
+    if seed_is_public(game):
+        return ""
+    what = [*([] if game.public_setup else ["deals hidden values"]),
+            *(["decides chance still to come"] if game.chance_after_setup else [])]
+    return f"in {game.title} the seed {' and '.join(what)}"
+
+
+def running_note(game: Game, hidden: bool) -> str:
+    """A running match's record's ``note``: whether it can be replayed, and why. ``hidden``:
+    the record lists private moves as hidden."""
+    if seed_is_public(game) and not hidden:
+        return (f"Exported while the match was running. {game.title} deals its set-up in "
+                "full view and leaves nothing after it to chance, so the seed tells nothing "
+                "hidden or to come: this record carries it, and --import continues the "
+                "match as a new one.")
+    why = (f"in {game.title} the seed tells nothing hidden, but private moves are left out"
+           if seed_is_public(game) else
+           f"{seed_secret(game)}, so the seed and the private moves are left out")
+    return (f"Exported while the match was running: {why}, and this record cannot be "
+            "replayed. Export it again once the match is over.")
+
+
+def not_replayable(game: Game, hidden: bool) -> str:
+    """The one line a front end shows when it writes a running match's record that
+    ``--import`` cannot replay (``hidden``: it lists private moves as hidden)."""
+    why = ("its private moves are left out" if seed_is_public(game)
+           else f"{seed_secret(game)}, so it is left out")
+    return (f"This record cannot be replayed with --import while the match runs: {why}. "
+            "Export it again once the match is over.")
 
 
 class Export(NamedTuple):
-    """A match's record: the JSON, the readable text, and the file name's stem
-    (``<game>-<id>``: the front end adds ``.json`` and ``.txt``)."""
+    """A match's record: the JSON, the readable text, the file name's stem
+    (``<game>-<id>``: the front end adds ``.json`` and ``.txt``), and, for a record that
+    ``--import`` cannot replay (a running match's, see the module), the line saying so."""
 
     json: str
     text: str
     filename: str
+    unreplayable: str | None = None
 
 
 async def export(store: Store, matches: Matches, match_id: int,
@@ -54,20 +97,42 @@ async def export(store: Store, matches: Matches, match_id: int,
     moves = await store.moves(match.id)
     states = list(matches.positions(match, moves))
     taken = await store.hints(match.id)
-    header = record_header(match, game, states[-1], datetime.now(UTC), taken)
-    text = readable(match, game, moves, states, taken)
     note = await store.note(match.id, actor.user_id) if mine and actor else None
-    if note:
-        header["private-note"] = note
-        text += f"\nYour private note:\n{note}\n"
-    entries = [move_entry(game, m, match.status in OVER) for m in moves]
-    return Export(write(header, entries), text, f"{game.slug}-{match.id}")
+    return record(match, game, moves, states, datetime.now(UTC), taken, note)
+
+
+def record(match: MatchRecord, game: Game, moves: list[MoveRecord], states: list[State],
+           at: datetime, hints: dict[int, int] | None = None,
+           private_note: str | None = None) -> Export:
+    """The record of ``match`` (its ``moves``, the set-up then the position after each in
+    ``states``), generated at ``at``: what :func:`export` writes, from what it read."""
+    data, unreplayable = record_json(match, game, moves, states[-1], at, hints, private_note)
+    text = readable(match, game, moves, states, hints)
+    if private_note:
+        text += f"\nYour private note:\n{private_note}\n"
+    return Export(data, text, f"{game.slug}-{match.id}", unreplayable)
+
+
+def record_json(match: MatchRecord, game: Game, moves: list[MoveRecord], final: State,
+                at: datetime, hints: dict[int, int] | None = None,
+                private_note: str | None = None) -> tuple[str, str | None]:
+    """The record's JSON (``final``: the position after the last move), and, when
+    ``--import`` cannot replay it, the line saying why (:func:`not_replayable`)."""
+    over = match.status in OVER
+    entries = [move_entry(game, m, over) for m in moves]
+    hidden = any(entry.get("hidden") for entry in entries)
+    header = record_header(match, game, final, at, hints, hidden)
+    if private_note:
+        header["private-note"] = private_note
+    replayable = over or (seed_is_public(game) and not hidden)
+    return write(header, entries), None if replayable else not_replayable(game, hidden)
 
 
 def record_header(match: MatchRecord, game: Game, state: State, at: datetime,
-                  hints: dict[int, int] | None = None) -> dict[str, Any]:
+                  hints: dict[int, int] | None = None, hidden: bool = False
+                  ) -> dict[str, Any]:
     """The header: what the game was, who played, how it ended, the hints each player
-    took (see docs/RECORDS.md)."""
+    took (see docs/RECORDS.md). ``hidden``: the moves list private moves as hidden."""
     over = match.status in OVER
     result = Result(**match.result) if match.result else None
     scores = result.scores if result else game.view(state, None).get("scores")
@@ -88,7 +153,7 @@ def record_header(match: MatchRecord, game: Game, state: State, at: datetime,
         "site": {"name": SITE, "gameid": match.id},
         "status": match.status,
         "complete": over,
-        "seed": match.seed if over else None,
+        "seed": match.seed if over or seed_is_public(game) else None,
         "date-start": match.created_at,
         "date-end": match.updated_at if over else None,
         "date-generated": at.isoformat(timespec="seconds"),
@@ -96,7 +161,7 @@ def record_header(match: MatchRecord, game: Game, state: State, at: datetime,
         "result": match.result,
     }
     if not over:
-        header["note"] = RUNNING_NOTE
+        header["note"] = running_note(game, hidden)
     return header
 
 

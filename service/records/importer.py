@@ -1,20 +1,26 @@
 """Reading a game record back (``python -m bot --local --import FILE``): check it, replay
 every move with the engine, and continue a copy of an unfinished match.
 
-A record that does not replay is refused with one sentence, naming the line of the
-record where it goes wrong (records are written one move per line, see
-:func:`service.records.export.write`). No Discord in here.
+Every value a record states is checked, for its type and range and against the moves
+replayed: the status (a finished record states the result its moves reach, an aborted or
+running one states none and its moves do not end the game), the scores, places, ranking
+and reason (whose seat markers name seats of the record), the players' names and flags,
+and the fields ``--import`` otherwise ignores (dates, notes, hints). A record that does not
+hold is refused with one line of at most :data:`REFUSAL` characters, naming the line of
+the record where it goes wrong (records are written one value per line, see
+:func:`service.records.export.write`). A running match's record replays only where its
+game's rule lets it carry the seed (:func:`service.records.export.seed_is_public`). No
+Discord in here.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
 import engines
 from db import ABORTED, FINISHED, RUNNING, Store
-from engines.base import Game, Result, State, seat_name
+from engines.base import SEAT_MARKER, Game, Result, State, seat_name
 from engines.base import number_text as points_text
 from engines.replay import ReplayError, replayed
 from service.common import boundary, names
@@ -23,23 +29,33 @@ from service.match import gate
 from service.match.play import Play
 from service.match.terms import MatchTerms
 from service.records import strict_json as record_json
-from service.records.export import FORMAT, FORMAT_VERSION, standing
+from service.records.export import (
+    FORMAT,
+    FORMAT_VERSION,
+    OVER,
+    seed_is_public,
+    seed_secret,
+    standing,
+)
+from service.records.fields import REFUSAL, Fields, Path, RecordError, is_number, one_line
+
+__all__ = ["MAX_BYTES", "MAX_MOVES", "REFUSAL", "Loaded", "RecordError", "continue_copy",
+           "load_record"]
 
 MAX_BYTES = 1_000_000
 """The largest record read (a long Terra match is some 20 KB)."""
 MAX_MOVES = 5_000
 """More moves than any match has (the longest random games play some 300): a record with
 more is refused before anything is replayed, so every answer is bounded."""
-
-Path = tuple[str | int, ...]
-
+MAX_SCORE = 1_000_000
+"""No game's score comes near it: a stated score beyond it is refused as out of range."""
+REASON = boundary.QUOTE * 2
+"""The longest reason a result states (an engine's are one short sentence)."""
+DATE = 40
+"""The longest date a record writes (``2026-11-24T00:12:33.112+00:00``)."""
 
 STATUSES = (FINISHED, ABORTED, RUNNING)
 """The statuses a record's match may have (a lobby has no record)."""
-
-
-class RecordError(ServiceError):
-    """A record that cannot be read or replayed; the message says where and why."""
 
 
 @dataclass
@@ -58,7 +74,8 @@ class Loaded:
     said: list[str]
     """Each move as everyone saw it, seats named."""
     result: Result | None
-    """How the match ended: the rules' result, else the record's (a resignation)."""
+    """How a finished match ended: the rules' result, else the record's (a resignation);
+    None for an aborted or running match's record (it continues as a new match)."""
 
     @property
     def final(self) -> State:
@@ -66,8 +83,8 @@ class Loaded:
 
     @property
     def over(self) -> bool:
-        """Whether nothing is left to play: the rules ended it, or the record says it
-        finished (a resignation, a forfeit)."""
+        """Whether nothing is left to play: the record is of a finished match, whose
+        result its moves reach (the rules', or a resignation's or forfeit's)."""
         return self.result is not None
 
 
@@ -85,70 +102,41 @@ def load_record(data: bytes | str) -> Loaded:
     try:
         top = record_json.parse(text)
     except ValueError as exc:
-        raise RecordError(f"This file is not a game record: {exc}") from None
+        raise RecordError(one_line(f"This file is not a game record: {exc}")) from None
     if not isinstance(top, dict) or top.get("format") != FORMAT:
         raise RecordError(f'This file is not a Pantheon game record (it has no "format": '
                           f'"{FORMAT}").')
     return Reader(top, text).load()
 
 
-@dataclass(eq=False)
-class Reader:
+class Reader(Fields):
     """One record being read: each refusal names the line of the value it is about."""
-
-    top: dict[str, Any]
-    text: str
-
-    def fail(self, path: Path, why: str) -> RecordError:
-        """The refusal, naming the line of the value (found only now: once per file)."""
-        lines = record_json.lines_of(self.text)
-        for end in range(len(path), 0, -1):  # the value's line, else its parent's
-            if path[:end] in lines:
-                return RecordError(f"line {lines[path[:end]]}: {why}")
-        return RecordError(why)
-
-    def get(self, path: Path, kind: type | tuple[type, ...], what: str) -> Any:
-        """The value at ``path`` (under the top object), which must be of ``kind``."""
-        value: Any = self.top
-        for key in path:
-            if isinstance(value, dict) and isinstance(key, str):
-                value = value.get(key)
-            elif isinstance(value, list) and isinstance(key, int) and key < len(value):
-                value = value[key]
-            else:
-                value = None
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise self.fail(path, f"the record needs {what} here.")
-        return value
-
-    def optional(self, path: Path, kind: type, what: str) -> Any:
-        """The value at ``path``, which may be left out (or null) but is else of ``kind``."""
-        parent = self.get(path[:-1], dict, "an object")
-        return None if parent.get(path[-1]) is None else self.get(path, kind, what)
 
     def load(self) -> Loaded:
         version = self.get(("format-version",), int, 'a whole number as "format-version"')
         if version < 1:
             raise self.fail(("format-version",), f'"format-version" is 1 or more, not '
-                            f"{version}.")
+                            f"{boundary.number(version)}.")
         if version > FORMAT_VERSION:
-            raise self.fail(("format-version",), f"this record is in format version {version}, "
-                            "newer than this Pantheon reads: update Pantheon.")
+            raise self.fail(("format-version",), f"this record is in format version "
+                            f"{boundary.number(version)}, newer than this Pantheon reads: "
+                            "update Pantheon.")
         game = self.game()
-        header = self.get(("header",), dict, "a header")
-        status = self.optional(("header", "status"), str, 'the match\'s "status"')
-        if status is not None and status not in STATUSES:
-            raise self.fail(("header", "status"), f'"status" is one of {", ".join(STATUSES)}, '
-                            f"not {boundary.clip(status, 20)}.")
-        self.optional(("header", "complete"), bool, 'true or false as "complete"')
-        seed = self.seed()
+        self.get(("header",), dict, "a header")
+        status = self.status()
+        seed = self.seed(game, status)
         players = self.players(game)
         options = self.options(game)
         moves = self.moves(len(players))
-        loaded = Loaded(game, header, [p["name"] for p in players],
+        self.asides()
+        loaded = Loaded(game, self.top["header"], [p["name"] for p in players],
                         [p["is_ai"] for p in players], seed, options, moves, [], [], None)
         self.replay(loaded)
-        loaded.result = self.result(loaded, [p.get("resigned") is True for p in players])
+        resigned = [p.get("resigned") is True for p in players]
+        if status == FINISHED:
+            loaded.result = self.result(loaded, resigned)
+        else:
+            self.unfinished(loaded, resigned, status)
         return loaded
 
     def game(self) -> Game:
@@ -165,14 +153,34 @@ class Reader:
                             f"version {boundary.clip(version, 20)} of the {game.title} rules; "
                             f"this Pantheon plays version {game.version!r}, so its moves "
                             "may not replay the same way.")
+        self.short_text(("header", "game", "name"), 'the game\'s "name"', boundary.QUOTE)
         return game
 
-    def seed(self) -> int:
-        if self.top["header"].get("seed") is None or self.top["header"].get("complete") is False:
+    def status(self) -> str:
+        """The match's status, and ``complete`` (true exactly when it is over)."""
+        status: str = self.get(("header", "status"), str, 'the match\'s "status"')
+        if status not in STATUSES:
+            raise self.fail(("header", "status"), f'"status" is one of {", ".join(STATUSES)}, '
+                            f"not {boundary.clip(status, 20)}.")
+        complete = self.get(("header", "complete"), bool, 'true or false as "complete"')
+        if complete != (status in OVER):
+            raise self.fail(("header", "complete"), f'"complete" is '
+                            f"{str(not complete).lower()} in the record of a {status} match "
+                            f"(true once it is over), not {str(complete).lower()}.")
+        return status
+
+    def seed(self, game: Game, status: str) -> int:
+        header = self.top["header"]
+        if status == RUNNING and not seed_is_public(game):
+            raise self.fail(("header", "seed") if "seed" in header else ("header", "status"),
+                            f"this record was exported while the match was running: "
+                            f"{seed_secret(game)}, so such a record has no seed and cannot be "
+                            "replayed. Export it again once the match is over.")
+        if status == RUNNING and header.get("seed") is None:
             raise self.fail(("header", "seed"), "this record was exported while the match "
-                            "was running: it has no seed and no private moves (they would "
-                            "tell hidden values), so it cannot be replayed. Export it again "
-                            "once the match is over.")
+                            "was running, without its seed, so it cannot be replayed. Export "
+                            f"it again: in {game.title} the seed tells nothing hidden, and a "
+                            "running match's record now carries it.")
         seed: int = self.get(("header", "seed"), int, 'a whole number as "seed"')
         if not 0 <= seed <= boundary.ID_MAX:
             raise self.fail(("header", "seed"), f'"seed" is a whole number from 0 to '
@@ -189,16 +197,26 @@ class Reader:
                             f"the record has {len(players)}.")
         checked = []
         for seat in range(len(players)):
-            self.get(("header", "players", seat), dict, "a player")
-            name = self.get(("header", "players", seat, "name"), str, "a player's name")
+            path: Path = ("header", "players", seat)
+            self.get(path, dict, "a player")
+            name = self.get((*path, "name"), str, "a player's name")
+            if len(name) > boundary.NAME_LENGTH:
+                raise self.fail((*path, "name"), f"a player's name is at most "
+                                f"{boundary.NAME_LENGTH} characters, not {len(name)}.")
             shown = boundary.person_name(name, "")
             if not shown:
-                raise self.fail(("header", "players", seat, "name"),
+                raise self.fail((*path, "name"),
                                 "a player's name has at least one letter or sign.")
             checked.append({**players[seat], "name": shown})
-            self.get(("header", "players", seat, "is_ai"), bool, 'true or false as "is_ai"')
-            self.optional(("header", "players", seat, "resigned"), bool,
-                          'true or false as "resigned"')
+            self.get((*path, "is_ai"), bool, 'true or false as "is_ai"')
+            self.optional((*path, "resigned"), bool, 'true or false as "resigned"')
+            score = self.value((*path, "score"))
+            if score is not None and not (is_number(score) and abs(score) <= MAX_SCORE):
+                raise self.fail((*path, "score"), f'{shown}\'s "score" is a number from '
+                                f"{-MAX_SCORE} to {MAX_SCORE}, not {boundary.clip(score, 30)}.")
+            self.whole((*path, "result"), f'{shown}\'s "result" (their place)', 1,
+                       len(players))
+            self.whole((*path, "hints"), f'{shown}\'s "hints"', 0, boundary.ID_MAX)
         return checked
 
     def options(self, game: Game) -> dict[str, Any]:
@@ -220,7 +238,8 @@ class Reader:
             self.get(path, dict, 'a move ({"seat": …, "move": …})')
             seat = self.get((*path, "seat"), int, 'the seat number as "seat"')
             if not 0 <= seat < players:
-                raise self.fail(path, f"there is no seat {seat} (seats are 0 to {players - 1}).")
+                raise self.fail(path, f"there is no seat {boundary.number(seat)} (seats are "
+                                f"0 to {players - 1}).")
             if self.optional((*path, "hidden"), bool, 'true or false as "hidden"'):
                 raise self.fail(path, "this move is hidden (the record was exported while the "
                                 "match was running), so the record cannot be replayed.")
@@ -229,6 +248,18 @@ class Reader:
                 raise self.fail(path, f"a move is a short text, not {len(move)} characters.")
             moves.append((seat, move))
         return moves
+
+    def asides(self) -> None:
+        """The fields ``--import`` does not use, checked all the same: where the match was
+        played, its dates and the notes."""
+        site = ("header", "site")
+        if self.optional(site, dict, 'an object as "site"') is not None:
+            self.short_text((*site, "name"), 'the site\'s "name"', boundary.QUOTE)
+            self.whole((*site, "gameid"), 'the site\'s "gameid"', 0, boundary.ID_MAX)
+        for field in ("date-start", "date-end", "date-generated"):
+            self.short_text(("header", field), f'"{field}"', DATE)
+        self.short_text(("header", "note"), 'the "note"', boundary.TEXT)
+        self.short_text(("header", "private-note"), 'the "private-note"', boundary.TEXT)
 
     def replay(self, loaded: Loaded) -> None:
         """Play every move from the set-up, refusing the first that cannot be played."""
@@ -254,33 +285,91 @@ class Reader:
                        for (seat, move), before in zip(loaded.moves, loaded.states,
                                                        strict=False)]
 
-    def result(self, loaded: Loaded, resigned: list[bool]) -> Result | None:
-        """The result the moves reach, which the record's must be: the rules' (resigned
+    def unfinished(self, loaded: Loaded, resigned: list[bool], status: str) -> None:
+        """An aborted or running match's record: it states no result and no places, its
+        moves do not end the game, resignations left two players or more, and each
+        player's ``score`` is the final position's."""
+        seats = loaded.names
+        if self.top["header"].get("result") is not None:
+            raise self.fail(("header", "result"), f"the record says the match is {status}, "
+                            "so it has no result, but it states one.")
+        reached = loaded.game.result(loaded.final)
+        if reached is not None:
+            raise self.fail(("header", "status"), f"the moves end the game "
+                            f"({names.verdict(seats, reached)}), but the record says the "
+                            f"match is {status}.")
+        if sum(not gone for gone in resigned) < 2:
+            quitters = [seats[s] for s, gone in enumerate(resigned) if gone]
+            raise self.fail(("header", "status"), f"{' and '.join(quitters)} resigned, which "
+                            f"ends the match, but the record says it is {status}.")
+        for seat, name in enumerate(seats):
+            if self.value(("header", "players", seat, "result")) is not None:
+                raise self.fail(("header", "players", seat, "result"),
+                                f'{name} has a "result" (a place), but the match is {status}: '
+                                "places are given once it is finished.")
+        self.check_players(loaded, None)
+
+    def result(self, loaded: Loaded, resigned: list[bool]) -> Result:
+        """The result the moves reach, which a finished record's must be: the rules' (resigned
         seats last, as the service ranks them), or, where the rules did not end the game,
         a resignation's or forfeit's at the final position (the last to give up ranks
         below those left, as :meth:`service.match.turns.Turns.forfeit` writes it). A stated
         result that differs is refused, naming the difference; so are players' scores
         and places that differ from it."""
         path: Path = ("header", "result")
-        stated = self.top["header"].get("result")
-        finished = self.top["header"].get("status") == FINISHED
-        found = None if stated is None else stated_result(stated, len(loaded.names))
-        if stated is not None and found is None:
-            raise self.fail(path, 'the result needs "scores" (a number per seat), "ranking" '
-                            '(lists of seats) and "reason" (a short text).')
+        if self.top["header"].get("result") is None:
+            raise self.fail(path, 'the record says the match is finished, so it states its '
+                            '"result" (scores, ranking and reason), but it has none.')
+        found = self.stated_result(len(loaded.names))
         reached = loaded.game.result(loaded.final)
         quitters = [s for s, gone in enumerate(resigned) if gone]
         if reached is not None and quitters:
             ranking = [[s for s in g if s not in quitters] for g in reached.ranking]
             reached = Result(reached.scores, [g for g in ranking if g] + [quitters],
                              reached.reason)
-        if reached is None and found is not None and finished:
+        if reached is None:
             reached = self.given_up(loaded, quitters, found)
-        if found is not None and (reached is None or found.to_dict() != reached.to_dict()):
+        if reached is None or found.to_dict() != reached.to_dict():
             raise self.fail(path, "the record states a result its moves do not reach: "
                             + difference(loaded, found, reached, quitters) + ".")
         self.check_players(loaded, reached)
         return reached
+
+    def stated_result(self, seats: int) -> Result:
+        """A finished record's own result, checked for ``seats`` seats: a score for each,
+        a number in range; every seat ranked once; a short reason naming only seats of the
+        record (as ``{seat0}`` markers)."""
+        path: Path = ("header", "result")
+        stated = self.top["header"]["result"]
+        if not isinstance(stated, dict) or set(stated) != {"scores", "ranking", "reason"}:
+            raise self.fail(path, 'the result needs "scores" (a number per seat), "ranking" '
+                            '(lists of seats) and "reason" (a short text).')
+        scores, ranking, reason = stated["scores"], stated["ranking"], stated["reason"]
+        if not isinstance(scores, list) or len(scores) != seats:
+            raise self.fail(path, f'the result\'s "scores" are a list of {seats} numbers, '
+                            f"one per seat, not {boundary.clip(scores, 30)}.")
+        for score in scores:
+            if not (is_number(score) and abs(score) <= MAX_SCORE):
+                raise self.fail(path, f'the result\'s "scores" are numbers from {-MAX_SCORE} '
+                                f"to {MAX_SCORE}, not {boundary.clip(score, 30)}.")
+        if not (isinstance(ranking, list) and all(
+                isinstance(g, list) and g and all(type(s) is int for s in g)
+                for g in ranking)
+                and sorted(s for g in ranking for s in g) == list(range(seats))):
+            raise self.fail(path, f'the result\'s "ranking" lists each seat (0 to '
+                            f"{seats - 1}) once, in groups from best to worst, not "
+                            f"{boundary.clip(ranking, 30)}.")
+        if not isinstance(reason, str):
+            raise self.fail(path, f'the result\'s "reason" is a text, not '
+                            f"{boundary.clip(reason, 30)}.")
+        if len(reason) > REASON:
+            raise self.fail(path, f'the result\'s "reason" is at most {REASON} characters, '
+                            f"not {len(reason)}.")
+        for marker in SEAT_MARKER.finditer(reason):
+            if int(marker[1]) >= seats:
+                raise self.fail(path, f'the result\'s "reason" names {marker[0]}, a seat '
+                                f"the record does not have (seats are 0 to {seats - 1}).")
+        return Result(scores, ranking, boundary.printable(reason))
 
     def given_up(self, loaded: Loaded, quitters: list[int], stated: Result) -> Result | None:
         """The result of the last of ``quitters`` giving up at the final position, if that
@@ -336,25 +425,6 @@ def difference(loaded: Loaded, stated: Result, reached: Result | None,
         parts.append(f"the reason {names.named(reached.reason, seats)!r}, not "
                      f"{boundary.clip(names.named(stated.reason, seats), 60)}")
     return "the moves reach " + "; ".join(parts)
-
-
-def stated_result(stated: object, seats: int) -> Result | None:
-    """A record's own result, when it is one for ``seats`` seats: finite scores, every seat
-    ranked once, a short reason."""
-    if not isinstance(stated, dict) or set(stated) != {"scores", "ranking", "reason"}:
-        return None
-    scores, ranking, reason = stated["scores"], stated["ranking"], stated["reason"]
-    if not (isinstance(scores, list) and len(scores) == seats and all(
-            isinstance(s, int | float) and not isinstance(s, bool) and math.isfinite(s)
-            for s in scores)):
-        return None
-    if not (isinstance(ranking, list) and all(
-            isinstance(g, list) and all(type(s) is int for s in g) for g in ranking)
-            and sorted(s for g in ranking for s in g) == list(range(seats))):
-        return None
-    if not isinstance(reason, str) or len(reason) > boundary.QUOTE * 2:
-        return None
-    return Result(scores, ranking, boundary.printable(reason))
 
 
 async def continue_copy(store: Store, play: Play, admission: gate.Gate,

@@ -58,8 +58,8 @@ async def test_export_and_rules_offline(tmp_path):
                              read=scripted(["rules", "export", "quit"]), out=out.append)
     assert code == 0
     assert any(text.startswith("# Terra") for text in out)
-    record = boards / "terra-1.json"
-    assert f"The record (replay it with --import): {record}" in out
+    record = boards / "terra-1.json"  # a running Terra match's: it cannot be replayed
+    assert f"The record (what everyone has seen): {record}" in out
     assert '"slug": "terra"' in record.read_text()
     assert (boards / "terra-1.txt").read_text().strip()
 

@@ -81,6 +81,55 @@ async def test_an_unfinished_record_continues_as_a_new_match(tmp_path):
         await store.close()
 
 
+async def test_a_running_record_continues_where_nothing_is_hidden(tmp_path):
+    """Issue 57: `export` in a running Witch Stones match wrote a record `--import`
+    refused; its seed tells nothing hidden or to come, so the record carries it."""
+    db = str(tmp_path / "a.db")
+    out: list[str] = []
+    code = await console.run(["witch-stones", "--ai", "1", "--seed", "8", "--ai-level",
+                              "random"], db, str(tmp_path / "boards"),
+                             read=scripted(["suns", "take c2", "export", "quit"]),
+                             out=out.append)
+    assert code == 0
+    record = tmp_path / "boards" / "witch-stones-1.json"
+    assert f"The record (replay it with --import): {record}" in out
+    assert not any("cannot be replayed" in line for line in out)
+    assert "tells nothing hidden" in json.loads(record.read_text())["header"]["note"]
+
+    out = []
+    code = await console.run(["--import", str(record), "--ai-level", "random"], db,
+                             str(tmp_path / "boards"), read=scripted(["quit"]),
+                             out=out.append)
+    assert code == 0, out
+    assert "it continues here as a new match" in "\n".join(out)
+    store = await open_store(db)
+    try:
+        old, copy = await store.get_match(1), await store.get_match(2)
+        assert old.status == copy.status == "running" and copy.snapshot == old.snapshot
+    finally:
+        await store.close()
+
+
+async def test_export_says_when_a_running_record_cannot_be_replayed(tmp_path):
+    """A running Terra match hides its cups: the console says so as it writes the
+    record, in one sentence, and `--import` refuses the record in one line."""
+    out: list[str] = []
+    boards = tmp_path / "boards"
+    await console.run(["terra", "--ai", "1", "--seed", "3", "--ai-level", "random"],
+                      str(tmp_path / "a.db"), str(boards), read=scripted(["export", "quit"]),
+                      out=out.append)
+    record = boards / "terra-1.json"
+    at = out.index(f"The record (what everyone has seen): {record}")
+    said = " ".join(out[at + 1].split())
+    assert said == ("This record cannot be replayed with --import while the match runs: "
+                    "in Terra the seed deals hidden values and decides chance still to come, "
+                    "so it is left out. Export it again once the match is over.")
+    refused: list[str] = []
+    code = await console.run(["--import", str(record)], str(tmp_path / "b.db"),
+                             str(boards), read=scripted([]), out=refused.append)
+    assert code == 2 and len(refused) == 1 and "cannot be replayed" in refused[0]
+
+
 async def test_a_bad_record_is_one_line_and_exit_code_2(tmp_path):
     db = str(tmp_path / "a.db")
     await console.run(["angry-gods", "--ai", "2", "--seed", "2", "--ai-level", "random"],

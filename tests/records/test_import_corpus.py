@@ -2,7 +2,10 @@
 (tests/hostile_records.py) is either imported or refused with one short sentence —
 never another exception — a refused file writes nothing to the store, and the work of
 an answer is bounded by the file (no move played more often than the file has moves,
-never more than MAX_MOVES). Times are measured by bench/import_corpus.py, not asserted."""
+never more than MAX_MOVES). Every refusal is one line of at most REFUSAL characters, and
+every value a record states is checked (issue 57: a resigned record's nonsense scores,
+places, reasons and status were believed). Times are measured by bench/import_corpus.py,
+not asserted."""
 
 from __future__ import annotations
 
@@ -13,9 +16,9 @@ from console import app as console
 from console import records
 from engines.ai import RandomPlayer
 from service import Service, ServiceError
-from service.records.importer import MAX_MOVES
+from service.records.importer import MAX_MOVES, REFUSAL, RecordError, load_record
 from tests.console.keyboard import scripted
-from tests.hostile_records import corpus
+from tests.hostile_records import STATED, corpus
 
 PLAYS_PER_MOVE = 2
 """A move is played once to replay it and at most once more to describe it."""
@@ -56,7 +59,7 @@ async def test_no_hostile_record_gets_a_traceback_or_writes_when_refused(store, 
         except ServiceError as exc:
             refused += 1
             said = str(exc)
-            assert "\n" not in said and len(said) <= 400, (name, said[:500])
+            assert "\n" not in said and len(said) <= REFUSAL, (name, said[:500])
             assert await rows(store) == before, name
             bound = PLAYS_PER_MOVE * min(data.count(b'"move"'), MAX_MOVES)
             assert len(plays) <= bound, (name, len(plays), bound)
@@ -78,3 +81,37 @@ async def test_a_refused_file_is_one_line_and_exit_code_2(database, tmp_path):
             assert code == 0 and not any("\x1b" in line for line in out), out
             continue
         assert code == 2 and len(out) == 1 and len(out[0]) <= 300, (name, out)
+
+
+def test_every_refusal_of_the_whole_corpus_is_one_short_line():
+    long = []
+    for name, data in corpus():
+        try:
+            load_record(data)
+        except RecordError as exc:
+            said = str(exc)
+            if "\n" in said or len(said) > REFUSAL:
+                long.append((name, len(said), said[:120]))
+    assert long == []
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in engines.all()])
+def test_each_nonsense_a_resigned_record_states_is_refused_in_one_line(slug):
+    """A resigned record imports; the same record stating scores that are NaN, infinite,
+    1e308, huge or text, impossible places, a reason naming a seat it does not have or
+    100 kB long, a status its moves do not fit, is refused in one line."""
+    files = {name: data for name, data in corpus(every=10**9)
+             if name.startswith(f"{slug}-2-resigned-")}
+    loaded = load_record(files.pop(f"{slug}-2-resigned-valid"))
+    assert loaded.over and loaded.result.reason == "{seat1} resigned"
+    assert len(files) == len(STATED)
+    accepted, long = [], []
+    for name, data in files.items():
+        try:
+            load_record(data)
+            accepted.append(name)
+        except RecordError as exc:
+            said = str(exc)
+            if "\n" in said or len(said) > REFUSAL:
+                long.append((name, said[:120]))
+    assert accepted == [] and long == []

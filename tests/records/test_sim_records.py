@@ -1,6 +1,6 @@
 """``/export`` through simcord: the record's two attachments, downloaded as a player would,
 replay to the match's final position and result; a running match's record keeps its
-secrets; a lobby has no record."""
+secrets, or, where nothing is hidden, reopens; a lobby has no record."""
 
 from __future__ import annotations
 
@@ -67,6 +67,19 @@ async def test_a_running_match_exports_only_what_everyone_saw(sim: Sim) -> None:
     stored = await sim.bot.service.store.moves(match_id)
     for entry, move in zip(record["moves"], stored, strict=True):
         assert entry.get("move") == (None if game.is_private(move.notation) else move.notation)
+
+
+async def test_a_running_match_with_nothing_hidden_exports_a_record_that_reopens(
+        sim: Sim) -> None:
+    match_id, thread = await sim.start(sim.ana, "witch-stones", [sim.bo])
+    await sim.play_random(match_id, thread, [sim.ana, sim.bo], random.Random(4), limit=3)
+
+    result = await sim.slash(sim.ana, "export", thread)
+    assert "nothing in it is hidden" in answer(result), answer(result)
+    assert "cannot be replayed" not in answer(result)
+    match = await sim.bot.service.match(match_id)
+    loaded = load_record((await attachments(result))[f"witch-stones-{match_id}.json"])
+    assert not loaded.over and engines.get("witch-stones").dump(loaded.final) == match.snapshot
 
 
 async def test_a_lobby_has_no_record(sim: Sim) -> None:
