@@ -2,11 +2,11 @@
 computer), the coach's ``/hint`` and ``/review`` (:mod:`.coach`), and the facade's calls
 for both (:mod:`.desk`).
 
-Owns the hints table. Uses the match (a lesson is a match), records (a review replays one) and
-the server's settings (where a lesson may open).
+Owns the hints table. Uses the match (a lesson is a match, and passes its gate) and records
+(a review replays one).
 """
 
-USES: tuple[str, ...] = ("match", "records", "community")
+USES: tuple[str, ...] = ("match", "records")
 """The other rooms this room may import (:mod:`service.common` is every room's)."""
 
 FACE: tuple[str, ...] = ("coach", "lessons")
