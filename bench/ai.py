@@ -20,7 +20,10 @@ inflate), iterations per decision and plies per game.
 The greedy player is issue 39's: each legal move tried on one determinisation, the one
 leaving the best own-minus-best-other score taken (:class:`engines.ai.GreedyPlayer` with
 :func:`engines.ai.evaluate.evaluate`: a finished match by its ranking, else ``tanh`` of
-that margin, which orders moves as the margin does).
+that margin, which orders moves as the margin does — except that large leads squash to
+the same value and tie). The margin player (``--opponent margin``,
+:class:`engines.ai.MarginGreedyPlayer`, issue 57) compares the margins whole, a win above
+any: the outside yardstick the hard level must also beat.
 
 Goals (issue 39, at hard): ≥ 95 % against greedy in every game, decision p95 ≤ 2 s on
 one core (the CPU column; ``--uncapped`` so a loaded machine does not cut the search
@@ -39,12 +42,20 @@ from pathlib import Path
 
 import engines
 from bench.run import command_line, ms, percentile
-from engines.ai import LEVELS, GreedyPlayer, MctsPlayer, Player, RandomPlayer, player
+from engines.ai import (
+    LEVELS,
+    GreedyPlayer,
+    MarginGreedyPlayer,
+    MctsPlayer,
+    Player,
+    RandomPlayer,
+    player,
+)
 from engines.ai.evaluate import evaluate
 from engines.ai.repetition import HISTORY, move_key
 from engines.base import Game, State
 
-OPPONENTS = {"random": RandomPlayer, "greedy": GreedyPlayer}
+OPPONENTS = {"random": RandomPlayer, "greedy": GreedyPlayer, "margin": MarginGreedyPlayer}
 
 
 def uncapped(tested: Player, game: Game) -> Player:

@@ -21,6 +21,7 @@ Each game declares its budgets, evaluation and hard player in its spec
 from engines.ai.players import (
     Decision,
     GreedyPlayer,
+    MarginGreedyPlayer,
     MctsPlayer,
     Player,
     RandomPlayer,
@@ -57,5 +58,17 @@ def player(level: str = "normal") -> Player:
     return MctsPlayer()
 
 
-__all__ = ["ALIASES", "KINDS", "LEVELS", "Budget", "Decision",
-           "GreedyPlayer", "MctsPlayer", "Player", "RandomPlayer", "level_name", "player"]
+__all__ = [
+    "ALIASES",
+    "KINDS",
+    "LEVELS",
+    "Budget",
+    "Decision",
+    "GreedyPlayer",
+    "MarginGreedyPlayer",
+    "MctsPlayer",
+    "Player",
+    "RandomPlayer",
+    "level_name",
+    "player",
+]

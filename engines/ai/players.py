@@ -15,10 +15,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import engines
-from engines.ai.evaluate import DEFAULT, computer, evaluate, evaluate_deep, players_of
+from engines.ai.evaluate import (
+    DEFAULT,
+    computer,
+    evaluate,
+    evaluate_deep,
+    players_of,
+    ranking_values,
+)
 from engines.ai.repetition import board, change_key
 from engines.base import Game, State
 from engines.spec import Budget
+from engines.view import Common
 
 
 @dataclass(frozen=True)
@@ -87,6 +95,44 @@ class GreedyPlayer(Player):
             elif abs(value - best_value) <= 1e-12:
                 best.append(move)
         return Decision(rng.choice(best), len(moves), time.perf_counter() - started)
+
+
+class MarginGreedyPlayer(Player):
+    """An outside yardstick (issue 57): the legal move after which ``seat``'s score
+    margin over its best opponent is largest, on one determinisation — a won match above
+    any margin, a lost one below — ties at random. No evaluation function: where
+    :class:`GreedyPlayer` squashes margins by the game's scale (large leads then tie), this
+    one compares them whole."""
+
+    name = "margin"
+
+    def decide(self, game: Game, state: State, seat: int, seed: int,
+               history: Sequence[str] = ()) -> Decision:
+        started = time.perf_counter()
+        rng = random.Random(seed)
+        moves = game.legal_moves(state, seat)
+        if len(moves) == 1:
+            return Decision(moves[0])
+        world = game.determinise(state, seat, rng)
+        valued = [(margin_after(game, game.play(world, seat, move), seat), move)
+                  for move in moves]
+        top = max(value for value, _ in valued)
+        best = [move for value, move in valued if value == top]
+        return Decision(rng.choice(best), len(moves), time.perf_counter() - started)
+
+
+def margin_after(game: Game, state: State, seat: int) -> tuple[int, float]:
+    """(1, 0) for a match won, (-1, 0) for one lost, else (0, own score minus the best
+    other's); a match ended otherwise (a draw, a middle place) counts as a margin of 0."""
+    result = game.result(state)
+    if result is not None:
+        place = ranking_values(result, players_of(game, state))[seat]
+        return (1 if place == 1.0 else -1 if place == 0.0 else 0, 0.0)
+    scores = [float(v) for v in Common.of(game.view(state, None)).scores]
+    if not scores:
+        return (0, 0.0)
+    return (0, scores[seat] - max((v for s, v in enumerate(scores) if s != seat),
+                                  default=scores[seat]))
 
 
 Evaluation = Callable[[Game, State, int], list[float]]
