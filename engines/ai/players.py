@@ -85,7 +85,12 @@ class GreedyPlayer(Player):
         if self.noise and rng.random() < self.noise:
             return Decision(rng.choice(moves), 1, time.perf_counter() - started)
         world = game.determinise(state, seat, rng)
-        players = players_of(game, state)
+        best = self.best_moves(game, world, seat, moves, players_of(game, state))
+        return Decision(rng.choice(best), len(moves), time.perf_counter() - started)
+
+    def best_moves(self, game: Game, world: State, seat: int, moves: Sequence[str],
+                   players: int) -> list[str]:
+        """The moves whose position after them is valued best for ``seat``."""
         best: list[str] = []
         best_value = -1.0
         for move in moves:
@@ -94,10 +99,10 @@ class GreedyPlayer(Player):
                 best, best_value = [move], value
             elif abs(value - best_value) <= 1e-12:
                 best.append(move)
-        return Decision(rng.choice(best), len(moves), time.perf_counter() - started)
+        return best
 
 
-class MarginGreedyPlayer(Player):
+class MarginGreedyPlayer(GreedyPlayer):
     """An outside yardstick (issue 57): the legal move after which ``seat``'s score
     margin over its best opponent is largest, on one determinisation — a won match above
     any margin, a lost one below — ties at random. No evaluation function: where
@@ -106,19 +111,12 @@ class MarginGreedyPlayer(Player):
 
     name = "margin"
 
-    def decide(self, game: Game, state: State, seat: int, seed: int,
-               history: Sequence[str] = ()) -> Decision:
-        started = time.perf_counter()
-        rng = random.Random(seed)
-        moves = game.legal_moves(state, seat)
-        if len(moves) == 1:
-            return Decision(moves[0])
-        world = game.determinise(state, seat, rng)
+    def best_moves(self, game: Game, world: State, seat: int, moves: Sequence[str],
+                   players: int) -> list[str]:
         valued = [(margin_after(game, game.play(world, seat, move), seat), move)
                   for move in moves]
         top = max(value for value, _ in valued)
-        best = [move for value, move in valued if value == top]
-        return Decision(rng.choice(best), len(moves), time.perf_counter() - started)
+        return [move for value, move in valued if value == top]
 
 
 def margin_after(game: Game, state: State, seat: int) -> tuple[int, float]:
