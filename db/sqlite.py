@@ -46,12 +46,15 @@ class SqliteTx:
         self.db = db
 
     async def fetch(self, sql: str, *args: Any) -> list[aiosqlite.Row]:
-        async with self.db.execute(sql, args) as cur:
-            return list(await cur.fetchall())
+        # One trip to the connection's thread (a cursor of our own took three: execute,
+        # fetch, close); the cursor there ends with the call, its rows all read.
+        return list(await self.db.execute_fetchall(sql, args))
 
     async def fetchrow(self, sql: str, *args: Any) -> aiosqlite.Row | None:
-        async with self.db.execute(sql, args) as cur:
-            return await cur.fetchone()
+        """The first row (the queries asking for one find at most one: a key's row, an
+        aggregate), in one trip as :meth:`fetch`."""
+        rows = await self.fetch(sql, *args)
+        return rows[0] if rows else None
 
     async def execute(self, sql: str, *args: Any) -> int:
         async with self.db.execute(sql, args) as cur:
@@ -97,13 +100,13 @@ class SqliteStore(Lifecycle[aiosqlite.Connection], MatchQueries, ClockQueries,
     async def transaction(self) -> AsyncIterator[SqliteTx]:
         tx = SqliteTx(self.db)
         async with self._lock:
-            await tx.execute("BEGIN IMMEDIATE")
+            await tx.fetch("BEGIN IMMEDIATE")  # fetch: one trip to the thread, not two
             try:
                 yield tx
             except BaseException:
-                await tx.execute("ROLLBACK")
+                await tx.fetch("ROLLBACK")
                 raise
-            await tx.execute("COMMIT")
+            await tx.fetch("COMMIT")
 
     @asynccontextmanager
     async def reading(self, consistent: bool = False) -> AsyncIterator[SqliteTx]:

@@ -360,24 +360,27 @@ def _bounded(board: dict[str, str], segment: list[str]) -> bool:
     return any(all(sq and sq not in board for sq in pair) for pair in _beyond(segment))
 
 
+_LINES = ([[square(i, fixed) for i in range(SIZE)] for fixed in range(SIZE)]
+          + [[square(fixed, i) for i in range(SIZE)] for fixed in range(SIZE)])
+"""The squares of each row, then of each column (named once, not on every move)."""
+
+
 def lines(board: dict[str, str]) -> list[tuple[str, str]]:
     """Every legal line removal as (first, last) square, rows then columns."""
     found: list[tuple[str, str]] = []
     seen: set[tuple[str, str]] = set()
-    for axis in ("row", "col"):
-        for fixed in range(SIZE):
-            cells = [square(i, fixed) if axis == "row" else square(fixed, i) for i in range(SIZE)]
-            run: list[int] = []
-            for i in range(SIZE + 1):
-                if i < SIZE and cells[i] in board:
-                    run.append(i)
-                    continue
-                if run and run[0] > 0 and i < SIZE:
-                    ends = (cells[run[0]], cells[run[-1]])
-                    if ends not in seen:
-                        seen.add(ends)
-                        found.append(ends)
-                run = []
+    for cells in _LINES:
+        run: list[int] = []
+        for i in range(SIZE + 1):
+            if i < SIZE and cells[i] in board:
+                run.append(i)
+                continue
+            if run and run[0] > 0 and i < SIZE:
+                ends = (cells[run[0]], cells[run[-1]])
+                if ends not in seen:
+                    seen.add(ends)
+                    found.append(ends)
+            run = []
     return found
 
 

@@ -94,12 +94,17 @@ async def sqlite_store(tmp_path):
     await opened.close()
 
 
-@pytest.fixture
-async def service(store):
+def fixed_service(store) -> Service:
+    """The ``service`` fixture's service over ``store``."""
     # A fixed seed and the join order as seat order keep service tests reproducible; the
     # random player keeps computer seats fast (tests/engines/ai/test_ai.py exercises the search).
     return Service(store, seed_source=lambda: 12345, shuffle=lambda seats: None,
                    player=RandomPlayer())
+
+
+@pytest.fixture
+async def service(store):
+    return fixed_service(store)
 
 
 def pytest_report_header(config):

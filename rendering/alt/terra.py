@@ -133,9 +133,9 @@ def _position(view: dict) -> list[say.Group]:
         if terrain.get(kind):
             groups.append(say.Group(word, list(terrain[kind]), "terrain plot", whole=True))
     players = int(view.get("players", len(view.get("scores", [])) or 2))
+    plots = sorted(board, key=_order)  # as read, once for every seat
     for seat in range(players):
-        mine = [(str(board[p]["type"]), p) for p in sorted(board, key=_order)
-                if int(board[p]["owner"]) == seat]
+        mine = [(str(board[p]["type"]), p) for p in plots if int(board[p]["owner"]) == seat]
         if mine:
             groups.append(say.Group(say.owner(seat).capitalize(), mine, "structure",
                                     fmt=_owned))

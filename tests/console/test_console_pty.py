@@ -33,6 +33,10 @@ PROMPT = re.compile(r"(?:Pass to (?P<pass>\S+) — press Enter(?P<again> \(only 
 SETTLE = 0.3
 """After a prompt is seen, how long to wait for more output before taking it as the
 prompt the console is reading at (readline may redraw a prompt line as it starts)."""
+QUIET = 0.02
+"""The same wait once the console is seen reading the terminal (:meth:`Terminal.reading`):
+readline switches the terminal before it prints its prompt, so with the whole prompt on
+screen it only waits for keys; a short look for more output is all that is left."""
 WAIT = 60.0  # a generous bound for the console to answer; it normally takes well under 1 s
 
 
@@ -66,7 +70,8 @@ class Terminal:
             last = re.split(r"[\r\n]", CSI.sub("", self.raw))[-1]
             found = PROMPT.fullmatch(last)
             waiting = found is not None and (kind is None or found[kind] is not None)
-            ready, _, _ = select.select([self.master], [], [], SETTLE if waiting else 0.5)
+            settle = (QUIET if self.reading() else SETTLE) if waiting else 0.5
+            ready, _, _ = select.select([self.master], [], [], settle)
             if not ready:
                 if waiting:
                     assert found is not None
@@ -80,6 +85,11 @@ class Terminal:
                 break
             self.raw += self.decoder.decode(chunk)
         raise AssertionError(f"no prompt; the screen ends with {self.raw[-800:]!r}")
+
+    def reading(self) -> bool:
+        """The console is reading a line: readline takes the terminal out of canonical
+        mode before it prints its prompt, and puts it back once the line is typed."""
+        return not termios.tcgetattr(self.master)[3] & termios.ICANON
 
     def type(self, line: str) -> None:
         self.raw = ""  # what comes next is read fresh; the screen is kept in `screen`

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import itertools
 import random
 import re
 import sys
@@ -97,11 +98,9 @@ def reveal_key(game: Game, state, move: str):
     )
 
 
-def hidden(game: Game, state) -> dict:
-    data = game.dump(state)
-    data.pop("seed", None)
-    data.pop("step", None)
-    return data
+def hidden(dumped: dict) -> dict:
+    """A state's dump without its future chance (the seed and step)."""
+    return {key: value for key, value in dumped.items() if key not in ("seed", "step")}
 
 
 def audit(slug: str, games: int, seed: int = 1, probes: int = 2) -> Audit:
@@ -121,15 +120,18 @@ def audit(slug: str, games: int, seed: int = 1, probes: int = 2) -> Audit:
             twins = [game.determinise(state, None, rng) for _ in range(probes)]
             alt = rendering.alt.alt_text(slug, public, NAMES[:players])
             running = game.result(state) is None  # a finished match may reveal its secrets
+            dumped = game.dump(state)
+            secrets = hidden(dumped)
             for twin in twins:
-                result.check("view", step, game.view(twin, None), public)
+                seen = game.view(twin, None)
+                result.check("view", step, seen, public)
                 if running:
                     result.check("alt text", step,
-                                  rendering.alt.alt_text(slug, game.view(twin, None),
-                                                         NAMES[:players]), alt)
+                                  rendering.alt.alt_text(slug, seen, NAMES[:players]), alt)
                 result.check("to_act", step, game.to_act(twin), acting)
-                result.hidden_differ += game.dump(twin) != game.dump(state)
-                result.secrets_differ += hidden(game, twin) != hidden(game, state)
+                twin_dumped = game.dump(twin)
+                result.hidden_differ += twin_dumped != dumped
+                result.secrets_differ += hidden(twin_dumped) != secrets
             if not acting:
                 break
             seat = acting[0]
@@ -140,7 +142,9 @@ def audit(slug: str, games: int, seed: int = 1, probes: int = 2) -> Audit:
             after = game.play(state, seat, move)
             said = game.describe(state, seat, move, None)
             key = reveal_key(game, state, move)
-            candidates = twins + [game.determinise(state, None, rng) for _ in range(RETRIES)]
+            # More twins only when those above cannot play the move (drawn as needed).
+            candidates = itertools.chain(
+                twins, (game.determinise(state, None, rng) for _ in range(RETRIES)))
             for twin in candidates:
                 twin = aligned(game, twin, state)
                 if reveal_key(game, twin, move) != key:

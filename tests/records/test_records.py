@@ -10,12 +10,12 @@ import random
 import pytest
 
 import engines
-from db import ABORTED, FINISHED, RUNNING
+from db import ABORTED, FINISHED, RUNNING, open_store
 from service import Actor, ServiceError
 from service.records.export import write
 from service.records.importer import MAX_BYTES, RecordError, load_record
 from service.records.strict_json import lines_of
-from tests.conftest import play_random
+from tests.conftest import fixed_service, play_random
 
 ANA = Actor(1, "Ana *star*", guild_id=50)
 BO = Actor(2, "Bo", guild_id=50)
@@ -158,11 +158,24 @@ def choose(moves: list[str], twin: int) -> str:
 
 
 # --- refusals -----------------------------------------------------------------------------
+_FINISHED: dict[bool, str] = {}
+"""``finished`` for each store (PostgreSQL or not), made once: the refusals only edit it."""
+
+
 @pytest.fixture
-async def finished(service) -> str:
-    match_id = await with_computers(service, "witch-stones")
-    await play(service, match_id, random.Random(9))
-    return (await service.export(match_id)).json
+async def finished(database) -> str:
+    """A finished match's record, exported from a store of the test's kind."""
+    on_postgres = "://" in database
+    if on_postgres not in _FINISHED:
+        store = await open_store(database)
+        try:
+            service = fixed_service(store)
+            match_id = await with_computers(service, "witch-stones")
+            await play(service, match_id, random.Random(9))
+            _FINISHED[on_postgres] = (await service.export(match_id)).json
+        finally:
+            await store.close()
+    return _FINISHED[on_postgres]
 
 
 def edited(text: str, change) -> str:

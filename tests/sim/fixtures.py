@@ -15,6 +15,7 @@ import multiprocessing
 import threading
 
 import pytest
+from simcord.env import Env
 
 from bot.client import Pantheon
 from tests.sim.harness import Sim, close_dms, make_bot, pictures_without_alt
@@ -22,6 +23,14 @@ from tests.sim.openapi import TOTAL
 
 JOIN_SECONDS = 5.0
 """How long a thread the test started may take to end once everything is closed."""
+
+SETTLE_POLL_SECONDS = 0.002
+"""How often simcord looks again whether the bot's work has settled (its default: 0.05 s).
+
+simcord's settling waits for the bot's tasks with that interval as a timeout; a task that
+parks without ending — every ``discord.ext.tasks`` loop going back to sleep after its pass —
+costs the whole interval each time. ``advance_time`` over a day runs the 10-minute clock
+loop 144 times (and the other loops), so 0.05 s a pass was most of a test's run."""
 
 
 def uses_simcord(item_or_request) -> bool:
@@ -47,6 +56,16 @@ def nothing_left_running(request):
     left += [f"process {child.pid}" for child in multiprocessing.active_children()
              if child.pid not in children]
     assert not left, f"still running after the test: {', '.join(sorted(left))}"
+
+
+@pytest.fixture(autouse=True)
+def quick_settling(request, monkeypatch):
+    """simcord polls its settling every :data:`SETTLE_POLL_SECONDS` (virtual time and
+    what settles are the same; only the real time spent looking again is shorter)."""
+    if uses_simcord(request):
+        defaults = Env._settle_internal.__kwdefaults__
+        assert defaults is not None and "idle" in defaults, "simcord's settling changed"
+        monkeypatch.setitem(defaults, "idle", SETTLE_POLL_SECONDS)
 
 
 @pytest.fixture
