@@ -22,10 +22,11 @@ from db import ABORTED, LOBBY
 from db.posts import BOARD, Posted
 from db.privacy import DELETED_NAME, declared, is_deleted
 from engines.ai import RandomPlayer
-from service import Actor, Invitee, MatchTerms, Service, Update
+from service import Actor, Invitee, Service, Update
 from service.common.model import EventNews
 from service.community.privacy import Deletion
 from service.events.entry_terms import EventTerms
+from tests.community.test_privacy import play_out, two_player
 from tests.toy_game import registered
 
 GUILD = 70
@@ -82,19 +83,6 @@ async def traces(store, person: Actor) -> list[str]:
                 if user_id in text or name in text.lower():
                     found.append(f"{table}.{column} = {text[:120]!r}")
     return found
-
-
-async def two_player(svc: Service, host: Actor, guest: Actor, rated: bool = True) -> int:
-    match = await svc.create(host, "kayles", channel_id=5, terms=MatchTerms(rated=rated))
-    await svc.join(match.id, guest)
-    await svc.start(match.id, host)
-    return match.id
-
-
-async def play_out(svc: Service, match_id: int) -> None:
-    while waiting := await svc.waiting(match_id):
-        user_id, moves = next(iter(waiting.items()))
-        await svc.submit(match_id, Actor(user_id, "", GUILD), moves[0])
 
 
 async def swiss(svc: Service, organiser: Actor, *entrants: Actor, rounds: int = 2) -> int:
