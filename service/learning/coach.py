@@ -246,9 +246,11 @@ class Coach:
         ranked = sorted(found, key=lambda i: (-found[i].swing, i))
         chosen = [i for i in ranked[:most] if found[i].swing >= TURNED]
         chosen += [i for i in ranked if i not in chosen][:max(0, least - len(chosen))]
-        moments = [self._moment(match, game, states[i], moves[i].seq, seat, found[i])
+        views = {i: game.view(states[i], seat) for i in chosen}
+        moments = [self._moment(match, game, views[i], moves[i].seq, found[i])
                    for i in sorted(chosen)]
-        drawing = [asyncio.ensure_future(self._picture(match, game, states[i], seat, found[i]))
+        drawing = [asyncio.ensure_future(self._picture(match, game, states[i], views[i], seat,
+                                                       found[i]))
                    for i in sorted(chosen)]
         if drawing:
             left = None if bound is None else max(0.0, bound - POSTING_SECONDS
@@ -256,21 +258,21 @@ class Coach:
             await asyncio.wait(drawing, timeout=left)
         out = []
         for moment, picture in zip(moments, drawing, strict=True):
-            if picture.done() and not picture.cancelled() and picture.exception() is None:
+            if picture.done():  # drawn (a picture that failed raises, as before)
                 out.append(dataclasses.replace(moment, png=picture.result()))
             else:
                 picture.cancel()
                 out.append(moment)
         return out
 
-    async def _picture(self, match: MatchRecord, game: Game, state: State, seat: int,
-                       found: Analysis) -> bytes:
-        """The position with the move played and the computer's move marked."""
+    async def _picture(self, match: MatchRecord, game: Game, state: State,
+                       view: dict[str, Any], seat: int, found: Analysis) -> bytes:
+        """The position (``view``, the seat's) with the move played and the computer's move
+        marked."""
         assert found.played is not None
         marks = {seat: marks_of(game, state, seat, found.played)}
         if found.played != found.best:
             marks[-1] = marks_of(game, state, seat, found.best)
-        view = game.view(state, seat)
         if self.pictures.in_pool:
             png: bytes = await pool.run(pool.picture, game.slug, view, list(match.names),
                                         None, marks)
@@ -278,8 +280,8 @@ class Coach:
         return await asyncio.to_thread(self.pictures.render, game.slug, view,
                                        names=match.names, outcome=None, marks=marks)
 
-    def _moment(self, match: MatchRecord, game: Game, state: State, seq: int,
-                seat: int, found: Analysis) -> Moment:
+    def _moment(self, match: MatchRecord, game: Game, view: dict[str, Any], seq: int,
+                found: Analysis) -> Moment:
         """A moment's words, its picture to come (:meth:`_picture`)."""
         assert found.played is not None and found.played_value is not None
         named = self.matches.named
@@ -293,7 +295,6 @@ class Coach:
                     f"{percent(found.best_value)} with its move, "
                     f"{percent(found.played_value)} with yours (a swing of {swing} points "
                     "in a hundred).")
-        view = game.view(state, seat)
         # The picture outlines the two moves, not the last one: the alt text says so.
         alt = rendering.alt.alt_text(game.slug, {**view, "last": []}, match.names)
         said = (f" Marked: your move {found.played} in your colour"
