@@ -48,17 +48,26 @@ def step_now(found: Lesson, played: Sequence[MoveRecord]) -> tuple[int, Step | N
     return number, lessons.step_at(found, number)
 
 
+async def learners_step(store: Store, match: MatchRecord, seat: int
+                        ) -> tuple[Lesson, int, Step] | None:
+    """The lesson, and the number and step the learner is on, where ``seat`` is the
+    learner of a lesson whose steps are not done; else None."""
+    found = lesson_of(match)
+    if found is None or seat != found.learner:
+        return None
+    number, step = step_now(found, await store.moves(match.id))
+    return None if step is None else (found, number, step)
+
+
 async def refusal(store: Store, match: MatchRecord, game: Game, state: State, seat: int,
                   move: str) -> str | None:
     """Why a legal ``move`` of ``seat`` is not what the lesson's step asks (its
     ``wrong``), or None: not a lesson, not the learner, the steps are done, or it is
     right. Illegal moves are refused by the engine before this is asked."""
-    found = lesson_of(match)
-    if found is None or seat != found.learner:
+    now = await learners_step(store, match, seat)
+    if now is None:
         return None
-    _, step = step_now(found, await store.moves(match.id))
-    if step is None:
-        return None
+    found, _, step = now
     return lessons.judge(game, state, found, step, move)
 
 
@@ -103,12 +112,10 @@ async def step_hint(store: Store, match: MatchRecord, game: Game, state: State, 
     """The hint in a lesson: the current step's move (:func:`engines.lesson.right_move`,
     a move :func:`refusal` lets through) and the step's rule and ask; None when the
     computer's hint applies (not a lesson, not the learner, the steps are done)."""
-    found = lesson_of(match)
-    if found is None or seat != found.learner:
+    now = await learners_step(store, match, seat)
+    if now is None:
         return None
-    number, step = step_now(found, await store.moves(match.id))
-    if step is None:
-        return None
+    found, number, step = now
     move = lessons.right_move(game, state, found, step)
     if move is None:
         return None
