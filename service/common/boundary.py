@@ -308,25 +308,26 @@ def guarded(cls: type[T]) -> type[T]:
 def guard(function: Callable[..., Any]) -> Callable[..., Any]:
     """``function`` checking its parameters (see :func:`guarded`)."""
     signature = inspect.signature(function)
-    checks: dict[str, Check] = {}
-    resolved: list[bool] = []
 
-    def checked(args: tuple[Any, ...], kwargs: dict[str, Any]) -> inspect.BoundArguments:
-        if not resolved:  # at the first call: a hint may name a class defined after this one
-            hints = typing.get_type_hints(function)
-            checks.update({
-                name: check for name, param in signature.parameters.items()
+    @functools.cache
+    def checks() -> dict[str, Check]:
+        """Read at the first call, not at import: a hint may name a class defined after
+        the one being guarded."""
+        hints = typing.get_type_hints(function)
+        return {name: check for name, param in signature.parameters.items()
                 if param.kind not in (param.VAR_KEYWORD, param.VAR_POSITIONAL)
                 and name in hints
                 and (check := checker(hints[name],
                                       WORDS.get(name, f"The {name.replace('_', ' ')}")))
-                is not None})
-            resolved.append(True)
+                is not None}
+
+    def checked(args: tuple[Any, ...], kwargs: dict[str, Any]) -> inspect.BoundArguments:
+        table = checks()
         bound = signature.bind(*args, **kwargs)
         for name, value in bound.arguments.items():
-            if name in checks and not (value is None and signature.parameters[name].default
-                                       is None):
-                bound.arguments[name] = checks[name](value)
+            if name in table and not (value is None and signature.parameters[name].default
+                                      is None):
+                bound.arguments[name] = table[name](value)
         return bound
 
     if inspect.iscoroutinefunction(function):
