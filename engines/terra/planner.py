@@ -314,7 +314,8 @@ class TerraPlanner(Player):
             if chance <= 0:
                 continue
             removed, build, after = best_turn(tally, state, rival, plan.after,
-                                              lambda a: -margin(a, seat), war)
+                                              lambda a: -margin(a, seat), war,
+                                              lambda a: -final(margin(a, seat)))
             done = self._play(tally, rival, removed, build)
             if len(tally.board) == len(PLOTS):
                 answer = final(margin(after, seat))
