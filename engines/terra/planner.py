@@ -21,7 +21,8 @@ valuing a structure more or less in microseconds, this player:
 3. in the last :data:`EXCHANGE_PLOTS` plots, where nearly every turn is a war and a
    build and each swings a territory back, weighs the best :data:`EXCHANGED` of those one
    exchange further (:meth:`TerraPlanner._exchanged`): the opponent's likeliest reply (its
-   best build, or as likely as it holds an army its best war and build), then our best
+   best build, or as likely as it holds an army its best war and build; a build on the
+   last plot judged as the match it ends, won or lost, not by its margin), then our best
    answer from there less the opponent's reply to that — a war in it as likely as our
    own cup gives an army (what our cup holds is known to our seat: ten armies, less those
    in our reserve and our discard pile), so a lead that one war undoes is not mistaken for
@@ -314,7 +315,8 @@ class TerraPlanner(Player):
             if chance <= 0:
                 continue
             removed, build, after = best_turn(tally, state, rival, plan.after,
-                                              lambda a: -margin(a, seat), war)
+                                              lambda a: -margin(a, seat), war,
+                                              lambda a: -final(margin(a, seat)))
             done = self._play(tally, rival, removed, build)
             if len(tally.board) == len(PLOTS):
                 answer = final(margin(after, seat))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from engines.base import State
-from engines.terra.board import EXCLUSIVE, NEIGHBOURS, STRUCTURES, near
+from engines.terra.board import EXCLUSIVE, NEIGHBOURS, PLOTS, STRUCTURES, near
 from engines.terra.tally import Tally
 
 REPLY_WARS = 5
@@ -53,13 +53,17 @@ def best_targets(tally: Tally, who: int, scores: list[float], judge) -> list[str
 
 
 def best_turn(tally: Tally, state: State, who: int, scores: list[float], judge,
-              war: bool) -> tuple[str | None, tuple[str, str] | None, list[float]]:
+              war: bool, ending=None) -> tuple[str | None, tuple[str, str] | None, list[float]]:
     """``who``'s best turn by ``judge`` of the scores after: a build, or with ``war``
     one of the :data:`REPLY_WARS` wars that judge best alone followed by a build, if
-    better (war, build, scores after)."""
+    better (war, build, scores after). A build on the last empty plot ends the match:
+    it is judged by ``ending`` when given (a match won is taken before any war's margin,
+    one lost is not played while a war can put it off)."""
     best: tuple[float, str | None, tuple[str, str] | None, list[float]] | None = None
     turn: tuple[float, str | None, tuple[str, str] | None, list[float]]
-    for value, build, after in best_builds(tally, state, who, scores, judge, 1):
+    fills = ending is not None and len(tally.board) == len(PLOTS) - 1
+    for value, build, after in best_builds(tally, state, who, scores,
+                                           ending if fills else judge, 1):
         best = (value, None, build, after)
     if war:
         for plot in best_targets(tally, who, scores, judge):

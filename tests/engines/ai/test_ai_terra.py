@@ -13,7 +13,9 @@ from engines.terra.board import PLOTS, STRUCTURES, TERRITORY
 from engines.terra.planner import Plan, TerraPlanner, leads
 from engines.terra.scoring import score
 from engines.terra.tally import Tally
+from engines.terra.turns import best_turn
 from tests.engines.ai.test_ai_determinise import acting_twins, twin
+from tests.engines.terra_positions import make
 
 
 def random_board(rng: random.Random, players: int) -> dict:
@@ -223,3 +225,58 @@ def test_our_army_chance_is_what_our_cup_holds(seed):
             seen += 1
         state = game.play(state, seat, rng.choice(game.legal_moves(state, seat)))
     assert seen >= 40
+
+
+LAST_PLOTS = {  # benchmark match 10 against the margin player, after our war on e4
+    "a1": (1, "farm"), "a2": (1, "palace"), "a3": (0, "castle"), "a4": (1, "farm"),
+    "a5": (0, "temple"), "a6": (0, "temple"), "a7": (1, "palace"), "a8": (1, "temple"),
+    "a9": (1, "mine"), "b1": (1, "temple"), "b2": (1, "temple"), "b3": (1, "temple"),
+    "b4": (0, "mine"), "b5": (1, "farm"), "b6": (1, "town"), "b7": (0, "mine"),
+    "b9": (0, "castle"), "c1": (0, "mine"), "c2": (1, "mine"), "c3": (1, "town"),
+    "c4": (0, "town"), "c5": (0, "town"), "c6": (0, "castle"), "c7": (0, "town"),
+    "c8": (0, "palace"), "c9": (0, "farm"), "d1": (0, "farm"), "d2": (0, "temple"),
+    "d3": (0, "mine"), "d4": (1, "town"), "d5": (0, "mine"), "d6": (0, "mine"),
+    "d7": (0, "palace"), "d8": (0, "palace"), "d9": (0, "castle"), "e1": (0, "mine"),
+    "e2": (0, "temple"), "e3": (0, "mine"), "e5": (1, "town"), "e6": (1, "temple"),
+    "e7": (0, "town"), "e8": (0, "town"), "e9": (1, "temple"), "f1": (0, "farm"),
+    "f2": (0, "temple"), "f3": (0, "farm"), "f4": (1, "farm"), "f5": (0, "farm"),
+    "f6": (0, "castle"), "f7": (1, "mine"), "f8": (1, "castle"), "f9": (0, "palace"),
+    "g1": (0, "castle"), "g2": (0, "farm"), "g3": (0, "town"), "g4": (1, "temple"),
+    "g5": (1, "mine"), "g6": (1, "palace"), "g7": (1, "farm"), "g8": (1, "mine"),
+    "g9": (1, "castle"), "h1": (1, "temple"), "h2": (0, "farm"), "h3": (1, "castle"),
+    "h4": (1, "town"), "h5": (1, "palace"), "h6": (1, "palace"), "h7": (1, "palace"),
+    "h8": (0, "temple"), "h9": (1, "palace"), "i1": (0, "town"), "i2": (0, "town"),
+    "i3": (1, "castle"), "i4": (1, "mine"), "i5": (1, "palace"), "i6": (1, "mine"),
+    "i7": (1, "farm"), "i8": (1, "town"), "i9": (1, "farm"),
+}
+
+
+def test_the_rival_s_reply_fills_a_last_plot_that_wins_it_rather_than_going_to_war(
+        monkeypatch):
+    # Two plots left (b8, e4), our war made, no army left: whichever we build, the rival
+    # fills the other and ends the match, unless it goes to war. On e4 a structure of its
+    # wins it the match by 2; on b8 none does. The planner that chose the rival's reply by
+    # the margin alone expected a rival holding an army to go to war rather than take
+    # that win (a war and a build pay it more), built on b8 and lost the match by 2.
+    game = engines.get("terra")
+    state = make(board=LAST_PLOTS, reserves=[["temple", "castle", "palace", "palace",
+                                              "palace"], ["castle", "castle", "town", "farm"]],
+                 turns=130)
+    state.war_open = False
+
+    def ends(move: str) -> list[int]:  # our lead after each structure the rival can fill
+        board = game.play(state, 0, move).board
+        last = next(p for p in PLOTS if p not in board)
+        return [lead({**board, last: [1, kind]}) for kind in STRUCTURES]
+
+    assert min(ends("build castle b8")) < 0 < min(ends("build castle e4"))
+    move = TerraPlanner().choose(game, state, 0, 1)
+    assert move.startswith("build ") and move.endswith(" e4")
+    assert min(ends(move)) > 0
+
+    def by_margin_alone(*args, **kwargs):  # the reply chosen as before: no ``ending``
+        kwargs.pop("ending", None)
+        return best_turn(*args[:6], **kwargs)
+
+    monkeypatch.setattr("engines.terra.planner.best_turn", by_margin_alone)
+    assert TerraPlanner().choose(game, state, 0, 1).endswith(" b8")
