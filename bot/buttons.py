@@ -9,6 +9,7 @@ import discord
 
 from bot.challenges.challenge_ui import ChallengeButton, GamePick
 from bot.events.tournament_ui import TournamentButton
+from bot.match.hosted import YourViewButton
 from bot.match.picker import PickButton, PickMenu
 from bot.match.ui import LobbyButton, MoveButton, MyMovesButton, RematchButton, ResignButton
 from bot.match.undo_ui import UndoButton
@@ -27,4 +28,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     GamePick,
     NotesButton,
     TournamentButton,
+    YourViewButton,
 )

@@ -131,6 +131,12 @@ class Reminders(PantheonCog):
     async def post_reminder(self, reminder: Reminder, now: datetime) -> int:
         """Ping one match's waiting players: 1 if posted, else 0 (the failure recorded)."""
         match = reminder.match
+        if match.hosted:  # no thread: every waiting player by DM (where Discord allows)
+            for user_id in dict.fromkeys([*reminder.user_ids, *reminder.dm_ids]):
+                await send_dm(self.bot, user_id, reminder.text,
+                              nonce=reminder_nonce(reminder, user_id))
+            await self.service.reminded(reminder)
+            return 1
         if not reminder.user_ids or (match.thread_id is None and match.channel_id is None):
             for user_id in reminder.dm_ids:  # by DM, or held, or nowhere to post, ever
                 await send_dm(self.bot, user_id, reminder.text,

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.kit.common import PantheonCog
 from bot.kit.interact import actor_of, defer, guard, reply
+from bot.kit.places import needs_the_bot
 from db import TournamentRecord
 from service import Service
 from service.common.clock_math import MAX_DEADLINE_HOURS, MAX_REMIND_HOURS, ON_TIMEOUT
@@ -44,7 +45,7 @@ class Settings(PantheonCog):
         your_turn=[app_commands.Choice(name=f"{k}: {YOUR_TURN[k]}"[:100], value=k)
                    for k in SERVER_TURN],
         clear=[app_commands.Choice(name=n, value=n) for n in SETTING_NAMES])
-    @app_commands.guild_only()
+    @needs_the_bot("/settings")
     @app_commands.default_permissions(manage_guild=True)
     async def settings(
         self, interaction: discord.Interaction,

@@ -20,6 +20,7 @@ from discord.ext import commands, tasks
 from bot.community.server_settings import ping_for_tournament
 from bot.events.members import check_entrants, member_gone
 from bot.events.tournament_ui import joined, post_event, tell_news
+from bot.kit import places
 from bot.kit.common import PantheonCog, game_autocomplete, option_int, title_of
 from bot.kit.interact import actor_of, defer, guard, reply, service_of
 from bot.match.lobby import LEVEL_CHOICES, TERMS_HELP, TIMEOUT_CHOICES, terms_of
@@ -83,12 +84,18 @@ def action(name: str, done: str) -> Run:
     return lambda cog, interaction, number: cog._act(interaction, name, number, done)
 
 
-@app_commands.guild_only()
+@places.anywhere
 class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
                   group_description="Tournaments: Swiss, round robin, tables"):
     def __init__(self, bot: commands.Bot) -> None:
         PantheonCog.__init__(self, bot)
         commands.GroupCog.__init__(self)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Tournaments need a server that added the bot (their posts, rounds, roles)."""
+        if places.elsewhere(interaction):
+            raise places.NotHere(places.ELSEWHERE.format(what="A tournament"))
+        return True
 
     async def cog_load(self) -> None:
         self.members.start()

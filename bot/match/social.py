@@ -17,6 +17,7 @@ from bot.kit.common import (
     title_of,
 )
 from bot.kit.interact import actor_of, defer, deferred_match, find_match, guard, reply
+from bot.kit.places import needs_the_bot
 from bot.match.publish import match_channel, message_kwargs, user_mentions
 from bot.match.ui import announce
 from bot.match.undo_ui import undo_view
@@ -98,7 +99,7 @@ class Social(PantheonCog):
         name="leaderboard", description="The best rated players of a game in this server")
     @app_commands.describe(game="The game")
     @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.guild_only()
+    @needs_the_bot("/leaderboard (ratings are per server)")
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         async with guard(interaction, "/leaderboard"):
             if interaction.guild_id is None:

@@ -1,0 +1,178 @@
+"""A match without a thread (issue 55): started where the bot is not a member — a group DM,
+a server that has not added it, its own DM — it lives on the bot's answers.
+
+The bot cannot post there, open a thread or read the channel: it answers interactions
+only. So ``/match start`` answers with the lobby (its buttons on it); Start answers with
+the first board; each move (``/move`` or a button) answers with the new board — edited in
+place while the same player acts, through the pressed button or, for fifteen minutes, the
+token of the interaction that posted it (:mod:`bot.match.turn_posts`), else posted anew.
+The match is the store's, never a message's: ``/board`` posts the current board (the one
+before keeps its stale buttons when it can no longer be edited; pressed, they answer with
+a link to the current one). Every answer is deferred first (Discord's 3 s).
+
+Private views: a "Your view" button on every running board, answered ephemerally to the
+player who presses it, besides the DM (:func:`bot.match.publish.send_private`; Discord
+lets the bot DM a person who shares a server with it or who installed it to their
+account — anyone else's DM is refused, and the button is their way in). No deadline: the
+gate refuses one (:data:`service.match.gate.NO_DEADLINE`), the lobby says so, and a
+reminder goes by DM only.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from typing import Any
+
+import discord
+
+import engines
+from bot.kit.dynamic import IdButton
+from bot.kit.interact import actor_of, defer, guard, reply, service_of
+from bot.kit.places import ANSWERING, LIMITED, answers_hidden
+from bot.match import turn_posts
+from bot.notices.notes_ui import notes_view
+from db import RUNNING, MatchRecord
+from service import MatchTerms, Service, ServiceError, Update
+
+log = logging.getLogger(__name__)
+
+NO_DEADLINE = (
+    "No deadline: I cannot post here on my own, so each move is answered with the new "
+    "board, and /board shows it again."
+)
+OPEN = "{title} #{id} is open below: players press Join, and you press Start."
+BOARD_BELOW = "The board is below."
+FAILED = "I couldn't open the match just now; nothing was left behind. Try again in a moment."
+
+_COMPLETED: OrderedDict[int, None] = OrderedDict()
+"""The interactions (ids) whose "thinking…" answer was completed here, the latest
+:data:`KEEP` (an interaction's token lasts fifteen minutes)."""
+KEEP = 512
+
+
+def completed(interaction: discord.Interaction) -> None:
+    _COMPLETED[interaction.id] = None
+    while len(_COMPLETED) > KEEP:
+        _COMPLETED.popitem(last=False)
+
+
+async def start_here(service: Service, interaction: discord.Interaction, game: str,
+                     options: dict[str, str], terms: MatchTerms) -> None:
+    """``/match start`` where the bot is not a member: the lobby is the answer."""
+    from bot.match.ui import lobby_message, lobby_view  # ui imports this module
+
+    if answers_hidden(interaction):
+        raise ServiceError(LIMITED)
+    await defer(interaction)
+    actor = actor_of(interaction)
+    match = await service.create(actor, game, options, channel_id=interaction.channel_id,
+                                 terms=terms, hosted=True)
+    title = engines.get(match.game).title
+    try:
+        for _ in range(terms.bots):
+            match = await service.add_ai(match.id, actor, terms.level)
+        await interaction.edit_original_response(content=OPEN.format(title=title, id=match.id))
+        completed(interaction)
+        lobby = await interaction.followup.send(
+            f"{lobby_message(service, match)}\n{NO_DEADLINE}", view=lobby_view(match),
+            wait=True, allowed_mentions=discord.AllowedMentions.none())
+        turn_posts.remember(interaction.client, lobby)
+        await service.set_places(match.id, lobby_message_id=lobby.id)
+    except Exception as exc:
+        try:
+            await service.abort(match.id, actor)
+        except Exception:
+            log.exception("match %s: could not abort it after a failed start", match.id)
+        if isinstance(exc, ServiceError):
+            raise
+        log.warning("match %s: not opened here: %r", match.id, exc)
+        raise ServiceError(FAILED) from None
+
+
+def with_your_view(match: MatchRecord, view: discord.ui.View | None) -> discord.ui.View | None:
+    """A running board's buttons, and "Your view" after them (on every board while the
+    match runs: whether a player has a secret is never told by the buttons)."""
+    if match.status != RUNNING:
+        return view
+    out = discord.ui.View(timeout=None)
+    for item in view.children if view is not None else ():
+        out.add_item(item)
+    out.add_item(YourViewButton(match.id))
+    return out
+
+
+async def post_board(client: discord.Client, update: Update, kwargs: dict[str, Any],
+                     edit: dict[str, Any], buttons: bool,
+                     pressed: discord.Interaction | None) -> discord.Message | None:
+    """The update's board, answered through the interaction being answered: the turn's
+    board edited in place (``edit``: no pings), else a new public follow-up (``kwargs``)
+    that supersedes the one before. None when nobody is being answered (the clock pass):
+    the board waits for the next command or /board."""
+    interaction = pressed or ANSWERING.get()
+    if interaction is None:
+        log.info("match %s: no interaction to show its board through", update.match.id)
+        return None
+    match = update.match
+    kept = await turn_posts.current(client, match)
+    message = await turn_posts.edit_in_place(client, match, turn_posts.BOARD, update.turn,
+                                             kept, edit, buttons, pressed)
+    if message is not None:
+        return message
+    message = await answer_publicly(interaction, kwargs)
+    if message is not None:
+        await turn_posts.keep(client, match, turn_posts.BOARD, update.turn, message,
+                              buttons, kept, pressed)
+    return message
+
+
+async def answer_publicly(interaction: discord.Interaction, kwargs: dict[str, Any]
+                          ) -> discord.Message | None:
+    """A public follow-up. A command answered "thinking…" privately has that answer
+    completed first: a first follow-up would take its place, and stay private."""
+    try:
+        if interaction.response.type is discord.InteractionResponseType.deferred_channel_message \
+                and interaction.id not in _COMPLETED:
+            await interaction.edit_original_response(content=BOARD_BELOW)
+            completed(interaction)
+        message = await interaction.followup.send(wait=True, **kwargs)
+        turn_posts.remember(interaction.client, message)
+        return message
+    except discord.HTTPException as exc:
+        log.warning("interaction %s: the board not posted: %s", interaction.id, exc)
+    return None
+
+
+async def show_board(service: Service, interaction: discord.Interaction,
+                     match: MatchRecord, kwargs: dict[str, Any], buttons: bool) -> bool:
+    """``/board`` in a match without a thread, where it was started: the current board as
+    a public answer, kept as the match's board (the turn's next step edits it)."""
+    if match.channel_id != interaction.channel_id:
+        return False
+    kept = await turn_posts.current(interaction.client, match)
+    message = await answer_publicly(interaction, kwargs)
+    if message is None:
+        return False
+    turn = kept.turn if kept is not None and kept.version == match.version else None
+    await turn_posts.keep(interaction.client, match, turn_posts.BOARD, turn, message,
+                          buttons, kept)
+    return True
+
+
+class YourViewButton(IdButton, template=r"pantheon:yours:(?P<match>\d+)"):
+    """"Your view" under a board of a match without a thread: the presser's own view,
+    private information included, answered only to them."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(f"pantheon:yours:{match_id}", "Your view",
+                         discord.ButtonStyle.secondary)
+        self.match_id = match_id
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        from bot.match.publish import message_kwargs  # publish imports this module
+
+        async with guard(interaction, f"your view #{self.match_id}"):
+            await defer(interaction)
+            post = await service_of(interaction).private(self.match_id, actor_of(interaction))
+            await reply(interaction,
+                        **message_kwargs(post, mention=False, view=notes_view(self.match_id)))
