@@ -22,20 +22,21 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
 import engines
-from bot.kit.dynamic import IdButton
-from bot.kit.interact import actor_of, defer, guard, reply, service_of
+from bot.kit.interact import actor_of, defer
 from bot.kit.places import ANSWERING, LIMITED, answers_hidden
 from bot.match import turn_posts
-from bot.notices.notes_ui import notes_view
-from db import RUNNING, MatchRecord
+from db import MatchRecord
 from service import MatchTerms, Service, ServiceError, Update
 
 log = logging.getLogger(__name__)
+
+Lobby = Callable[[MatchRecord], tuple[str, discord.ui.View]]
 
 NO_DEADLINE = (
     "No deadline: I cannot post here on my own, so each move is answered with the new "
@@ -58,10 +59,9 @@ def completed(interaction: discord.Interaction) -> None:
 
 
 async def start_here(service: Service, interaction: discord.Interaction, game: str,
-                     options: dict[str, str], terms: MatchTerms) -> None:
-    """``/match start`` where the bot is not a member: the lobby is the answer."""
-    from bot.match.ui import lobby_message, lobby_view  # ui imports this module
-
+                     options: dict[str, str], terms: MatchTerms, lobby: Lobby) -> None:
+    """``/match start`` where the bot is not a member: the lobby (``lobby``: its text and
+    buttons) is the answer."""
     if answers_hidden(interaction):
         raise ServiceError(LIMITED)
     await defer(interaction)
@@ -74,11 +74,12 @@ async def start_here(service: Service, interaction: discord.Interaction, game: s
             match = await service.add_ai(match.id, actor, terms.level)
         await interaction.edit_original_response(content=OPEN.format(title=title, id=match.id))
         completed(interaction)
-        lobby = await interaction.followup.send(
-            f"{lobby_message(service, match)}\n{NO_DEADLINE}", view=lobby_view(match),
-            wait=True, allowed_mentions=discord.AllowedMentions.none())
-        turn_posts.remember(interaction.client, lobby)
-        await service.set_places(match.id, lobby_message_id=lobby.id)
+        text, view = lobby(match)
+        message = await interaction.followup.send(
+            f"{text}\n{NO_DEADLINE}", view=view, wait=True,
+            allowed_mentions=discord.AllowedMentions.none())
+        turn_posts.remember(interaction.client, message)
+        await service.set_places(match.id, lobby_message_id=message.id)
     except Exception as exc:
         try:
             await service.abort(match.id, actor)
@@ -88,18 +89,6 @@ async def start_here(service: Service, interaction: discord.Interaction, game: s
             raise
         log.warning("match %s: not opened here: %r", match.id, exc)
         raise ServiceError(FAILED) from None
-
-
-def with_your_view(match: MatchRecord, view: discord.ui.View | None) -> discord.ui.View | None:
-    """A running board's buttons, and "Your view" after them (on every board while the
-    match runs: whether a player has a secret is never told by the buttons)."""
-    if match.status != RUNNING:
-        return view
-    out = discord.ui.View(timeout=None)
-    for item in view.children if view is not None else ():
-        out.add_item(item)
-    out.add_item(YourViewButton(match.id))
-    return out
 
 
 async def post_board(client: discord.Client, update: Update, kwargs: dict[str, Any],
@@ -157,22 +146,3 @@ async def show_board(service: Service, interaction: discord.Interaction,
     await turn_posts.keep(interaction.client, match, turn_posts.BOARD, turn, message,
                           buttons, kept)
     return True
-
-
-class YourViewButton(IdButton, template=r"pantheon:yours:(?P<match>\d+)"):
-    """"Your view" under a board of a match without a thread: the presser's own view,
-    private information included, answered only to them."""
-
-    def __init__(self, match_id: int) -> None:
-        super().__init__(f"pantheon:yours:{match_id}", "Your view",
-                         discord.ButtonStyle.secondary)
-        self.match_id = match_id
-
-    async def callback(self, interaction: discord.Interaction) -> Any:
-        from bot.match.publish import message_kwargs  # publish imports this module
-
-        async with guard(interaction, f"your view #{self.match_id}"):
-            await defer(interaction)
-            post = await service_of(interaction).private(self.match_id, actor_of(interaction))
-            await reply(interaction,
-                        **message_kwargs(post, mention=False, view=notes_view(self.match_id)))

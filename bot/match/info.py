@@ -20,7 +20,7 @@ from bot.kit.common import (
 from bot.kit.interact import MESSAGE_LIMIT, actor_of, clip, defer, deferred_match, guard, reply
 from bot.match import hosted, turn_posts
 from bot.match.publish import message_kwargs, score_embed
-from bot.match.ui import move_view
+from bot.match.ui import move_view, with_your_view
 from bot.notices.notes_ui import notes_view
 from db import RUNNING
 from service import ServiceError
@@ -86,7 +86,7 @@ class Info(PantheonCog):
         """A match without a thread: its current board as a public answer where it was
         started (with its buttons and "Your view")."""
         view = await move_view(self.service, record) if record.status == RUNNING else None
-        view = hosted.with_your_view(record, view)
+        view = with_your_view(record, view)
         return await hosted.show_board(self.service, interaction, record,
                                        message_kwargs(post, mention=False, view=view),
                                        turn_posts.has_buttons(view))

@@ -18,6 +18,7 @@ from bot.kit.interact import actor_of, defer, guard, reply
 from bot.kit.places import anywhere, elsewhere
 from bot.match import hosted
 from bot.match.opening import NOT_A_TEXT_CHANNEL, open_match, place_for
+from bot.match.ui import lobby_message, lobby_view
 from service import MatchTerms, ServiceError, parse_options
 from service.common import clock_math as clocks
 
@@ -117,7 +118,9 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
             agreed = terms_of(**terms)
             check_bots(game, agreed.bots)
             if elsewhere(interaction):  # a match without a thread, on the bot's answers
-                await hosted.start_here(self.service, interaction, game, parsed, agreed)
+                await hosted.start_here(self.service, interaction, game, parsed, agreed,
+                                        lambda m: (lobby_message(self.service, m),
+                                                   lobby_view(m)))
                 return
             if interaction.guild_id is None:
                 raise ServiceError(NOT_A_TEXT_CHANNEL)

@@ -223,7 +223,6 @@ async def post_board(client: discord.Client, update: Update, view: discord.ui.Vi
     match, post = update.match, update.public
     assert post is not None
     if match.hosted:  # no thread: through the interaction being answered
-        view = hosted.with_your_view(match, view)
         return await hosted.post_board(
             client, update, message_kwargs(post, view=view),
             message_kwargs(post, mention=False, view=view), turn_posts.has_buttons(view),

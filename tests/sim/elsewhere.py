@@ -172,7 +172,7 @@ class Elsewhere:
                 "options": simcord_interactions.nest_options(root, nesting, leaf_options)}
         result = await self.dispatch(
             user, InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE, data, user.id)
-        return list(result._record.autocomplete_choices or [])
+        return list(result.autocomplete_choices or [])
 
     async def click(self, user: Any, message: Any, label: str) -> InteractionResult:
         """Press the button labelled ``label`` on one of the bot's messages here."""
