@@ -21,6 +21,7 @@ reminder goes by DM only.
 from __future__ import annotations
 
 import logging
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -46,16 +47,22 @@ OPEN = "{title} #{id} is open below: players press Join, and you press Start."
 BOARD_BELOW = "The board is below."
 FAILED = "I couldn't open the match just now; nothing was left behind. Try again in a moment."
 
-_COMPLETED: OrderedDict[int, None] = OrderedDict()
-"""The interactions (ids) whose "thinking…" answer was completed here, the latest
-:data:`KEEP` (an interaction's token lasts fifteen minutes)."""
+_COMPLETED: weakref.WeakKeyDictionary[discord.Client, OrderedDict[int, None]] = (
+    weakref.WeakKeyDictionary())
+"""Per client, the interactions (ids) whose "thinking…" answer was completed here, the
+latest :data:`KEEP` (an interaction's token lasts fifteen minutes)."""
 KEEP = 512
 
 
 def completed(interaction: discord.Interaction) -> None:
-    _COMPLETED[interaction.id] = None
-    while len(_COMPLETED) > KEEP:
-        _COMPLETED.popitem(last=False)
+    done = _COMPLETED.setdefault(interaction.client, OrderedDict())
+    done[interaction.id] = None
+    while len(done) > KEEP:
+        done.popitem(last=False)
+
+
+def is_completed(interaction: discord.Interaction) -> bool:
+    return interaction.id in _COMPLETED.get(interaction.client, {})
 
 
 async def start_here(service: Service, interaction: discord.Interaction, game: str,
@@ -121,7 +128,7 @@ async def answer_publicly(interaction: discord.Interaction, kwargs: dict[str, An
     completed first: a first follow-up would take its place, and stay private."""
     try:
         if interaction.response.type is discord.InteractionResponseType.deferred_channel_message \
-                and interaction.id not in _COMPLETED:
+                and not is_completed(interaction):
             await interaction.edit_original_response(content=BOARD_BELOW)
             completed(interaction)
         message = await interaction.followup.send(wait=True, **kwargs)

@@ -90,10 +90,12 @@ async def set_position(sim: Sim, game, state, match_id: int) -> None:
 
 
 def twin_for(game, state, seat: int, move: str, rng: random.Random):
-    """A public twin of ``state`` in which ``move`` is legal and reveals the same."""
+    """A twin of ``state`` the mover cannot tell from it (what others hide resampled),
+    in which ``move`` is legal and reveals the same; else a public twin; else ``state``."""
     key = reveal_key(game, state, move)
-    for _ in range(8):
-        candidate = aligned(game, game.determinise(state, None, rng), state)
+    for tries in range(16):
+        knows = seat if tries < 8 else None
+        candidate = aligned(game, game.determinise(state, knows, rng), state)
         if reveal_key(game, candidate, move) != key:
             continue
         try:
@@ -148,8 +150,11 @@ async def test_a_whole_match_where_the_bot_is_not_a_member(sim: Sim, slug: str, 
     assert final.status == "finished" and (await sim.bot.service.match(ids[1])).result
     assert public(real, ids[0]) == public(twin, ids[1])
     assert "Rematch" in labels(real.messages()[-1])
-    if slug in ("when-gods-collide", "terra", "storm-of-the-gods"):
-        assert differ > played // 2  # the twins really hid other values
+    if slug in ("when-gods-collide", "terra"):
+        # The twins really hid other values (Storm hides only the stack's order, which
+        # the twin must share where the next move draws: tests/match/test_twins_service.py
+        # twins it between moves).
+        assert differ > played // 2
 
 
 async def private_and_board(sim: Sim, place: Elsewhere, match_id: int, mover: Any,
