@@ -38,8 +38,6 @@ class PantheonTree(app_commands.CommandTree):
         original = getattr(error, "original", error)
         if isinstance(original, ServiceError):
             message = str(original)
-        elif isinstance(error, places.NotHere):
-            message = str(error)
         elif isinstance(error, app_commands.NoPrivateMessage):
             message = "Use this command in a server."
         elif isinstance(error, app_commands.TransformerError):

@@ -17,6 +17,7 @@ from discord.ext import commands, tasks
 from bot.events.tournament_ui import tell_news
 from bot.kit.common import PantheonCog, about_a_match, title_of
 from bot.kit.interact import actor_of, defer, deferred_match, guard, reply
+from bot.kit.places import anywhere
 from bot.match.publish import match_channel, send_dm, user_mentions
 from bot.match.ui import announce
 from service import MAX_REMIND_AFTER_HOURS, Reminder
@@ -35,6 +36,7 @@ class Reminders(PantheonCog):
     async def cog_unload(self) -> None:
         self.check.cancel()
 
+    @anywhere
     @app_commands.command(
         name="reminders", description="When to ping you if a match waits for your move"
     )
@@ -48,6 +50,7 @@ class Reminders(PantheonCog):
         async with guard(interaction, "/reminders"):
             await reply(interaction, await self.service.set_reminders(actor_of(interaction), hours))
 
+    @anywhere
     @app_commands.command(
         name="vacation", description="Pause your clocks (reminders and deadlines) for some days"
     )

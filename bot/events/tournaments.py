@@ -91,12 +91,6 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
         PantheonCog.__init__(self, bot)
         commands.GroupCog.__init__(self)
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Tournaments need a server that added the bot (their posts, rounds, roles)."""
-        if places.elsewhere(interaction):
-            raise places.NotHere(places.ELSEWHERE.format(what="A tournament"))
-        return True
-
     async def cog_load(self) -> None:
         self.members.start()
 
@@ -144,6 +138,7 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
         bank: app_commands.Range[float, 0.0, clocks.MAX_BANK_HOURS / 24] | None = None,
     ) -> None:
         async with guard(interaction, "/tournament create"):
+            places.needs_the_bot(interaction, "A tournament")
             if not isinstance(interaction.channel, discord.TextChannel):
                 raise ServiceError(NOT_HERE)
             channel, parsed = interaction.channel, parse_options(options)
@@ -165,6 +160,7 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
     async def _act(self, interaction: discord.Interaction, action: str,
                    tournament: int | None, done: str, level: str | None = None) -> None:
         async with guard(interaction, f"/tournament {action}"):
+            places.needs_the_bot(interaction, "A tournament")
             await defer(interaction)
             service, actor = self.service, actor_of(interaction)
             record = await service.tournament(tournament, actor)
@@ -180,6 +176,7 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
     async def join(self, interaction: discord.Interaction,
                    tournament: int | None = None) -> None:
         async with guard(interaction, "/tournament join"):
+            places.needs_the_bot(interaction, "A tournament")
             await defer(interaction)
             news = await self.service.join_tournament(tournament, actor_of(interaction))
             await tell_news(self.bot, news)
@@ -221,6 +218,7 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
                     tournament: int | None, public: bool = False) -> None:
         """The standings (a picture with alt text), the info, or the export (a file)."""
         async with guard(interaction, f"/tournament {what}"):
+            places.needs_the_bot(interaction, "A tournament")
             await defer(interaction, ephemeral=not public)
             record = await self.service.tournament(tournament, actor_of(interaction))
             post = await self.service.tournament_post(record, what)

@@ -10,17 +10,19 @@ Every command declares where it works: :func:`anywhere` (both installs, every co
 or the tree's default, a server that added the bot (:data:`SERVER_INSTALL`,
 :data:`SERVER_CONTEXTS`). A command offered everywhere that needs the bot to be a member
 (a server's settings, its tournaments, its leaderboard) answers elsewhere in one line
-(:func:`needs_the_bot`).
+(:func:`needs_the_bot`, in the command's body: an error raised by a check would be the
+tree's).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from contextvars import ContextVar
 from typing import TypeVar
 
 import discord
 from discord import app_commands
+
+from service import ServiceError
 
 T = TypeVar("T")
 
@@ -39,6 +41,23 @@ LIMITED = (
     "(its members lack Use External Apps here), so nobody else would see the match: ask a "
     "moderator to allow external apps, or play in a DM or a group DM."
 )
+
+SERVER_PERMISSIONS = 326417632256
+"""The permissions a server grants the bot when it is added (the README's list): View
+Channels, Send Messages, Send Messages in Threads, Create Public Threads, Manage
+Threads, Embed Links, Attach Files, Read Message History."""
+AUTHORIZE = "https://discord.com/oauth2/authorize?client_id={id}"
+
+
+def install_links(application_id: int) -> tuple[str, str]:
+    """The links that add the bot to a server (``integration_type=0``, the bot and its
+    commands with :data:`SERVER_PERMISSIONS`) and to a person's account
+    (``integration_type=1``, its commands only), built from the application's id."""
+    base = AUTHORIZE.format(id=application_id)
+    return (f"{base}&scope=bot+applications.commands&permissions={SERVER_PERMISSIONS}"
+            "&integration_type=0",
+            f"{base}&scope=applications.commands&integration_type=1")
+
 
 ANSWERING: ContextVar[discord.Interaction | None] = ContextVar("answering", default=None)
 """The interaction a command or button is answering (set by
@@ -67,21 +86,8 @@ def answers_hidden(interaction: discord.Interaction) -> bool:
             and not interaction.permissions.use_external_apps)
 
 
-class NotHere(app_commands.CheckFailure):
-    """A command that needs the bot to be a member here, used elsewhere: its message is
-    the one line the person is answered with."""
-
-
-def needs_the_bot(what: str) -> Callable[[T], T]:
-    """A server-only command offered everywhere (:func:`anywhere`), so that elsewhere it
-    says in one line where it works instead of being missing from the list."""
-
-    async def member_here(interaction: discord.Interaction) -> bool:
-        if elsewhere(interaction):
-            raise NotHere(ELSEWHERE.format(what=what))
-        return True
-
-    def declare(command: T) -> T:
-        return anywhere(app_commands.check(member_here)(command))
-
-    return declare
+def needs_the_bot(interaction: discord.Interaction, what: str) -> None:
+    """Refuse, in one line, a command that needs the bot to be a member here (it is
+    offered everywhere, :func:`anywhere`, so that it can say where it works)."""
+    if elsewhere(interaction):
+        raise ServiceError(ELSEWHERE.format(what=what))

@@ -18,6 +18,7 @@ from bot.kit.common import (
     title_of,
 )
 from bot.kit.interact import MESSAGE_LIMIT, actor_of, clip, defer, deferred_match, guard, reply
+from bot.kit.places import anywhere
 from bot.match import hosted, turn_posts
 from bot.match.publish import message_kwargs, score_embed
 from bot.match.ui import move_view, with_your_view
@@ -179,6 +180,7 @@ class Info(PantheonCog):
             head = f"Your open matches: {len(mine)}; your turn in {turns}."
             await send_long(interaction, [head, *lines], filename="my-matches.txt")
 
+    @anywhere
     @app_commands.command(
         name="rules", description="How to play a game, and its move notation (only you see it)"
     )

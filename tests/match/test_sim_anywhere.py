@@ -1,48 +1,159 @@
-"""A Pantheon installed to people's accounts, played where the bot is not a member (issue
-55): a group DM and a server that never added the bot, through the user-installed
-interactions of :mod:`tests.sim.elsewhere`."""
+"""A Pantheon installed to people's accounts, used where the bot is not a member (issue
+55): what each command declares, what cannot work there saying so in one line, a server
+that limits external apps, no deadline, reminders by DM, /about's install links, and a
+server's matches not readable from outside it. Whole matches of every game:
+``test_sim_anywhere_games.py``."""
 
 from __future__ import annotations
 
-import random
+import re
 
-from tests.sim.elsewhere import Elsewhere, group_dm
-from tests.sim.harness import Sim, answer, text_of
-from tests.sim.elsewhere import walk
+import pytest
+
+from db import records
+from tests.sim.elsewhere import (
+    MEMBER,
+    PRIVATE_CHANNEL,
+    USE_EXTERNAL_APPS,
+    USER_INSTALL,
+    Elsewhere,
+    foreign_server,
+    group_dm,
+    walk,
+)
+from tests.sim.harness import Sim, answer, last, text_of
+
+HOUR = 3600
+ANYWHERE = {"match", "move", "board", "myview", "score", "history", "resign", "abort",
+            "hint", "review", "rules", "notify", "privacy", "about", "reminders",
+            "vacation", "export", "replay", "undo", "turns", "nudge",
+            # offered everywhere to say in one line where they work:
+            "settings", "leaderboard", "tournament"}
+ONE_LINE = re.compile(r"^\S.* works only in a server that has added Pantheon \(a moderator "
+                      r"adds it with the link in /about\); here, play with /match start\.$")
 
 
-def buttons(message) -> list[str]:
+def registered(sim: Sim) -> dict[str, dict]:
+    """The global commands as the bot registered them with Discord."""
+    synced = [e.json for e in sim.env.http_requests
+              if e.method == "PUT" and e.path.endswith("/commands")]
+    return {command["name"]: command for command in synced[-1]}
+
+
+def labels(message) -> list[str]:
     return [c["label"] for c in walk(message.components) if c.get("type") == 2]
 
 
-async def open_match(sim: Sim, place: Elsewhere, game: str, players) -> int:
-    host, *joiners = players
-    result = await place.slash(host, "match start", game=game)
-    text = text_of(result.response)
-    assert result.ephemeral and "is open below" in text, answer(result)
+async def test_every_command_declares_where_it_works(sim: Sim) -> None:
+    commands = registered(sim)
+    for name, command in commands.items():
+        assert command.get("integration_types") and command.get("contexts"), name
+    anywhere = {name for name, command in commands.items()
+                if USER_INSTALL in command["integration_types"]
+                and PRIVATE_CHANNEL in command["contexts"]}
+    assert anywhere == ANYWHERE & set(commands)
+    assert ANYWHERE <= set(commands)
+    for name in set(commands) - anywhere:  # the server install's, as before
+        assert commands[name]["integration_types"] == [0], name
+
+
+@pytest.mark.parametrize("where", [group_dm, foreign_server])
+async def test_what_needs_the_bot_says_so_in_one_line(sim: Sim, where) -> None:
+    place = where(sim, [sim.ana, sim.bo])
+    for command, options in (("settings", {}), ("leaderboard", {"game": "terra"}),
+                             ("tournament info", {"tournament": 1})):
+        result = await place.slash(sim.ana.user, command, **options)
+        assert result.ephemeral and ONE_LINE.match(answer(result)), answer(result)
+    assert place.messages() == []
+
+
+async def test_a_server_that_limits_external_apps_is_told_what_to_do(sim: Sim) -> None:
+    place = foreign_server(sim, [sim.ana, sim.bo])
+    place.member_permissions = MEMBER & ~USE_EXTERNAL_APPS
+    result = await place.slash(sim.ana.user, "match start", game="terra")
+    assert result.ephemeral and answer(result) == (
+        "This server shows answers from apps it has not added only to the person who asked "
+        "(its members lack Use External Apps here), so nobody else would see the match: ask "
+        "a moderator to allow external apps, or play in a DM or a group DM.")
+    assert place.messages() == []
+    assert await sim.bot.service.store.find_matches(user_id=sim.ana.id) == []
+
+
+async def start_here(place: Elsewhere, host, joiners, **options) -> int:
+    result = await place.slash(host, "match start", **options)
+    found = re.search(r"#(\d+) is open below", text_of(result.response))
+    assert found, answer(result)
     lobby = place.messages()[-1]
-    assert "No deadline" in text_of(lobby) and "Join" in buttons(lobby)
+    assert "No deadline: I cannot post here on my own" in text_of(lobby)
     for joiner in joiners:
         await place.click(joiner, lobby, "Join")
     await place.click(host, lobby, "Start")
-    match_id = int(text.split("#")[1].split()[0])
-    return match_id
+    return int(found[1])
 
 
-async def test_a_match_in_a_group_dm(sim: Sim) -> None:
+async def test_no_deadline_where_nobody_could_be_told_and_reminders_go_by_dm(
+        sim: Sim, monkeypatch) -> None:
+    env = sim.env
+    monkeypatch.setattr(records, "now", lambda: records.stamp(env.now()))
+    sim.bot.service.now = env.now
     ana, bo = sim.ana.user, sim.bo.user
     place = group_dm(sim, [ana, bo])
-    match_id = await open_match(sim, place, "witch-stones", [ana, bo])
+    for asked in ({"deadline": 24}, {"bank": 2.0}):
+        refused = await place.slash(ana, "match start", game="witch-stones", **asked)
+        assert refused.ephemeral and answer(refused).startswith(
+            "A match here runs without a deadline (I cannot post here on my own")
+    assert place.messages() == []
+    match_id = await start_here(place, ana, [bo], game="witch-stones", remind=2,
+                                remind_every=0)
+    waiting = await sim.bot.service.waiting(match_id)
+    (user_id,) = waiting
+    person = ana if user_id == ana.id else bo
+    before = len(sim.dms(person))
+    public = len(place.messages())
+    await env.advance_time(3 * HOUR)
+    reminded = sim.dms(person)[before:]
+    assert any("waiting" in text_of(m).lower() or "turn" in text_of(m).lower()
+               for m in reminded), [text_of(m) for m in reminded]
+    assert len(place.messages()) == public  # nothing posted where the bot is not
     record = await sim.bot.service.match(match_id)
-    assert record.hosted and record.status == "running"
+    assert record.status == "running" and await sim.bot.service.store.moves(match_id) == []
+
+
+async def test_a_board_button_press_edits_the_turns_board_in_place(sim: Sim) -> None:
+    """Witch Stones' first choice is two buttons (suns, moons): pressing one answers with
+    the next board, and the pressed board loses its buttons but "Your view" goes too."""
+    ana, bo = sim.ana.user, sim.bo.user
+    place = group_dm(sim, [ana, bo])
+    match_id = await start_here(place, ana, [bo], game="witch-stones")
     board = place.messages()[-1]
-    assert board.attachments and "Your view" in buttons(board)
-    rng = random.Random(5)
-    for _ in range(6):
-        waiting = await sim.bot.service.waiting(match_id)
-        user_id, moves = next(iter(waiting.items()))
-        mover = ana if user_id == ana.id else bo
-        move = rng.choice(moves)
-        result = await place.slash(mover, "move", move=move)
-        assert result.ephemeral
-    print([text_of(m)[:80] for m in place.messages()])
+    waiting = await sim.bot.service.waiting(match_id)
+    (user_id,) = waiting
+    mover = ana if user_id == ana.id else bo
+    choice = labels(board)[0]
+    assert {"suns", "moons"} >= {choice} and "Your view" in labels(board)
+    result = await place.click(mover, board, choice)
+    assert f"Played `{choice}`" in text_of(last(result))
+    assert [m for m in place.seen_by(ana if mover is bo else bo)
+            if "Played" in text_of(m)] == []  # the mover's answer is theirs alone
+    assert labels(place.current(board)) == []  # superseded: its buttons are off
+    assert place.messages()[-1].id != board.id and "Your view" in labels(place.messages()[-1])
+
+
+async def test_about_gives_both_install_links(sim: Sim) -> None:
+    place = group_dm(sim, [sim.ana, sim.bo])
+    result = await place.slash(sim.ana.user, "about")
+    text = answer(result)
+    app = sim.env.backend.application_id
+    assert (f"<https://discord.com/oauth2/authorize?client_id={app}&scope=bot+applications"
+            f".commands&permissions=326417632256&integration_type=0>") in text
+    assert (f"<https://discord.com/oauth2/authorize?client_id={app}&scope=applications"
+            f".commands&integration_type=1>") in text
+
+
+async def test_a_servers_match_is_not_read_from_outside_it(sim: Sim) -> None:
+    match_id, _ = await sim.start(sim.ana, "witch-stones", [sim.bo])
+    place = group_dm(sim, [sim.ana, sim.cy])
+    for command in ("board", "history", "score"):
+        result = await place.slash(sim.cy.user, command, match=match_id)
+        assert answer(result) == f"There is no match #{match_id} here.", command
+    assert place.messages() == []

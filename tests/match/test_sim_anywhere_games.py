@@ -30,11 +30,11 @@ from tests.sim.harness import Sim, last, make_bot_on, text_of
 
 # game → (how many people play, the most moves before the players resign)
 GAMES = {
-    "witch-stones": (2, 60),
-    "angry-gods": (2, 50),
-    "storm-of-the-gods": (3, 50),
-    "when-gods-collide": (3, 50),
-    "terra": (3, 40),
+    "witch-stones": (2, 24),
+    "angry-gods": (2, 24),
+    "storm-of-the-gods": (3, 18),
+    "when-gods-collide": (3, 18),
+    "terra": (3, 15),
 }
 PLACES = {"group DM": group_dm, "server without the bot": foreign_server}
 
@@ -143,7 +143,7 @@ async def test_a_whole_match_where_the_bot_is_not_a_member(sim: Sim, slug: str, 
             await private_and_board(sim, real, ids[0], mover, people)
             await private_and_board(sim, twin, ids[1], mover, people)
             assert public(real, ids[0]) == public(twin, ids[1])
-    assert played >= min(limit, 10)
+    assert played == limit or (await sim.bot.service.match(ids[0])).status == "finished"
     for place, match_id in zip((real, twin), ids, strict=True):
         await resign_all_but_one(sim, place, match_id, people)
     final = await sim.bot.service.match(ids[0])
