@@ -72,8 +72,8 @@ by ``/settings``, which needs the bot to be a member, and a server that removed 
 has its settings deleted (:mod:`service.community.retention`), so there are none to apply
 (a ruling: where the bot *is* a member, a match opens its thread there and the server's
 rules hold, however the command was installed). It is capped as a lobby is (nothing
-outside a server is capped). It runs without a deadline or a time bank: the bot cannot post there on its
-own, so nobody could be told that a clock ran out (:data:`NO_DEADLINE`)."""
+outside a server is capped). It runs without a deadline or a time bank: the bot cannot
+post there on its own, so nobody could be told that a clock ran out (:data:`NO_DEADLINE`)."""
 
 NO_DEADLINE = (
     "A match here runs without a deadline (I cannot post here on my own to say a clock ran "
