@@ -103,13 +103,16 @@ async def post_board(client: discord.Client, update: Update, kwargs: dict[str, A
                      pressed: discord.Interaction | None) -> discord.Message | None:
     """The update's board, answered through the interaction being answered: the turn's
     board edited in place (``edit``: no pings), else a new public follow-up (``kwargs``)
-    that supersedes the one before. None when nobody is being answered (the clock pass):
-    the board waits for the next command or /board."""
+    that supersedes the one before. None when nobody is being answered (the clock pass),
+    or the answer is not where the match was started (a player's ``/move match:…`` from
+    another conversation, whose people are not the match's): the board waits for the next
+    command there, or /board."""
     interaction = pressed or ANSWERING.get()
-    if interaction is None:
-        log.info("match %s: no interaction to show its board through", update.match.id)
-        return None
     match = update.match
+    if interaction is None or interaction.channel_id != match.channel_id:
+        # nobody answered, or a player answered elsewhere: the board is its place's
+        log.info("match %s: no interaction here to show its board through", match.id)
+        return None
     kept = await turn_posts.current(client, match)
     message = await turn_posts.edit_in_place(client, match, turn_posts.BOARD, update.turn,
                                              kept, edit, buttons, pressed)

@@ -156,3 +156,21 @@ async def test_a_servers_match_is_not_read_from_outside_it(sim: Sim) -> None:
         result = await place.slash(sim.cy.user, command, match=match_id)
         assert answer(result) == f"There is no match #{match_id} here.", command
     assert place.messages() == []
+
+
+async def test_a_move_made_from_another_conversation_shows_no_board_there(sim: Sim) -> None:
+    """A player may move from anywhere (``match:`` names the match), but the board is the
+    match's place's: another conversation, with other people in it, gets none."""
+    ana, bo, cy = sim.ana.user, sim.bo.user, sim.cy.user
+    place = group_dm(sim, [ana, bo])
+    match_id = await start_here(place, ana, [bo], game="witch-stones")
+    elsewhere = group_dm(sim, [ana, bo, cy], "other friends")
+    (user_id, moves), = (await sim.bot.service.waiting(match_id)).items()
+    mover = ana if user_id == ana.id else bo
+    boards = len(place.messages())
+    result = await elsewhere.slash(mover, "move", move=moves[0], match=match_id)
+    assert f"Played `{moves[0]}`" in answer(result)
+    assert "/board there" in answer(result)
+    assert elsewhere.messages() == [] and len(place.messages()) == boards
+    shown = await place.slash(bo, "board")
+    assert shown.ephemeral and len(place.messages()) == boards + 1
