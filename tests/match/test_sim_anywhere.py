@@ -174,3 +174,32 @@ async def test_a_move_made_from_another_conversation_shows_no_board_there(sim: S
     assert elsewhere.messages() == [] and len(place.messages()) == boards
     shown = await place.slash(bo, "board")
     assert shown.ephemeral and len(place.messages()) == boards + 1
+
+
+async def test_a_board_that_can_no_longer_be_edited_is_posted_anew(sim: Sim) -> None:
+    """While the same player keeps acting, the turn's board is edited through the answer
+    that posted it; fifteen minutes on, its token is gone, and the next step posts a new
+    board (the match is the store's, not the message's)."""
+    import random
+
+    people = [sim.ana.user, sim.bo.user]
+    place = group_dm(sim, people)
+    match_id = await start_here(place, people[0], people[1:], game="storm-of-the-gods")
+    rng = random.Random(3)
+    for _ in range(60):
+        (user_id, moves), = (await sim.bot.service.waiting(match_id)).items()
+        mover = next(p for p in people if p.id == user_id)
+        boards = len(place.messages())
+        await place.slash(mover, "move", move=rng.choice(moves))
+        (after_id, _), = (await sim.bot.service.waiting(match_id)).items()
+        if after_id == user_id and len(place.messages()) == boards:
+            break  # edited in place: the same player acts again
+    else:
+        raise AssertionError("the same player never acted twice in a row")
+    edited = place.messages()[-1]
+    await sim.env.advance_time(16 * 60)
+    (user_id, moves), = (await sim.bot.service.waiting(match_id)).items()
+    assert user_id == mover.id  # the same turn goes on: its board would be edited
+    result = await place.slash(mover, "move", move=rng.choice(moves))
+    assert "Played" in answer(result)
+    assert place.messages()[-1].id != edited.id and place.messages()[-1].attachments
