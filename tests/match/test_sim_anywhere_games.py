@@ -33,7 +33,7 @@ GAMES = {
     "witch-stones": (2, 24),
     "angry-gods": (2, 24),
     "storm-of-the-gods": (3, 18),
-    "when-gods-collide": (3, 18),
+    "when-gods-collide": (3, 36),
     "terra": (3, 15),
 }
 PLACES = {"group DM": group_dm, "server without the bot": foreign_server}
@@ -153,8 +153,9 @@ async def test_a_whole_match_where_the_bot_is_not_a_member(sim: Sim, slug: str, 
     if slug in ("when-gods-collide", "terra"):
         # The twins really hid other values (Storm hides only the stack's order, which
         # the twin must share where the next move draws: tests/match/test_twins_service.py
-        # twins it between moves).
-        assert differ > played // 2
+        # twins it between moves; When Gods Collide's first moves choose the gods, which
+        # its twins then hide).
+        assert differ > played // 3
 
 
 async def private_and_board(sim: Sim, place: Elsewhere, match_id: int, mover: Any,
