@@ -10,7 +10,14 @@ import discord
 from bot.challenges.challenge_ui import ChallengeButton, GamePick
 from bot.events.tournament_ui import TournamentButton
 from bot.match.picker import PickButton, PickMenu
-from bot.match.ui import LobbyButton, MoveButton, MyMovesButton, RematchButton, ResignButton
+from bot.match.ui import (
+    LobbyButton,
+    MoveButton,
+    MyMovesButton,
+    RematchButton,
+    ResignButton,
+    YourViewButton,
+)
 from bot.match.undo_ui import UndoButton
 from bot.notices.notes_ui import NotesButton
 
@@ -27,4 +34,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     GamePick,
     NotesButton,
     TournamentButton,
+    YourViewButton,
 )

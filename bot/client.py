@@ -19,6 +19,7 @@ import db
 from bot import buttons
 from bot.config import Settings
 from bot.extensions import EXTENSIONS
+from bot.kit import places
 from bot.kit.common import offer_games
 from bot.kit.interact import SOMETHING_WRONG, safe_reply
 from service import Service, ServiceError
@@ -64,6 +65,8 @@ class Pantheon(commands.Bot):
             tree_cls=PantheonTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            allowed_installs=places.SERVER_INSTALL,
+            allowed_contexts=places.SERVER_CONTEXTS,
             **sharding,
         )  # each post allows its own
         self.settings = settings

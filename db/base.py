@@ -207,4 +207,4 @@ def match_of(row: Row) -> MatchRecord:
         snapshot=loads(row["snapshot"]) if row["snapshot"] is not None else None,
         result=loads(row["result"]) if row["result"] is not None else None,
         created_at=row["created_at"], updated_at=row["updated_at"],
-        lesson=bool(row["lesson"]))
+        lesson=bool(row["lesson"]), hosted=bool(row["hosted"]))

@@ -35,13 +35,17 @@ class MatchQueries(Queries):
     # --- matches ------------------------------------------------------------------------
     async def create_match(self, *, guild_id: int | None, channel_id: int | None, game: str,
                            options: dict[str, Any], seed: int, host_id: int,
-                           host_name: str, seat_host: bool = True) -> MatchRecord:
+                           host_name: str, seat_host: bool = True,
+                           hosted: bool = False) -> MatchRecord:
+        """A new match in its lobby; ``hosted``: without a thread (migration 021)."""
         at = records.now()
         async with self.transaction() as tx:
             match_id = await tx.insert(
                 "INSERT INTO matches (guild_id, channel_id, game, options, seed, status, "
-                "host_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                guild_id, channel_id, game, dumps(options), seed, LOBBY, host_id, at, at)
+                "host_id, created_at, updated_at, hosted) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                guild_id, channel_id, game, dumps(options), seed, LOBBY, host_id, at, at,
+                int(hosted))
             if seat_host:
                 await tx.execute(
                     "INSERT INTO seats (match_id, user_id, display_name, joined_at) "

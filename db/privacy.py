@@ -118,7 +118,7 @@ NOBODY: dict[str, str] = {
     "match_posts": "match_id channel_id message_id turn version buttons",
     "matches": "id guild_id channel_id thread_id lobby_message_id game options seed status "
                "version snapshot result created_at updated_at reminded_version rated "
-               "rating_applied lesson",  # results and snapshots name seats by markers
+               "rating_applied lesson hosted",  # results and snapshots name seats by markers
     "moves": "match_id seq seat notation created_at marks said banks turn_began",
     "notify_held": "id match_id kind held_at",
     "notify_settings": "time_zone quiet_start quiet_end your_turn digest_hour digest_at "

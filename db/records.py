@@ -83,6 +83,9 @@ class MatchRecord:
     seats: list[SeatRecord] = field(default_factory=list)
     lesson: bool = False
     """Played as its game's lesson (migration 019, :mod:`engines.lesson`)."""
+    hosted: bool = False
+    """Without a thread: it lives on the bot's answers to interactions where the bot is
+    not a member (migration 021, issue 55)."""
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         return next((s for s in self.seats if s.user_id == user_id), None)

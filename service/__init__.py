@@ -243,11 +243,17 @@ class Service(TournamentDesk, LearningDesk):
     # --- lobby --------------------------------------------------------------------------
     async def create(self, actor: Actor, game_slug: str, options: dict[str, str] | None = None,
                      channel_id: int | None = None, seat_host: bool = True,
-                     terms: MatchTerms | None = None, **fields: Any) -> MatchRecord:
+                     terms: MatchTerms | None = None, hosted: bool = False,
+                     **fields: Any) -> MatchRecord:
         """A new match in its lobby, on ``terms`` (or on terms given by their
-        :class:`MatchTerms` fields)."""
+        :class:`MatchTerms` fields); ``hosted``: where the front end cannot post on its
+        own, a match without a thread (the gate's :data:`~service.match.gate.HOSTED`)."""
+        agreed = terms or MatchTerms.given(fields)
+        if hosted:
+            return await self.lobby.create(actor, game_slug, options, channel_id, seat_host,
+                                           agreed, kind=gate.HOSTED)
         return await self.lobby.create(actor, game_slug, options, channel_id, seat_host,
-                                       terms or MatchTerms.given(fields), kind=gate.MATCH)
+                                       agreed, kind=gate.MATCH)
 
     async def games_here(self, guild_id: int | None, lessons: bool = False
                          ) -> list[tuple[str, str]]:

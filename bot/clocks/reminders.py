@@ -17,6 +17,7 @@ from discord.ext import commands, tasks
 from bot.events.tournament_ui import tell_news
 from bot.kit.common import PantheonCog, about_a_match, title_of
 from bot.kit.interact import actor_of, defer, deferred_match, guard, reply
+from bot.kit.places import anywhere
 from bot.match.publish import match_channel, send_dm, user_mentions
 from bot.match.ui import announce
 from service import MAX_REMIND_AFTER_HOURS, Reminder
@@ -35,6 +36,7 @@ class Reminders(PantheonCog):
     async def cog_unload(self) -> None:
         self.check.cancel()
 
+    @anywhere
     @app_commands.command(
         name="reminders", description="When to ping you if a match waits for your move"
     )
@@ -48,6 +50,7 @@ class Reminders(PantheonCog):
         async with guard(interaction, "/reminders"):
             await reply(interaction, await self.service.set_reminders(actor_of(interaction), hours))
 
+    @anywhere
     @app_commands.command(
         name="vacation", description="Pause your clocks (reminders and deadlines) for some days"
     )
@@ -131,6 +134,12 @@ class Reminders(PantheonCog):
     async def post_reminder(self, reminder: Reminder, now: datetime) -> int:
         """Ping one match's waiting players: 1 if posted, else 0 (the failure recorded)."""
         match = reminder.match
+        if match.hosted:  # no thread: every waiting player by DM (where Discord allows)
+            for user_id in dict.fromkeys([*reminder.user_ids, *reminder.dm_ids]):
+                await send_dm(self.bot, user_id, reminder.text,
+                              nonce=reminder_nonce(reminder, user_id))
+            await self.service.reminded(reminder)
+            return 1
         if not reminder.user_ids or (match.thread_id is None and match.channel_id is None):
             for user_id in reminder.dm_ids:  # by DM, or held, or nowhere to post, ever
                 await send_dm(self.bot, user_id, reminder.text,

@@ -21,6 +21,7 @@ from bot.events.tournament_ui import refresh_post, tell_news
 from bot.kit.common import PantheonCog
 from bot.kit.interact import actor_of, defer, guard, reply
 from bot.kit.layout import resending_through
+from bot.kit.places import anywhere, install_links
 from bot.match.ui import announce, edit_lobby_post
 from db.privacy import DELETED_NAME
 from service.community.privacy import POLICY, Deletion
@@ -28,12 +29,15 @@ from service.community.privacy import POLICY, Deletion
 log = logging.getLogger(__name__)
 
 ABOUT = ("**Pantheon** plays five board games at correspondence speed: a match gets a "
-         "thread, players move whenever they have a minute (`/rules`, `/match start`, "
-         "`/challenge`).\n\n**Your data**: I keep your seats in matches (with the name you "
+         "thread (where I am not a member, it lives on my answers), players move whenever "
+         "they have a minute (`/rules`, `/match start`, `/challenge`).\n\n**Your data**: "
+         "I keep your seats in matches (with the name you "
          "had), your settings, notes, follows, vacations, ratings and tournament entries, "
          "and nothing else — no messages, no membership lists. What, why and for how long: "
          f"`{POLICY}`, beside the bot's source. `/privacy show` lists yours, "
          "`/privacy export` sends it as a file, `/privacy delete` deletes it.")
+INSTALL = ("\n\n**Add Pantheon** to a server: <{server}>\nor to your account, to play in "
+           "DMs, group DMs and servers that have not added it: <{account}>")
 DELETE_ASK = ("This deletes everything I keep about you: settings, notes, follows, "
               "reminders, vacations and ratings. Your running matches end as your "
               "resignation, your lobbies and challenges close, you withdraw from your "
@@ -42,6 +46,7 @@ DELETE_ASK = ("This deletes everything I keep about you: settings, notes, follow
               "undone. To go ahead: `/privacy delete confirm:True`.")
 
 
+@anywhere
 class Privacy(PantheonCog, commands.GroupCog, group_name="privacy",
               group_description="What the bot keeps about you: see it, export it, delete it"):
     def __init__(self, bot: commands.Bot) -> None:
@@ -118,10 +123,12 @@ class Privacy(PantheonCog, commands.GroupCog, group_name="privacy",
 
 
 class About(PantheonCog):
+    @anywhere
     @app_commands.command(name="about", description="What this bot is, and its privacy policy")
     async def about(self, interaction: discord.Interaction) -> None:
         async with guard(interaction, "/about"):
-            await reply(interaction, ABOUT)
+            server, account = install_links(interaction.client.application_id or 0)
+            await reply(interaction, ABOUT + INSTALL.format(server=server, account=account))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.kit.common import PantheonCog
 from bot.kit.interact import actor_of, defer, guard, reply
+from bot.kit.places import anywhere, needs_the_bot
 from db import TournamentRecord
 from service import Service
 from service.common.clock_math import MAX_DEADLINE_HOURS, MAX_REMIND_HOURS, ON_TIMEOUT
@@ -44,7 +45,7 @@ class Settings(PantheonCog):
         your_turn=[app_commands.Choice(name=f"{k}: {YOUR_TURN[k]}"[:100], value=k)
                    for k in SERVER_TURN],
         clear=[app_commands.Choice(name=n, value=n) for n in SETTING_NAMES])
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.default_permissions(manage_guild=True)
     async def settings(
         self, interaction: discord.Interaction,
@@ -56,6 +57,7 @@ class Settings(PantheonCog):
         games: str | None = None, clear: str | None = None,
     ) -> None:
         async with guard(interaction, "/settings"):
+            needs_the_bot(interaction, "/settings")
             await defer(interaction)
             if ping_role is not None and ping_role.is_default():
                 await reply(interaction, "I never mention @everyone or @here; choose a role.")

@@ -20,6 +20,7 @@ from discord.ext import commands, tasks
 from bot.community.server_settings import ping_for_tournament
 from bot.events.members import check_entrants, member_gone
 from bot.events.tournament_ui import joined, post_event, tell_news
+from bot.kit import places
 from bot.kit.common import PantheonCog, game_autocomplete, option_int, title_of
 from bot.kit.interact import actor_of, defer, guard, reply, service_of
 from bot.match.lobby import LEVEL_CHOICES, TERMS_HELP, TIMEOUT_CHOICES, terms_of
@@ -83,7 +84,7 @@ def action(name: str, done: str) -> Run:
     return lambda cog, interaction, number: cog._act(interaction, name, number, done)
 
 
-@app_commands.guild_only()
+@places.anywhere
 class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
                   group_description="Tournaments: Swiss, round robin, tables"):
     def __init__(self, bot: commands.Bot) -> None:
@@ -137,6 +138,7 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
         bank: app_commands.Range[float, 0.0, clocks.MAX_BANK_HOURS / 24] | None = None,
     ) -> None:
         async with guard(interaction, "/tournament create"):
+            places.needs_the_bot(interaction, "A tournament")
             if not isinstance(interaction.channel, discord.TextChannel):
                 raise ServiceError(NOT_HERE)
             channel, parsed = interaction.channel, parse_options(options)
@@ -158,6 +160,7 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
     async def _act(self, interaction: discord.Interaction, action: str,
                    tournament: int | None, done: str, level: str | None = None) -> None:
         async with guard(interaction, f"/tournament {action}"):
+            places.needs_the_bot(interaction, "A tournament")
             await defer(interaction)
             service, actor = self.service, actor_of(interaction)
             record = await service.tournament(tournament, actor)
@@ -173,6 +176,7 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
     async def join(self, interaction: discord.Interaction,
                    tournament: int | None = None) -> None:
         async with guard(interaction, "/tournament join"):
+            places.needs_the_bot(interaction, "A tournament")
             await defer(interaction)
             news = await self.service.join_tournament(tournament, actor_of(interaction))
             await tell_news(self.bot, news)
@@ -214,6 +218,7 @@ class Tournaments(PantheonCog, commands.GroupCog, group_name="tournament",
                     tournament: int | None, public: bool = False) -> None:
         """The standings (a picture with alt text), the info, or the export (a file)."""
         async with guard(interaction, f"/tournament {what}"):
+            places.needs_the_bot(interaction, "A tournament")
             await defer(interaction, ephemeral=not public)
             record = await self.service.tournament(tournament, actor_of(interaction))
             post = await self.service.tournament_post(record, what)

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 import engines
 from bot.kit.interact import MESSAGE_LIMIT, actor_of, chunks, reply, service_of
+from bot.kit.places import anywhere
 from service import Service
 from service.match.suggest import suggest_matches
 
@@ -128,14 +129,16 @@ def started_match_autocomplete(*statuses: str) -> Autocomplete:
 
 def about_a_match(autocomplete: Autocomplete = match_autocomplete,
                   **help: str) -> Callable[[F], F]:
-    """A server command with a ``match`` option (a number; default this thread's match, or
+    """A command with a ``match`` option (a number; default this thread's match, or
     the caller's only one) that ``autocomplete`` offers; ``help`` describes its other
-    options (and ``match``, where its default is said otherwise)."""
+    options (and ``match``, where its default is said otherwise). It works anywhere
+    (:func:`bot.kit.places.anywhere`): a match without a thread is played from where it
+    was started."""
 
     def command(callback: F) -> F:
         callback = app_commands.describe(**{"match": MATCH_HELP, **help})(callback)
         callback = app_commands.autocomplete(match=autocomplete)(callback)
-        return app_commands.guild_only()(callback)
+        return anywhere(callback)
 
     return command
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.kit.places import ANSWERING, elsewhere
 from service import Actor, Service, ServiceError
 
 if TYPE_CHECKING:
@@ -108,7 +109,10 @@ async def safe_reply(interaction: discord.Interaction, content: str) -> None:
 
 @asynccontextmanager
 async def guard(interaction: discord.Interaction, what: str) -> AsyncIterator[None]:
-    """Run a command's body; errors become short ephemeral messages, never silence."""
+    """Run a command's body; errors become short ephemeral messages, never silence. While
+    it runs, :data:`bot.kit.places.ANSWERING` is ``interaction`` (a match without a thread
+    is shown through it)."""
+    answering = ANSWERING.set(interaction)
     try:
         yield
     except ServiceError as exc:
@@ -116,6 +120,8 @@ async def guard(interaction: discord.Interaction, what: str) -> AsyncIterator[No
     except Exception:
         log.exception("%s failed for user %s", what, interaction.user.id)
         await safe_reply(interaction, SOMETHING_WRONG)
+    finally:
+        ANSWERING.reset(answering)
 
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
@@ -133,7 +139,15 @@ async def deferred_match(interaction: discord.Interaction, match_id: int | None)
 
 
 async def find_match(interaction: discord.Interaction, match_id: int | None) -> MatchRecord:
-    """The match named by the option, else the one whose thread this is, else the only one."""
-    return await service_of(interaction).match_here(
+    """The match named by the option, else the one whose thread this is, else the only one.
+    Where the bot is not a member (:func:`bot.kit.places.elsewhere`), only a match without
+    a thread that was started here, or that the caller plays in, is found: a server's
+    matches are not read from outside it."""
+    match = await service_of(interaction).match_here(
         actor_of(interaction), interaction.channel_id, match_id
     )
+    if elsewhere(interaction) and not (
+            match.hosted and (match.channel_id == interaction.channel_id
+                              or match.seat_of(interaction.user.id) is not None)):
+        raise ServiceError(f"There is no match #{match.id} here.")
+    return match

@@ -18,9 +18,10 @@ from bot.kit.common import (
     title_of,
 )
 from bot.kit.interact import MESSAGE_LIMIT, actor_of, clip, defer, deferred_match, guard, reply
-from bot.match import turn_posts
+from bot.kit.places import anywhere
+from bot.match import hosted, turn_posts
 from bot.match.publish import message_kwargs, score_embed
-from bot.match.ui import move_view
+from bot.match.ui import move_view, with_your_view
 from bot.notices.notes_ui import notes_view
 from db import RUNNING
 from service import ServiceError
@@ -74,11 +75,22 @@ class Info(PantheonCog):
                     await reply(interaction, page, allowed_mentions=discord.AllowedMentions.none())
                 return
             post = await self.service.board(record.id, actor_of(interaction))
+            if record.hosted and post.png and await self._post_here(interaction, record, post):
+                return
             own_thread = record.thread_id is not None and interaction.channel_id == record.thread_id
             if own_thread and post.png and await self._post_in_thread(interaction, record, post):
                 await reply(interaction, f"The board of #{record.id} is posted above.")
                 return
             await reply(interaction, **message_kwargs(post, mention=False))
+
+    async def _post_here(self, interaction: discord.Interaction, record, post) -> bool:
+        """A match without a thread: its current board as a public answer where it was
+        started (with its buttons and "Your view")."""
+        view = await move_view(self.service, record) if record.status == RUNNING else None
+        view = with_your_view(record, view)
+        return await hosted.show_board(self.service, interaction, record,
+                                       message_kwargs(post, mention=False, view=view),
+                                       turn_posts.has_buttons(view))
 
     async def _post_in_thread(self, interaction: discord.Interaction, record, post) -> bool:
         """Post the board publicly in the match's own thread (with move buttons)."""
@@ -168,6 +180,7 @@ class Info(PantheonCog):
             head = f"Your open matches: {len(mine)}; your turn in {turns}."
             await send_long(interaction, [head, *lines], filename="my-matches.txt")
 
+    @anywhere
     @app_commands.command(
         name="rules", description="How to play a game, and its move notation (only you see it)"
     )

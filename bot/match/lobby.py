@@ -15,7 +15,10 @@ from discord.ext import commands
 import engines
 from bot.kit.common import game_autocomplete
 from bot.kit.interact import actor_of, defer, guard, reply
+from bot.kit.places import anywhere, elsewhere
+from bot.match import hosted
 from bot.match.opening import NOT_A_TEXT_CHANNEL, open_match, place_for
+from bot.match.ui import lobby_message, lobby_view
 from service import MatchTerms, ServiceError, parse_options
 from service.common import clock_math as clocks
 
@@ -81,7 +84,7 @@ def takes_terms(command: F) -> F:
     return command
 
 
-@app_commands.guild_only()
+@anywhere
 class Lobby(commands.GroupCog, group_name="match", group_description="Board game matches"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -111,12 +114,17 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
         **terms: Any,
     ) -> None:
         async with guard(interaction, "/match start"):
-            if interaction.guild_id is None:
-                raise ServiceError(NOT_A_TEXT_CHANNEL)
-            place = place_for(interaction.channel)
             parsed = parse_options(options)
             agreed = terms_of(**terms)
             check_bots(game, agreed.bots)
+            if elsewhere(interaction):  # a match without a thread, on the bot's answers
+                await hosted.start_here(self.service, interaction, game, parsed, agreed,
+                                        lambda m: (lobby_message(self.service, m),
+                                                   lobby_view(m)))
+                return
+            if interaction.guild_id is None:
+                raise ServiceError(NOT_A_TEXT_CHANNEL)
+            place = place_for(interaction.channel)
             await defer(interaction)
             actor = actor_of(interaction)
             match = await self.service.create(actor, game, parsed, channel_id=place.id,

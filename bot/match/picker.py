@@ -47,7 +47,9 @@ def played_text(actor: Actor, update: Update, move: str, posted: bool) -> str:
     mine = update.private.get(actor.user_id)
     if mine is not None and mine.text:
         text += "\n" + mine.text
-    if not posted and update.public is not None:
+    if not posted and update.public is not None and update.match.hosted:
+        text += "\n(Its board is shown where the match was started: /board there.)"
+    elif not posted and update.public is not None:
         text += "\n(I couldn't post the board in the match's thread: check my permissions.)"
     return text
 

@@ -21,7 +21,7 @@ import discord
 
 from bot.kit.interact import clip, service_of_client
 from bot.kit.layout import ALT_LIMIT, board_layout
-from bot.match import turn_posts
+from bot.match import hosted, turn_posts
 from bot.notices.notes_ui import notes_view
 from db import MatchRecord
 from service import Delivery, Post, Update, points_text
@@ -197,7 +197,7 @@ async def send_private(
             await turn_posts.keep(client, match, user_id, turn, message, False, kept)
         return True
     except discord.Forbidden:
-        if (match.id, user_id) in noted:
+        if (match.id, user_id) in noted or match.hosted:  # hosted: the "Your view" button
             return False
         log.info("match %s: DMs closed for user %s", match.id, user_id)
         noted.add((match.id, user_id))
@@ -222,6 +222,11 @@ async def post_board(client: discord.Client, update: Update, view: discord.ui.Vi
     (:mod:`bot.match.turn_posts`); the pressed message's buttons go in any case."""
     match, post = update.match, update.public
     assert post is not None
+    if match.hosted:  # no thread: through the interaction being answered
+        return await hosted.post_board(
+            client, update, message_kwargs(post, view=view),
+            message_kwargs(post, mention=False, view=view), turn_posts.has_buttons(view),
+            pressed)
     buttons = turn_posts.has_buttons(view)
     kept = await turn_posts.current(client, match)
     done: set[int | None] = set()

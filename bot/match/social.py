@@ -17,6 +17,7 @@ from bot.kit.common import (
     title_of,
 )
 from bot.kit.interact import actor_of, defer, deferred_match, find_match, guard, reply
+from bot.kit.places import anywhere, needs_the_bot
 from bot.match.publish import match_channel, message_kwargs, user_mentions
 from bot.match.ui import announce
 from bot.match.undo_ui import undo_view
@@ -68,6 +69,7 @@ class Social(PantheonCog):
             return False
         return True
 
+    @anywhere
     @app_commands.command(
         name="turns",
         description="Every match, in every server, waiting for your move (only you see it)")
@@ -98,9 +100,10 @@ class Social(PantheonCog):
         name="leaderboard", description="The best rated players of a game in this server")
     @app_commands.describe(game="The game")
     @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.guild_only()
+    @anywhere
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         async with guard(interaction, "/leaderboard"):
+            needs_the_bot(interaction, "/leaderboard (ratings are per server)")
             if interaction.guild_id is None:
                 raise ServiceError("Use /leaderboard in a server: ratings are per server.")
             await defer(interaction)

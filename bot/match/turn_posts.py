@@ -87,6 +87,9 @@ async def edit_post(client: discord.Client, posted: Posted, kwargs: dict[str, An
         if pressed_message(pressed, posted.message_id) is not None:
             assert pressed is not None
             return await pressed.edit_original_response(**kwargs)
+        answer = recalled(client, posted.message_id)
+        if isinstance(answer, discord.WebhookMessage):  # an interaction's answer (a match
+            return await answer.edit(**kwargs)  # without a thread): through its token
         channel = client.get_partial_messageable(posted.channel_id)
         return await channel.get_partial_message(posted.message_id).edit(**kwargs)
     except discord.HTTPException as exc:

@@ -21,8 +21,9 @@ from bot.kit.dynamic import IdButton
 from bot.kit.interact import actor_of, guard, reply, service_of, service_of_client
 from bot.kit.layout import spent
 from bot.match.picker import PickButton, my_moves, open_picker, played_text, use_announce
-from bot.match.publish import match_channel, publish, send_public
+from bot.match.publish import match_channel, message_kwargs, publish, send_public
 from bot.match.threads import open_thread
+from bot.notices.notes_ui import notes_view
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord
 from service import Choices, Post, Service, ServiceError, Update
 from service.common.model import EventNews
@@ -256,6 +257,8 @@ async def announce(client: discord.Client, update: Update,
             log.exception("match %s: could not build the move buttons", update.match.id)
     if update.match.status == FINISHED and update.public is not None:
         view = rematch_view(update.match)  # the final board
+    if update.match.hosted:
+        view = with_your_view(update.match, view)
     try:
         message = await publish(client, update, view=view, pressed=pressed)
     except Exception:
@@ -265,6 +268,37 @@ async def announce(client: discord.Client, update: Update,
         if _tell_news:
             await _tell_news[0](client, news)
     return message
+
+
+def with_your_view(match: MatchRecord, view: discord.ui.View | None
+                   ) -> discord.ui.View | None:
+    """A running board's buttons in a match without a thread, and "Your view" after them
+    (on every board while the match runs: whether a player has a secret is never told by
+    the buttons)."""
+    if match.status != RUNNING:
+        return view
+    out = discord.ui.View(timeout=None)
+    for item in view.children if view is not None else ():
+        out.add_item(item)
+    out.add_item(YourViewButton(match.id))
+    return out
+
+
+class YourViewButton(IdButton, template=r"pantheon:yours:(?P<match>\d+)"):
+    """"Your view" under a board of a match without a thread (:mod:`bot.match.hosted`):
+    the presser's own view, private information included, answered only to them."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(f"pantheon:yours:{match_id}", "Your view",
+                         discord.ButtonStyle.secondary)
+        self.match_id = match_id
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        async with guard(interaction, f"your view #{self.match_id}"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            post = await service_of(interaction).private(self.match_id, actor_of(interaction))
+            await reply(interaction,
+                        **message_kwargs(post, mention=False, view=notes_view(self.match_id)))
 
 
 TellNews = Callable[[discord.Client, EventNews], Awaitable[None]]

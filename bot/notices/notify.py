@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.kit.common import PantheonCog
 from bot.kit.interact import actor_of, defer, find_match, guard, reply
+from bot.kit.places import anywhere
 from service import ServiceError
 from service.notices import quiet
 from service.notices.notify import FOLLOW, YOUR_TURN
@@ -26,6 +27,7 @@ FOLLOW_CHOICES = [app_commands.Choice(name=f"{key}: {words}"[:100], value=key)
 
 
 class Notify(PantheonCog):
+    @anywhere
     @app_commands.command(
         name="notify",
         description="When and how I may ping you: time zone, quiet hours, digest, follows")

@@ -201,7 +201,9 @@ class Servers:
         rules = gate.RULES.get(kind)
         if rules is None:
             raise ValueError(f"no way of making a match is called {kind!r}")
-        settings = await self.get(actor.guild_id)
+        if not rules.deadline and (terms.deadline or terms.bank):
+            raise ServiceError(gate.NO_DEADLINE)
+        settings = await self.get(actor.guild_id) if rules.server else ServerSettings()
         self._in_place(settings, game_slug, channel_id if rules.channel else None,
                        "matches", games=rules.games)
         if self.caps is not None and rules.cap is not None:

@@ -89,6 +89,10 @@ class Matches:
                 LOBBY, RUNNING, FINISHED, ABORTED), limit=1)
             if found:
                 return self.here(found[0], actor)
+            hosted = [m for m in await self.store.find_matches(
+                channel_id=channel_id, user_id=actor.user_id) if m.hosted]
+            if len(hosted) == 1:  # a match without a thread, started here (issue 55)
+                return hosted[0]
         mine = await self.store.find_matches(guild_id=actor.guild_id, user_id=actor.user_id)
         if len(mine) == 1:
             return mine[0]

@@ -27,8 +27,11 @@ TABLE = "table"
 """A tournament's table: admitted with its event (see :data:`RULES`)."""
 RECORD = "record"
 """A record continued as a new match (the console's ``--import``)."""
+HOSTED = "hosted"
+"""``/match start`` where the bot is not a member (a group DM, a server that has not
+added it, its own DM): a match without a thread, on the bot's answers (issue 55)."""
 
-KINDS = (MATCH, LESSON, ACCEPTED, REMATCH, TABLE, RECORD)
+KINDS = (MATCH, LESSON, ACCEPTED, REMATCH, TABLE, RECORD, HOSTED)
 """Every way a match is made."""
 
 
@@ -44,6 +47,10 @@ class Rules:
     cap: str | None
     """``lobby``: the caps on open lobbies and on new threads an hour; ``hourly``: the
     hourly cap alone; None: not capped here."""
+    server: bool = True
+    """Whether the server's settings apply at all (its default clock included)."""
+    deadline: bool = True
+    """Whether the match may run on a deadline or a time bank."""
 
 
 RULES = {
@@ -53,11 +60,25 @@ RULES = {
     REMATCH: Rules(games=True, channel=True, cap="hourly"),  # starts at once: a thread, no lobby
     TABLE: Rules(games=False, channel=False, cap=None),
     RECORD: Rules(games=True, channel=True, cap="lobby"),
+    HOSTED: Rules(games=False, channel=False, cap="lobby", server=False, deadline=False),
 }
 """The rules per kind. A tournament's table answers to none: the tournament was admitted
 when it was made (:meth:`~service.community.server_settings.Servers.govern`), and a
 server that later stops allowing its game does not stop a running event midway (a
-ruling: its players entered for every round)."""
+ruling: its players entered for every round).
+
+A match without a thread (:data:`HOSTED`) answers to no server's settings: they are made
+by ``/settings``, which needs the bot to be a member, and a server that removed the bot
+has its settings deleted (:mod:`service.community.retention`), so there are none to apply
+(a ruling: where the bot *is* a member, a match opens its thread there and the server's
+rules hold, however the command was installed). It is capped as a lobby is (nothing
+outside a server is capped). It runs without a deadline or a time bank: the bot cannot
+post there on its own, so nobody could be told that a clock ran out (:data:`NO_DEADLINE`)."""
+
+NO_DEADLINE = (
+    "A match here runs without a deadline (I cannot post here on my own to say a clock ran "
+    "out): leave out deadline and bank, or start it in a server that has added me."
+)
 
 
 class Gate(Protocol):

@@ -82,7 +82,8 @@ def test_every_lobby_names_its_kind_and_every_kind_is_made():
                 if given != "kind":  # the lobby's own call of the gate, with what it was given
                     kinds.add(given)
     assert kinds == {f"gate.{name}" for name in
-                     ("MATCH", "LESSON", "ACCEPTED", "REMATCH", "TABLE", "RECORD")}
+                     ("MATCH", "LESSON", "ACCEPTED", "REMATCH", "TABLE", "RECORD",
+                                   "HOSTED")}
     assert set(gate.RULES) == set(gate.KINDS)
 
 
@@ -213,3 +214,22 @@ async def test_the_games_offered_are_the_games_the_gate_admits(svc):
         if (slug, _) not in await svc.games_here(ANA.guild_id):
             with pytest.raises(ServiceError, match="This server plays only"):
                 await svc.create(ANA, slug, channel_id=10, terms=MatchTerms())
+
+
+async def test_a_match_without_a_thread_answers_to_no_servers_settings(svc, recorded):
+    """Issue 55: a match started where the bot is not a member (a group DM, a server that
+    has not added it) answers to no server's settings, and runs without a deadline."""
+    await svc.servers.change(MOD, channel=11, deadline=48)
+    await allow_only(svc, "terra")
+    match = await svc.create(ANA, "witch-stones", channel_id=10, hosted=True)
+    assert recorded.asked == [gate.HOSTED] and match.hosted
+    assert (await svc.match(match.id)).hosted
+    assert (await svc.store.clock(match.id)).deadline in (None, 0)
+    for asked in ({"deadline": 24}, {"bank": 72}):
+        with pytest.raises(ServiceError, match=r"^A match here runs without a deadline"):
+            await svc.create(ANA, "witch-stones", channel_id=10, hosted=True, **asked)
+    grouped = await svc.create(Actor(ANA.user_id, "Ana", None), "terra", channel_id=12,
+                               hosted=True)
+    assert grouped.guild_id is None and grouped.channel_id == 12 and grouped.hosted
+    thread_match = await svc.create(BO, "terra", channel_id=11)
+    assert not thread_match.hosted

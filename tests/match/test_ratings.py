@@ -150,4 +150,7 @@ async def test_leaderboard_command_and_unrated_start(service):
     await cog.leaderboard.callback(cog, fake.interaction, "storm-of-the-gods")
     assert fake.last.ephemeral
     assert "1. P2" in fake.last.text and "2. P1" in fake.last.text
-    assert cog.leaderboard.guild_only
+    # offered everywhere, to say in one line where it works (issue 55):
+    # tests/match/test_sim_anywhere.py::test_what_needs_the_bot_says_so_in_one_line
+    assert cog.leaderboard.allowed_installs is not None
+    assert cog.leaderboard.allowed_installs.user and cog.leaderboard.allowed_contexts.guild
