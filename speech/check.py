@@ -31,7 +31,7 @@ CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 GENERATED = "commands"
 
 
-class _Parts(Visitor):  # type: ignore[misc]
+class _Parts(Visitor):
     """The placeholders of an entry, and the plural selections it makes."""
 
     def __init__(self) -> None:
@@ -39,10 +39,10 @@ class _Parts(Visitor):  # type: ignore[misc]
         self.variables: set[str] = set()
         self.plurals: list[set[str]] = []
 
-    def visit_VariableReference(self, node: fluent.VariableReference) -> None:  # noqa: N802
+    def visit_VariableReference(self, node: fluent.VariableReference) -> None:
         self.variables.add(node.id.name)
 
-    def visit_SelectExpression(self, node: fluent.SelectExpression) -> None:  # noqa: N802
+    def visit_SelectExpression(self, node: fluent.SelectExpression) -> None:
         keys = {v.key.name for v in node.variants if isinstance(v.key, fluent.Identifier)}
         if keys & CATEGORIES and keys <= CATEGORIES:
             self.plurals.append(keys)
@@ -86,7 +86,8 @@ def _compare(language: str, name: str, source: fluent.Resource,
         yield f"{where}: missing (English has it)"
         return
     for junk in (e for e in resource.body if isinstance(e, fluent.Junk)):
-        yield f"{where}: does not parse near {junk.content.strip()[:60]!r}"
+        near = (junk.content or "").strip()[:60]
+        yield f"{where}: does not parse near {near!r}"
     theirs, ours = entries(source), entries(resource)
     yield from (f"{where}: {m} is missing" for m in theirs if m not in ours)
     yield from (f"{where}: {m} is not in English (unused)" for m in ours if m not in theirs)

@@ -26,8 +26,8 @@ def accent(text: str) -> str:
     return text.translate(ACCENTS)
 
 
-class _Accent(Transformer):  # type: ignore[misc]
-    def visit_TextElement(self, node: fluent.TextElement) -> fluent.TextElement:  # noqa: N802
+class _Accent(Transformer):
+    def visit_TextElement(self, node: fluent.TextElement) -> fluent.TextElement:
         node.value = accent(node.value)
         return node
 

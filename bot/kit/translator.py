@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
+import engines
 import speech
 from speech.commands import key
 
@@ -36,11 +37,17 @@ class CatalogueTranslator(app_commands.Translator):
         return translation(string.message, locale.value, context.location)
 
 
+def kept(english: str) -> bool:
+    """A game's title, a choice of every ``game`` option: kept as published in every
+    language (docs/TRANSLATING.md), and known through the registry alone."""
+    return english in {spec.title for spec in engines.specs()}
+
+
 def translation(english: str, locale: str, where: Where) -> str | None:
     language = speech.negotiate(locale)
     kind = KIND.get(where)
     if kind is None or language == speech.ENGLISH or language.split("-")[0] != \
-            locale.split("-")[0]:
+            locale.split("-")[0] or (kind == "choice" and kept(english)):
         return None
     message = key(kind, english)
     return speech.say(language, message) if speech.has(language, message) else None
@@ -55,7 +62,8 @@ def texts(payload: dict[str, Any]) -> Iterator[tuple[str, str]]:
     for option in payload.get("options") or []:
         yield from texts(option)
     for choice in payload.get("choices") or []:
-        yield "choice", choice["name"]
+        if not kept(choice["name"]):
+            yield "choice", choice["name"]
 
 
 def english(payloads: list[dict[str, Any]]) -> str:
