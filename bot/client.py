@@ -38,9 +38,10 @@ class PantheonTree(app_commands.CommandTree):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError, /
     ) -> None:
         original = getattr(error, "original", error)
-        language = reader(interaction)
+        service = getattr(interaction.client, "service", None)
+        language = await reader(service, interaction)
         if isinstance(original, ServiceError):
-            message = refusal(interaction, original)
+            message = await refusal(service, interaction, original)
         elif isinstance(error, app_commands.NoPrivateMessage):
             message = speech.say(language, "refusal-server-only")
         elif isinstance(error, app_commands.TransformerError):

@@ -60,6 +60,7 @@ from service.common.model import (
     Update,
 )
 from service.common.names import points_text
+from service.community.languages import Languages
 from service.community.limits import OFF, Caps, Limits
 from service.community.privacy import Privacy
 from service.community.retention import Retention
@@ -158,6 +159,7 @@ class Service(TournamentDesk, LearningDesk):
         self.event_members = EventMembers(store, self.tournaments, self.notify, self._now)
         self.stats = Stats()
         self.retention = Retention(store, self._now)
+        self.languages = Languages(store)
         self.servers = Servers(store, listing, Caps(store, limits, self._now))
         self.lobby.gate = self.servers
         self.notify.default_turn = self.servers.your_turn

@@ -17,6 +17,7 @@ Numbers, lists, dates, durations and zones are Babel's CLDR formats
 """
 
 from speech.catalogue import Text, has, say
-from speech.locales import ENGLISH, LANGUAGES, PSEUDO, negotiate
+from speech.locales import ENGLISH, LANGUAGES, NAMES, PSEUDO, name_of, negotiate
 
-__all__ = ["ENGLISH", "LANGUAGES", "PSEUDO", "Text", "has", "negotiate", "say"]
+__all__ = ["ENGLISH", "LANGUAGES", "NAMES", "PSEUDO", "Text", "has", "name_of", "negotiate",
+           "say"]

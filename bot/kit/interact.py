@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.kit.language import refusal
 from service import Actor, Service, ServiceError
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ async def guard(interaction: discord.Interaction, what: str) -> AsyncIterator[No
     try:
         yield
     except ServiceError as exc:
-        await safe_reply(interaction, str(exc))
+        await safe_reply(interaction, await refusal(service_of(interaction), interaction, exc))
     except Exception:
         log.exception("%s failed for user %s", what, interaction.user.id)
         await safe_reply(interaction, SOMETHING_WRONG)

@@ -38,9 +38,10 @@ class CatalogueTranslator(app_commands.Translator):
 
 
 def kept(english: str) -> bool:
-    """A game's title, a choice of every ``game`` option: kept as published in every
-    language (docs/TRANSLATING.md), and known through the registry alone."""
-    return english in {spec.title for spec in engines.specs()}
+    """A game's title (a choice of every ``game`` option), kept as published, and a
+    language's own name (``/language``'s choices): the same in every language
+    (docs/TRANSLATING.md); the titles known through the registry alone."""
+    return english in {spec.title for spec in engines.specs()} | set(speech.NAMES.values())
 
 
 def translation(english: str, locale: str, where: Where) -> str | None:

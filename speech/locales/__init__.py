@@ -14,6 +14,10 @@ from pathlib import Path
 ENGLISH = "en"
 LANGUAGES: tuple[str, ...] = ("en", "de", "fr", "es", "pt-BR")
 """The catalogues, English first: it is the source every other is checked against."""
+NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español",
+         "pt-BR": "Português (Brasil)"}
+"""Each language by its own name, the same in every catalogue: a member finds their
+language in a list whatever language the list is in."""
 PSEUDO = "qps-ploc"
 """The pseudo-locale (Windows' name for it): English, accented, ~40 % longer, between
 ⟦ and ⟧, so a test sees at once any text that did not go through a catalogue."""
@@ -36,3 +40,8 @@ def negotiate(locale: object) -> str:
     primary = tag.split("-")[0].lower()
     return next((language for language in LANGUAGES
                  if language.split("-")[0].lower() == primary), ENGLISH)
+
+
+def name_of(language: str) -> str:
+    """A catalogue's language by its own name (the pseudo-locale's by its tag)."""
+    return NAMES.get(language, language)

@@ -203,3 +203,7 @@ name-learn = lernen
 desc-learn-a-game-a-guided-first-match-against-the-computer = Ein Spiel lernen: eine geführte erste Partie gegen den Computer
 desc-the-game-to-learn = Das Spiel, das du lernen willst
 name-challenge-to-a-game = Zu einer Partie herausfordern
+name-language = sprache
+desc-the-language-i-answer-you-in-default-your-discords = Die Sprache, in der ich dir antworte (Standard: die deines Discord)
+desc-your-language-or-automatic-to-follow-discords = Deine Sprache, oder automatisch wie dein Discord
+choice-automatic-your-discords-language = automatisch (die Sprache deines Discord)

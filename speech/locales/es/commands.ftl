@@ -203,3 +203,7 @@ name-learn = aprender
 desc-learn-a-game-a-guided-first-match-against-the-computer = Aprende un juego: una primera partida guiada contra la máquina
 desc-the-game-to-learn = El juego que aprender
 name-challenge-to-a-game = Desafiar a una partida
+name-language = idioma
+desc-the-language-i-answer-you-in-default-your-discords = El idioma en que te respondo (por defecto: el de tu Discord)
+desc-your-language-or-automatic-to-follow-discords = Tu idioma, o automático para seguir el de Discord
+choice-automatic-your-discords-language = automático (el idioma de tu Discord)

@@ -203,3 +203,7 @@ name-learn = apprendre
 desc-learn-a-game-a-guided-first-match-against-the-computer = Apprendre un jeu : une première partie guidée contre l'ordinateur
 desc-the-game-to-learn = Le jeu à apprendre
 name-challenge-to-a-game = Défier à une partie
+name-language = langue
+desc-the-language-i-answer-you-in-default-your-discords = La langue dans laquelle je vous réponds (par défaut : celle de votre Discord)
+desc-your-language-or-automatic-to-follow-discords = Votre langue, ou automatique pour suivre celle de Discord
+choice-automatic-your-discords-language = automatique (la langue de votre Discord)

@@ -203,3 +203,7 @@ name-learn = aprender
 desc-learn-a-game-a-guided-first-match-against-the-computer = Aprenda um jogo: uma primeira partida guiada contra o computador
 desc-the-game-to-learn = O jogo a aprender
 name-challenge-to-a-game = Desafiar para uma partida
+name-language = idioma
+desc-the-language-i-answer-you-in-default-your-discords = O idioma em que te respondo (padrão: o do seu Discord)
+desc-your-language-or-automatic-to-follow-discords = Seu idioma, ou automático para seguir o do Discord
+choice-automatic-your-discords-language = automático (o idioma do seu Discord)
