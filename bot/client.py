@@ -16,12 +16,15 @@ from discord import app_commands
 from discord.ext import commands
 
 import db
+import speech
 from bot import buttons
 from bot.config import Settings
 from bot.extensions import EXTENSIONS
 from bot.kit import places
 from bot.kit.common import offer_games
 from bot.kit.interact import SOMETHING_WRONG, safe_reply
+from bot.kit.language import reader, refusal
+from bot.kit.translator import CatalogueTranslator
 from service import Service, ServiceError
 from service.common import pool
 from service.common.boundary import neutral
@@ -36,14 +39,16 @@ class PantheonTree(app_commands.CommandTree):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError, /
     ) -> None:
         original = getattr(error, "original", error)
+        service = getattr(interaction.client, "service", None)
+        language = await reader(service, interaction)
         if isinstance(original, ServiceError):
-            message = str(original)
+            message = await refusal(service, interaction, original)
         elif isinstance(error, app_commands.NoPrivateMessage):
-            message = "Use this command in a server."
+            message = speech.say(language, "refusal-server-only")
         elif isinstance(error, app_commands.TransformerError):
-            message = f"That is not a valid value: {error.value!r}."
+            message = speech.say(language, "refusal-not-a-value", value=repr(error.value))
         elif isinstance(error, app_commands.CheckFailure):
-            message = "You can't use this command here."
+            message = speech.say(language, "refusal-not-here")
         else:
             command = interaction.command.qualified_name if interaction.command else "?"
             log.error("command /%s failed", command, exc_info=original)
@@ -83,6 +88,7 @@ class Pantheon(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*buttons.DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
 
     def running(self) -> Service:

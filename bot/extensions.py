@@ -19,6 +19,7 @@ an extension with a ``setup(bot)`` coroutine.
   deadlines.
 - :mod:`bot.community.privacy`: ``/privacy`` (show, export, delete) and ``/about``.
 - :mod:`bot.community.server_settings`: ``/settings`` (Manage Server).
+- :mod:`bot.community.language`: ``/language`` (the language the bot answers a member in).
 - :mod:`bot.learning.learn`: ``/learn`` (a game's lesson, in a private thread).
 - :mod:`bot.community.departures`: no command; a server that removed the bot is deleted
   after the retention period.
@@ -31,4 +32,4 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.match.social", "bot.records.records", "bot.learning.coach",
     "bot.challenges.challenges", "bot.notices.notify", "bot.events.tournaments",
     "bot.community.privacy", "bot.host.health_cog", "bot.community.server_settings",
-    "bot.community.departures", "bot.learning.learn")
+    "bot.community.departures", "bot.learning.learn", "bot.community.language")

@@ -26,6 +26,7 @@ import asyncpg
 from db.challenges import ChallengeQueries
 from db.clocks import ClockQueries
 from db.hints import HintQueries
+from db.languages import LanguageQueries
 from db.lifecycle import Lifecycle
 from db.matches import MatchQueries
 from db.notify import NotifyQueries
@@ -91,7 +92,8 @@ class _Connection(asyncpg.Connection):  # type: ignore[misc]  # asyncpg has no t
 
 class PostgresStore(Lifecycle[asyncpg.Pool], MatchQueries, ClockQueries, SocialQueries,
                     ChallengeQueries, StateQueries, NotifyQueries, TournamentQueries,
-                    PrivacyQueries, ServerQueries, PostQueries, HintQueries):
+                    PrivacyQueries, ServerQueries, PostQueries, HintQueries,
+                    LanguageQueries):
     """The PostgreSQL store at ``url`` (``postgresql://user:password@host:port/db``)."""
 
     backend = "postgres"

@@ -40,6 +40,7 @@ DELETED_NAME = "Deleted player"
 PERSONAL: dict[str, tuple[str, str]] = {
     # table: (the columns shown to the person, the condition naming them: one ``?``)
     "user_settings": ("*", "user_id = ?"),
+    "member_languages": ("*", "user_id = ?"),
     "notify_settings": ("user_id, time_zone, quiet_start, quiet_end, your_turn, digest_hour",
                         "user_id = ?"),
     "vacations": ("*", "user_id = ?"),
@@ -70,9 +71,9 @@ JSON_COLUMNS = frozenset({"options", "settings"})
 
 REMOVED: dict[str, str] = {
     table: "user_id" for table in (
-        "user_settings", "notify_settings", "vacations", "ratings", "rating_changes",
-        "match_notes", "match_follows", "match_posts", "notify_held", "turn_reminders",
-        "rematch_votes", "undo_requests")}
+        "user_settings", "member_languages", "notify_settings", "vacations", "ratings",
+        "rating_changes", "match_notes", "match_follows", "match_posts", "notify_held",
+        "turn_reminders", "rematch_votes", "undo_requests")}
 """Tables whose rows of a person are theirs alone, by the column naming them: deleted
 with them (``match_posts``: their private views' DMs; a match's board is user 0)."""
 
@@ -116,6 +117,7 @@ NOBODY: dict[str, str] = {
     "match_follows": "match_id mode",
     "match_notes": "match_id note",  # the note's author's own words, deleted with them
     "match_posts": "match_id channel_id message_id turn version buttons",
+    "member_languages": "seen chosen updated_at",
     "matches": "id guild_id channel_id thread_id lobby_message_id game options seed status "
                "version snapshot result created_at updated_at reminded_version rated "
                "rating_applied lesson hosted",  # results and snapshots name seats by markers

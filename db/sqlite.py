@@ -20,6 +20,7 @@ import aiosqlite
 from db.challenges import ChallengeQueries
 from db.clocks import ClockQueries
 from db.hints import HintQueries
+from db.languages import LanguageQueries
 from db.lifecycle import Lifecycle
 from db.matches import MatchQueries
 from db.notify import NotifyQueries
@@ -72,7 +73,7 @@ class SqliteTx:
 class SqliteStore(Lifecycle[aiosqlite.Connection], MatchQueries, ClockQueries,
                   SocialQueries, ChallengeQueries, StateQueries, NotifyQueries,
                   TournamentQueries, PrivacyQueries, ServerQueries, PostQueries,
-                  HintQueries):
+                  HintQueries, LanguageQueries):
     """The SQLite store over the file at ``path``."""
 
     backend = "sqlite"

@@ -12,8 +12,7 @@ and the front ends may import (``FACE``; ``tests/architecture/test_rooms.py`` ho
 them to it):
 
 - :mod:`service.common`: values, type checks, names, clock arithmetic, the worker pool.
-- :mod:`service.match`: the lobby, turns, play, undo, reading, computer seats, pictures,
-  ratings.
+- :mod:`service.match`: lobby, turns, play, undo, reading, computer seats, pictures, ratings.
 - :mod:`service.clocks`: banks, deadlines, the clock pass, reminders, vacations.
 - :mod:`service.notices`: follows, "your turn", quiet hours, the digest, notes, nonces.
 - :mod:`service.challenges`: challenges and rematches.
@@ -60,6 +59,7 @@ from service.common.model import (
     Update,
 )
 from service.common.names import points_text
+from service.community.languages import Languages
 from service.community.limits import OFF, Caps, Limits
 from service.community.privacy import Privacy
 from service.community.retention import Retention
@@ -158,6 +158,7 @@ class Service(TournamentDesk, LearningDesk):
         self.event_members = EventMembers(store, self.tournaments, self.notify, self._now)
         self.stats = Stats()
         self.retention = Retention(store, self._now)
+        self.languages = Languages(store)
         self.servers = Servers(store, listing, Caps(store, limits, self._now))
         self.lobby.gate = self.servers
         self.notify.default_turn = self.servers.your_turn

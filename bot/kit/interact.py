@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.kit.language import refusal
 from bot.kit.places import ANSWERING, elsewhere
 from service import Actor, Service, ServiceError
 
@@ -116,7 +117,7 @@ async def guard(interaction: discord.Interaction, what: str) -> AsyncIterator[No
     try:
         yield
     except ServiceError as exc:
-        await safe_reply(interaction, str(exc))
+        await safe_reply(interaction, await refusal(service_of(interaction), interaction, exc))
     except Exception:
         log.exception("%s failed for user %s", what, interaction.user.id)
         await safe_reply(interaction, SOMETHING_WRONG)

@@ -104,7 +104,8 @@ class Privacy:
             lines.append(f"- **Ratings**: {plural(len(rows['ratings']), 'leaderboard rating')}"
                          f" and {plural(len(rows['rating_changes']), 'rating change')}.")
         settings = [name for name, table in (("reminders", "user_settings"),
-                                             ("notifications", "notify_settings"))
+                                             ("notifications", "notify_settings"),
+                                             ("language", "member_languages"))
                     if rows[table]]
         if settings:
             lines.append(f"- **Settings**: your {' and '.join(settings)} settings.")
@@ -150,7 +151,8 @@ class Privacy:
             "format": FORMAT, "version": 1, "user_id": actor.user_id,
             "generated": self.now().isoformat(timespec="seconds"), "policy": POLICY,
             "settings": {"reminders": rows["user_settings"],
-                         "notifications": rows["notify_settings"]},
+                         "notifications": rows["notify_settings"],
+                         "language": rows["member_languages"]},
             "vacations": rows["vacations"],
             "ratings": rows["ratings"], "rating_changes": rows["rating_changes"],
             "notes": rows["match_notes"], "follows": rows["match_follows"],

@@ -42,7 +42,8 @@ KEYS = {"matches": "id", "seats": "match_id, user_id", "moves": "match_id, seq",
         "tournament_entrants": "tournament_id, user_id",
         "tournament_tables": "tournament_id, round, table_no",
         "deleted_players": "id", "server_settings": "guild_id",
-        "server_departures": "guild_id", "tournament_outbox": "id"}
+        "server_departures": "guild_id", "tournament_outbox": "id",
+        "member_languages": "user_id"}
 
 
 def service_on(store) -> Service:
@@ -97,6 +98,8 @@ async def build(store) -> dict[str, int]:
     await store.hold_notices([(BO.user_id, running.id, "turn")], now, {BO.user_id: now})
     await service.notify.follow(running.id, CY, "moves")
     await service.notes.set_note(running.id, BO, "Ana likes moons.")
+    await service.languages.seen(CY.user_id, "pt-BR")
+    await service.languages.choose(CY, "de")
     event = await service.create_tournament(ANA, "witch-stones", EventTerms("swiss", 2),
                                             channel_id=10)
     for actor in (ANA, BO):
