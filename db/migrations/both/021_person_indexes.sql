@@ -15,3 +15,10 @@ CREATE INDEX tournament_entrants_by_user ON tournament_entrants (user_id);
 CREATE INDEX challenge_players_by_user ON challenge_players (user_id);
 CREATE INDEX tournaments_by_organiser ON tournaments (organiser_id);
 CREATE INDEX tournament_outbox_by_actor ON tournament_outbox (actor_id);
+-- A member's seats, newest match first and latest name first: the started matches'
+-- autocomplete reads the member's newest seats until it has enough (not every match of
+-- their server), and the leaderboard one seat a name (not every seat of the top ten).
+-- They lead with user_id, so the index on user_id alone goes.
+CREATE INDEX seats_by_user_match ON seats (user_id, match_id);
+CREATE INDEX seats_by_user_joined ON seats (user_id, joined_at);
+DROP INDEX IF EXISTS seats_by_user;
