@@ -188,7 +188,7 @@ async def fill(filler: Filler, recorded: Recorded, *, matches: int, running: int
         heavy = finished and match_id % heavy_every == 0 and len(heavy_ids) < HEAVY_MATCHES
         guild = HEAVY_GUILD if heavy else rng.randrange(servers)
         when = (now - SPAN + SPAN * (match_id / matches) if finished
-                else now - timedelta(hours=rng.uniform(1, 24 * 30)))
+                else now - timedelta(hours=rng.uniform(1, 48)))
         at = stamp(when)
         people = rng.sample(range(per_server), len(template.seats))
         users = [FIRST_MEMBER + guild * per_server + p for p in people]
@@ -228,6 +228,8 @@ async def fill(filler: Filler, recorded: Recorded, *, matches: int, running: int
                                   "updated_at"),
                       ((g, game, u, rng.gauss(25, 4), rng.uniform(1, 8), rng.randint(1, 200),
                         stamp_now) for g, game, u in sorted(rated)))
+    # the last moves were under 48 hours ago and the deadline is 72: a due check finds
+    # no timeout (a timeout's cost is the computer's move, not the store's)
     due = min(running, 1_000)
     await filler.rows("match_clocks", ("match_id", "deadline_hours", "next_check_at"),
                       ((m, 72, stamp(now - timedelta(minutes=1) if m - matches <= due
