@@ -43,11 +43,12 @@ class SocialQueries(Queries):
     # --- "your turn" ----------------------------------------------------------------
     async def running_for_user(self, user_id: int, limit: int = 200) -> list[MatchRecord]:
         """Running matches in every guild where the user holds a seat they have not
-        resigned, longest unchanged first (one query, then their seats)."""
+        resigned, longest unchanged first (one query, then their seats). Read from the
+        user's seats (seats_by_user_match), not from every running match of the store."""
         async with self.reading(consistent=True) as tx:
             rows = await tx.fetch(
-                "SELECT m.* FROM matches m JOIN seats s ON s.match_id = m.id "
-                "WHERE s.user_id = ? AND s.resigned = 0 AND m.status = ? "
+                "SELECT m.* FROM seats s CROSS JOIN matches m WHERE m.id = s.match_id "
+                "AND s.user_id = ? AND s.resigned = 0 AND m.status = ? "
                 "ORDER BY m.updated_at, m.id LIMIT ?", user_id, RUNNING, limit)
             return await matches_with_seats(tx, rows)
 

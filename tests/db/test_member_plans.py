@@ -69,3 +69,14 @@ async def test_a_name_is_one_seat_read(played, statements):
     assert len(plans) == 2
     for plan in plans:
         assert "seats_by_user_joined" in plan and "TEMP B-TREE" not in plan, plan
+
+
+async def test_a_members_turns_are_read_from_their_seats(played, statements):
+    """/turns: the member's running matches come from their seats, not from every running
+    match of the store (20,000 at a million finished)."""
+    await played.execute("UPDATE matches SET status = 'running' WHERE id > 50")
+    found = await played.running_for_user(1)
+    assert sorted(m.id for m in found) == [52, 54, 56, 58, 60]
+    plans = await plans_of(played, statements)
+    assert plans and all(p.startswith("SEARCH s USING") and "seats_by_user" in p
+                         for p in plans), plans
