@@ -28,6 +28,8 @@ from db.records import stamp
 from service import Service
 
 HEAVY = 1
+FIRST_GAME = engines.all()[0].slug
+"""The game of the challenges and tournaments."""
 """The member with thousands of matches (the privacy export and delete measure him)."""
 HEAVY_GUILD = 1
 HEAVY_MATCHES = 5_000
@@ -255,7 +257,7 @@ async def extras(filler: Filler, rng: random.Random, *, matches: int, total: int
                                      "challenger_name", "game", "status", "created_at",
                                      "expires_at"),
                       ((c, c % servers, 10_000 + c % servers, FIRST_MEMBER + c % members,
-                        member_name(FIRST_MEMBER + c % members), "witch-stones",
+                        member_name(FIRST_MEMBER + c % members), FIRST_GAME,
                         "open" if c % 50 == 0 else "lapsed", at,
                         later if c % 50 == 0 else at) for c in range(1, challenges + 1)))
     await filler.rows("challenge_players", ("challenge_id", "user_id", "display_name",
@@ -268,7 +270,7 @@ async def extras(filler: Filler, rng: random.Random, *, matches: int, total: int
                                       "organiser_name", "game", "status", "round",
                                       "created_at"),
                       ((t, t % servers, 10_000 + t % servers, FIRST_MEMBER, "Org",
-                        "witch-stones", "open" if t % 20 == 0 else "finished", 0, at)
+                        FIRST_GAME, "open" if t % 20 == 0 else "finished", 0, at)
                        for t in range(1, tournaments + 1)))
 
     def entrants():

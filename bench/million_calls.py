@@ -14,6 +14,7 @@ from db import FINISHED, RUNNING
 from service import Actor, Invitee
 
 Call = Callable[[int], Awaitable[Any]]
+FIRST_GAME = engines.all()[0].slug
 
 
 def calls(c: dict[str, Any]) -> list[tuple[str, Call]]:
@@ -52,7 +53,7 @@ def calls(c: dict[str, Any]) -> list[tuple[str, Call]]:
     async def challenge(actor: Actor) -> None:
         other = member(0)
         news = await service.challenge(actor, [Invitee(other.user_id, other.name)],
-                                       "witch-stones")
+                                       FIRST_GAME)
         await service.withdraw_challenge(news.challenge.id, actor)
 
     return [

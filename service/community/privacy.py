@@ -304,12 +304,7 @@ class Privacy:
         return record is not None and record.status in (EVENT_OPEN, EVENT_RUNNING)
 
     async def _statuses(self, match_ids: list[int]) -> dict[int, str]:
-        out = {}
-        for match_id in match_ids:
-            match = await self.store.get_match(match_id)
-            if match is not None:
-                out[match_id] = match.status
-        return out
+        return await self.store.match_statuses(match_ids)
 
 
 def kept_lines(before: dict[str, list[dict[str, Any]]],
