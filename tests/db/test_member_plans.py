@@ -80,3 +80,16 @@ async def test_a_members_turns_are_read_from_their_seats(played, statements):
     plans = await plans_of(played, statements)
     assert plans and all(p.startswith("SEARCH s USING") and "seats_by_user" in p
                          for p in plans), plans
+
+
+async def test_the_unsettled_finishes_are_found_without_reading_the_settled(played,
+                                                                            statements):
+    """The leaderboard's first step: finished matches not yet rated, oldest first, read
+    by an index that holds them in that order (not every finished match, in time order,
+    each checked)."""
+    await played.execute("UPDATE matches SET rating_applied = 1 WHERE id <= 50")
+    assert await played.unsettled_finishes() == list(range(51, 61))
+    rows = await played.query(f"EXPLAIN QUERY PLAN {statements[-1][0]}", *statements[-1][1])
+    plan = "\n".join(str(row[-1]) for row in rows)
+    assert "matches_unsettled (status=? AND rating_applied=?)" in plan, plan
+    assert "TEMP B-TREE" not in plan, plan

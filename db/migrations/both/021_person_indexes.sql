@@ -22,3 +22,9 @@ CREATE INDEX tournament_outbox_by_actor ON tournament_outbox (actor_id);
 CREATE INDEX seats_by_user_match ON seats (user_id, match_id);
 CREATE INDEX seats_by_user_joined ON seats (user_id, joined_at);
 DROP INDEX IF EXISTS seats_by_user;
+-- The leaderboard first settles any finished match left unrated, oldest first: the index
+-- on (status, rating_applied) could not give them in that order, so the finished matches
+-- were read in order of time, every one of them, to find none unsettled. This one gives
+-- the unsettled in order and ends at once when there are none; it replaces that one.
+CREATE INDEX matches_unsettled ON matches (status, rating_applied, updated_at);
+DROP INDEX IF EXISTS matches_by_rating;
