@@ -5,11 +5,19 @@ the pieces make the same document the in-memory export gives."""
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 
 import pytest
 
+from engines.ai import RandomPlayer
 from service import Service
-from tests.community.test_privacy import ANA, BO, kayles, svc, two_player  # noqa: F401
+from tests.community.test_privacy import ANA, BO, kayles, two_player  # noqa: F401
+
+
+@pytest.fixture
+def svc(store) -> Service:
+    return Service(store, seed_source=lambda: 12345, shuffle=lambda seats: None,
+                   player=RandomPlayer(), now=lambda: datetime(2026, 3, 2, 12, tzinfo=UTC))
 
 
 class Pieces:
@@ -23,11 +31,11 @@ class Pieces:
         return len(data)
 
 
-async def finished(svc: Service, count: int) -> list[int]:
+async def finished(service: Service, count: int) -> list[int]:
     ids = []
     for _ in range(count):
-        match_id = await two_player(svc, ANA, BO)
-        await svc.resign(match_id, ANA)
+        match_id = await two_player(service, ANA, BO)
+        await service.resign(match_id, ANA)
         ids.append(match_id)
     return ids
 
