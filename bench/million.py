@@ -26,6 +26,7 @@ import asyncio
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -323,5 +324,10 @@ async def main() -> None:
     pool.shutdown()
 
 
+def interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # a kill ends the run as Ctrl-C does: PostgreSQL stopped
+
+
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, interrupted)
     asyncio.run(main())
