@@ -73,12 +73,20 @@ class MatchQueries(Queries):
             if value is not None:
                 where.append(f"{column} = ?")
                 args.append(value)
-        if user_id is not None:
-            where.append("EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id "
-                         "AND s.user_id = ?)")
-            args.append(user_id)
-        sql = (f"SELECT m.* FROM matches m WHERE {' AND '.join(where)} "
-               "ORDER BY m.id DESC LIMIT ?")
+        if user_id is not None and not set(statuses) <= set(OPEN_STATUSES):
+            # Finished matches are many (a server's grow for years): read the member's
+            # seats newest first until ``limit`` are found (seats_by_user_match).
+            sql = ("SELECT m.* FROM seats s CROSS JOIN matches m WHERE m.id = s.match_id "
+                   f"AND s.user_id = ? AND {' AND '.join(where)} "
+                   "ORDER BY s.match_id DESC LIMIT ?")
+            args.insert(0, user_id)
+        else:  # open matches are few in a server: found by its index
+            if user_id is not None:
+                where.append("EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id "
+                             "AND s.user_id = ?)")
+                args.append(user_id)
+            sql = (f"SELECT m.* FROM matches m WHERE {' AND '.join(where)} "
+                   "ORDER BY m.id DESC LIMIT ?")
         async with self.reading(consistent=True) as tx:
             return await matches_with_seats(tx, await tx.fetch(sql, *args, limit))
 

@@ -27,15 +27,17 @@ changes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from db import records
-from db.base import Queries, Tx, dumps, loads
+from db.base import Queries, Tx, dumps, loads, marks
 
 DELETED_BASE = -(2**52)
 """Pseudonyms of deleted people are below this (computer seats are small negatives)."""
 
 DELETED_NAME = "Deleted player"
+STATUS_BATCH = 500
 
 PERSONAL: dict[str, tuple[str, str]] = {
     # table: (the columns shown to the person, the condition naming them: one ``?``)
@@ -180,6 +182,18 @@ class PrivacyQueries(Queries):
                 rows = await tx.fetch(f"SELECT {columns} FROM {table} WHERE {where}",
                                       user_id)
                 out[table] = [plain(row) for row in rows]
+        return out
+
+    async def match_statuses(self, match_ids: Sequence[int]) -> dict[int, str]:
+        """Each stored match's status, a few hundred a query (a member with thousands of
+        matches: a handful of queries, not one a match)."""
+        out: dict[int, str] = {}
+        async with self.reading(consistent=True) as tx:
+            for start in range(0, len(match_ids), STATUS_BATCH):
+                chunk = list(match_ids[start:start + STATUS_BATCH])
+                rows = await tx.fetch(f"SELECT id, status FROM matches WHERE id IN "
+                                      f"({marks(chunk)})", *chunk)
+                out.update((row[0], row[1]) for row in rows)
         return out
 
     async def unname_person(self, user_id: int) -> None:

@@ -43,11 +43,12 @@ class SocialQueries(Queries):
     # --- "your turn" ----------------------------------------------------------------
     async def running_for_user(self, user_id: int, limit: int = 200) -> list[MatchRecord]:
         """Running matches in every guild where the user holds a seat they have not
-        resigned, longest unchanged first (one query, then their seats)."""
+        resigned, longest unchanged first (one query, then their seats). Read from the
+        user's seats (seats_by_user_match), not from every running match of the store."""
         async with self.reading(consistent=True) as tx:
             rows = await tx.fetch(
-                "SELECT m.* FROM matches m JOIN seats s ON s.match_id = m.id "
-                "WHERE s.user_id = ? AND s.resigned = 0 AND m.status = ? "
+                "SELECT m.* FROM seats s CROSS JOIN matches m WHERE m.id = s.match_id "
+                "AND s.user_id = ? AND s.resigned = 0 AND m.status = ? "
                 "ORDER BY m.updated_at, m.id LIMIT ?", user_id, RUNNING, limit)
             return await matches_with_seats(tx, rows)
 
@@ -197,12 +198,16 @@ class SocialQueries(Queries):
         """Each user's most recent display name in a guild's matches."""
         if not user_ids:
             return {}
+        names = {}
         async with self.reading() as tx:
-            rows = await tx.fetch(
-                f"SELECT s.user_id, s.display_name FROM seats s JOIN matches m "
-                f"ON m.id = s.match_id WHERE s.user_id IN ({marks(user_ids)}) "
-                f"AND m.guild_id = ? ORDER BY s.joined_at, s.rowid", *user_ids, guild_id)
-        return {r[0]: r[1] for r in rows}
+            for user_id in dict.fromkeys(user_ids):  # one seat each (seats_by_user_joined)
+                row = await tx.fetchrow(
+                    "SELECT s.display_name FROM seats s CROSS JOIN matches m "
+                    "WHERE m.id = s.match_id AND s.user_id = ? AND m.guild_id = ? "
+                    "ORDER BY s.joined_at DESC, s.rowid DESC LIMIT 1", user_id, guild_id)
+                if row is not None:
+                    names[user_id] = row[0]
+        return names
 
 
 async def ratings_of(tx: Tx, guild_id: int | None, game: str,

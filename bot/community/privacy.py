@@ -7,9 +7,9 @@ service after the person was forgotten, so none of it names them."""
 
 from __future__ import annotations
 
-import io
 import logging
 import re
+import tempfile
 from collections.abc import Callable
 
 import discord
@@ -64,9 +64,11 @@ class Privacy(PantheonCog, commands.GroupCog, group_name="privacy",
     async def export(self, interaction: discord.Interaction) -> None:
         async with guard(interaction, "/privacy export"):
             await defer(interaction)
-            name, text = await self.service.privacy.export(actor_of(interaction))
-            await reply(interaction, "Everything I keep about you:",
-                        file=discord.File(io.BytesIO(text.encode("utf-8")), filename=name))
+            with tempfile.TemporaryFile() as out:  # thousands of matches: not in memory
+                name = await self.service.privacy.export_to(actor_of(interaction), out)
+                out.seek(0)
+                await reply(interaction, "Everything I keep about you:",
+                            file=discord.File(out, filename=name))
 
     @app_commands.command(name="delete", description="Delete what the bot keeps about you "
                           "(asks first)")

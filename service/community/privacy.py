@@ -21,11 +21,12 @@ finds the rest: deleting again finishes it.
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from db import (
     EVENT_OPEN,
@@ -56,6 +57,17 @@ NAMES = (("seats", "display_name"), ("tournament_entrants", "display_name"),
 """Where :meth:`PrivacyQueries.personal_rows` finds the names a person had."""
 POLICY = "PRIVACY.md"
 """The written policy, in the bot's source (``/about`` names it)."""
+
+
+class Writer(Protocol):
+    """Where an export is written: a binary file, or anything with its ``write``."""
+
+    def write(self, data: bytes, /) -> object: ...
+
+
+STREAMED = "\u0000the matches, written one by one\u0000"
+"""Where the matches go in the export's document (names and notes are checked text: no
+NUL in them)."""
 
 
 @dataclass
@@ -133,20 +145,22 @@ class Privacy:
 
     # --- export -------------------------------------------------------------------------
     async def export(self, actor: Actor) -> tuple[str, str]:
-        """All the store keeps about the actor as one JSON document: (file name, JSON).
-        Each match is its game record as ``/export`` writes it (a running match's as
-        everyone has seen it, so no other player's secret is in it), with the person's
-        private note; where their private views were DM'd (``private_posts``), and the
-        tournament notices that tell of their steps."""
+        """All the store keeps about the actor as one JSON document: (file name, JSON)
+        (:meth:`export_to`, into memory: for tests and the console)."""
+        out = io.BytesIO()
+        name = await self.export_to(actor, out)
+        return name, out.getvalue().decode("utf-8")
+
+    async def export_to(self, actor: Actor, out: Writer) -> str:
+        """Write all the store keeps about the actor to ``out`` as one JSON document
+        (UTF-8); its file name. Each match is its game record as ``/export`` writes it (a
+        running match's as everyone has seen it, so no other player's secret is in it),
+        with the person's private note; where their private views were DM'd
+        (``private_posts``), and the tournament notices that tell of their steps. The
+        matches' records, most of the document (a member with thousands of matches has
+        tens of megabytes of them), are written one by one as each is made, never held
+        together (issue 56)."""
         rows = await self.store.personal_rows(actor.user_id)
-        matches = []
-        for seat in rows["seats"]:
-            try:
-                record = await records.export(self.store, self.matches, seat["match_id"])
-                game_record: Any = json.loads(record.json)
-            except ServiceError:
-                game_record = None  # a lobby: nothing played yet
-            matches.append({"seat": seat, "record": game_record})
         document = {
             "format": FORMAT, "version": 1, "user_id": actor.user_id,
             "generated": self.now().isoformat(timespec="seconds"), "policy": POLICY,
@@ -156,7 +170,7 @@ class Privacy:
             "vacations": rows["vacations"],
             "ratings": rows["ratings"], "rating_changes": rows["rating_changes"],
             "notes": rows["match_notes"], "follows": rows["match_follows"],
-            "matches": matches, "matches_hosted": rows["matches"],
+            "matches": STREAMED, "matches_hosted": rows["matches"],
             "tournament_entries": rows["tournament_entrants"],
             "tournaments_organised": rows["tournaments"],
             "challenges_made": rows["challenges"],
@@ -166,7 +180,18 @@ class Privacy:
             "private_posts": rows["match_posts"],
             "tournament_notices": rows["tournament_outbox"],
         }
-        return f"pantheon-data-{actor.user_id}.json", json.dumps(document, indent=1)
+        before, after = json.dumps(document, indent=1).split(json.dumps(STREAMED))
+        out.write(f"{before}[".encode())
+        for number, seat in enumerate(rows["seats"]):
+            try:
+                record = await records.export(self.store, self.matches, seat["match_id"])
+                game_record: Any = json.loads(record.json)
+            except ServiceError:
+                game_record = None  # a lobby: nothing played yet
+            item = json.dumps({"seat": seat, "record": game_record}, indent=1)
+            out.write(f"{',' if number else ''}\n{item}".encode())
+        out.write(f"\n]{after}".encode())
+        return f"pantheon-data-{actor.user_id}.json"
 
     # --- delete ---------------------------------------------------------------------
     async def delete(self, actor: Actor) -> Deletion:
@@ -281,12 +306,7 @@ class Privacy:
         return record is not None and record.status in (EVENT_OPEN, EVENT_RUNNING)
 
     async def _statuses(self, match_ids: list[int]) -> dict[int, str]:
-        out = {}
-        for match_id in match_ids:
-            match = await self.store.get_match(match_id)
-            if match is not None:
-                out[match_id] = match.status
-        return out
+        return await self.store.match_statuses(match_ids)
 
 
 def kept_lines(before: dict[str, list[dict[str, Any]]],
