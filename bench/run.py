@@ -27,9 +27,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
-import random
 import json
 import os
+import random
 import sqlite3
 import statistics
 import subprocess

@@ -132,10 +132,11 @@ def clean(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _glyphs(face: ImageFont.FreeTypeFont, text: str, mode: str, anchor: str, ink: int,
-            start: tuple[float, float]) -> tuple[object, tuple[int, int]]:
-    """A line of text rasterised, and its offset: what ``ImageDraw.text`` computes on
-    every call, kept (the same labels come back in every picture of a game)."""
-    mask, offset = face.getmask2(text, mode, None, None, None, 0, anchor, ink, start,
+            start: tuple[float, float], stroke: float = 0) -> tuple[object, tuple[int, int]]:
+    """A line of text rasterised (or its outline ``stroke`` px wide, filled), and its
+    offset: what ``ImageDraw.text`` computes on every call, kept (the same labels come
+    back in every picture of a game)."""
+    mask, offset = face.getmask2(text, mode, None, None, None, stroke, anchor, ink, start,
                                  stroke_filled=True)
     return (mask.point(_COVERAGE, None) if mode == "L" else mask), offset
 
@@ -168,15 +169,27 @@ class Draw(ImageDraw.ImageDraw):
                 seen.boxes.append((text, (left, top, right, bottom)))
                 if cut:
                     seen.outside.append(text)
+        stroke = kwargs.pop("stroke_width", 0)
+        stroke_fill = kwargs.pop("stroke_fill", None)
         if args or kwargs or "\n" in text or not isinstance(font, ImageFont.FreeTypeFont):
-            return super().text(xy, text, fill, font, anchor, *args, **kwargs)
-        ink, fill_ink = self._getink(fill)
-        ink = fill_ink if ink is None else ink
+            return super().text(xy, text, fill, font, anchor, *args, stroke_width=stroke,
+                                stroke_fill=stroke_fill, **kwargs)
+        ink = self._ink(fill)
         x, y = xy
-        mask, (dx, dy) = _glyphs(font, text, self.fontmode, anchor or "la", ink,
-                                 (math.modf(x)[0], math.modf(y)[0]))
-        self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+        start = (math.modf(x)[0], math.modf(y)[0])
+        layers = [(ink, 0)]
+        if stroke:  # as ImageDraw.text: the filled outline first, then the text over it
+            halo = ink if stroke_fill is None else self._ink(stroke_fill)
+            layers = [(halo, stroke)] + ([] if halo == ink else layers)
+        for colour, width in layers:
+            mask, (dx, dy) = _glyphs(font, text, self.fontmode, anchor or "la", colour,
+                                     start, width)
+            self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, colour)
         return None
+
+    def _ink(self, fill):
+        ink, fill_ink = self._getink(fill)
+        return fill_ink if ink is None else ink
 
     def polygon(self, xy, fill=None, outline=None, width=1):  # type: ignore[override]
         """As ``ImageDraw.polygon``, but an outline wider than a pixel is drawn on a crop
