@@ -5,12 +5,21 @@ plus a bare PNG encode of the same image).
     python bench/run.py                 # all games
     python bench/run.py <slug>          # one game
     python bench/run.py --moves 100     # fewer samples, faster
+    python bench/run.py --against 7edac84          # and whole moves against that commit
+    python bench/run.py --against 7edac84 --only   # only that comparison
 
 Prints a Markdown table. Targets (docs/DESIGN.md, issues): whole move p99 ≤ 50 ms and
 ≤ 3× the floor; render (public and DM pictures) ≤ 10 ms p50 and ≤ 20 ms p99, shown next
 to its own floor, a bare PNG encode of the same image (issue 30); PNG ≤ 40 KB median.
 "render CPU" is the CPU time of the drawing thread: on a shared machine the wall times
 swing with everyone else's work, the CPU time much less.
+
+``--against <commit>`` then compares whole moves with their pictures (``Service.submit``
+and every picture of the move drawn: ``bench/whole_move.py``) with that commit's code
+(``git archive`` into a temporary folder), in two processes asked in turn, round after
+round, the order swapped each round: one machine, one load, both warm. It prints moves
+per second (moves over the sum of their wall times), the wall and CPU p50/p99 of a move,
+and new/old (issue 56's goal: ≥ 2× the early-November code, ``7edac84``).
 """
 
 from __future__ import annotations
@@ -18,9 +27,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import json
+import os
 import random
 import sqlite3
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -188,12 +201,84 @@ def floor_times(game, count: int, folder: Path) -> list[float]:
     return times
 
 
+class Checkout:
+    """``bench/whole_move.py`` running on one checkout's code, asked for moves in turn."""
+
+    def __init__(self, tree: Path, folder: Path) -> None:
+        script = Path(__file__).resolve().with_name("whole_move.py")
+        folder.mkdir()
+        self.process = subprocess.Popen(
+            [sys.executable, str(script), str(folder)], cwd=tree, text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(tree)})
+
+    def moves(self, slug: str, count: int) -> list[tuple[float, float]]:
+        assert self.process.stdin and self.process.stdout
+        self.process.stdin.write(f"{slug} {count}\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the checkout in {self.process.args} stopped")
+        return [tuple(pair) for pair in json.loads(line)]
+
+    def close(self) -> None:
+        assert self.process.stdin
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+def against(commit: str, games: Sequence, rounds: int, per_round: int) -> None:
+    """Whole moves with pictures, this checkout against ``commit``, alternated."""
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as tmp:
+        old_tree = Path(tmp) / "tree"
+        old_tree.mkdir()
+        archive = subprocess.run(["git", "-C", str(root), "archive", commit],
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(old_tree)], input=archive, check=True)
+        old, new = Checkout(old_tree, Path(tmp) / "old"), Checkout(root, Path(tmp) / "new")
+        print(f"\nWhole move with its pictures, {commit} (old) and this checkout (new), "
+              f"{rounds} alternated rounds of {per_round} moves per game, load "
+              f"{os.getloadavg()[0]:.1f} at the start:\n")
+        print("| game | old moves/s | new moves/s | new / old | old ms p50/p99 "
+              "| new ms p50/p99 | old CPU ms p50/p99 | new CPU ms p50/p99 |")
+        print("|---|---|---|---|---|---|---|---|")
+        try:
+            for game in games:
+                samples: dict[str, list[tuple[float, float]]] = {"old": [], "new": []}
+                for side in (old, new):  # warm both: imports, caches, the first match
+                    side.moves(game.slug, 5)
+                for k in range(rounds):
+                    order = [("old", old), ("new", new)]
+                    for name, side in order if k % 2 == 0 else order[::-1]:
+                        samples[name] += side.moves(game.slug, per_round)
+                rate = {name: len(s) / sum(w for w, _ in s) for name, s in samples.items()}
+                wall = {name: [w for w, _ in s] for name, s in samples.items()}
+                cpu = {name: [c for _, c in s] for name, s in samples.items()}
+                print(f"| {game.slug} | {rate['old']:.0f} | {rate['new']:.0f} "
+                      f"| {rate['new'] / rate['old']:.2f}× | {ms(wall['old'])} "
+                      f"| {ms(wall['new'])} | {ms(cpu['old'])} | {ms(cpu['new'])} |",
+                      flush=True)
+        finally:
+            old.close()
+            new.close()
+        print(f"\n(load {os.getloadavg()[0]:.1f} at the end)")
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", help="game slugs (default: all)")
     parser.add_argument("--moves", type=int, default=300, help="samples per measure")
+    parser.add_argument("--against", metavar="COMMIT",
+                        help="also compare whole moves with pictures with this commit")
+    parser.add_argument("--only", action="store_true",
+                        help="with --against: only that comparison")
+    parser.add_argument("--rounds", type=int, default=10, help="alternated rounds")
     args = parser.parse_args()
     games = [engines.get(s) for s in args.games] if args.games else engines.all()
+    if args.against and args.only:
+        against(args.against, games, args.rounds, max(5, args.moves // 30))
+        return
     print("| game | legal_moves ms p50/p99 | play ms p50/p99 | render ms p50/p99 "
           "| render CPU ms p50/p99 | bare PNG encode ms p50/p99 | render / encode p50/p99 "
           "| PNG KB median/max | whole move ms p50/p99 | floor ms p50/p99 "
@@ -212,6 +297,8 @@ async def main() -> None:
                   f"| {rows['png']} "
                   f"| {ms(whole)} | {ms(floor)} | {ratio} | {ms(private)} |",
                   flush=True)
+    if args.against:
+        against(args.against, games, args.rounds, max(5, args.moves // 30))
 
 
 if __name__ == "__main__":

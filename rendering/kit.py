@@ -191,6 +191,11 @@ def clear_caches() -> None:
     _footer_lines.cache_clear()
 
 
+def _seat_line(seat: Seat) -> str:
+    """What a seat's second line says: its score and its note."""
+    return clean(" · ".join(p for p in (seat.score, seat.note) if p))
+
+
 class Board(Canvas):
     """A canvas with the shared header and footer; ``draw`` paints the board area.
 
@@ -225,24 +230,30 @@ class Board(Canvas):
                    font=font(SMALL), fill=MUTED, anchor="rm")
         per_row = len(seats) if seat_rows(len(seats)) == 1 else math.ceil(len(seats) / 2)
         column = (self.width - 24) / max(1, per_row)
-        for i, seat in enumerate(seats):
+        room = column - 56
+        lines = [_seat_line(seat) for seat in seats]
+        if any(length(line, font(SMALL)) > room for line in lines):
+            lines = [line.replace(" · ", "·").replace(" ", "\u2009") for line in lines]
+        # a line that fits beside the disc only tightened (thin spaces) runs under it,
+        # every seat's alike, the disc beside the name: rather than cut short
+        under = any(length(line, font(SMALL)) > room for line in lines)
+        for i, (seat, line) in enumerate(zip(seats, lines, strict=True)):
             x = 12 + (i % per_row) * column
             y = TITLE_ROW + (i // per_row) * SEAT_ROW
             colour = seat.colour or seat_colour(i)
             if i in to_act:  # in the seat's colour: the highlight is for moves
                 d.rounded_rectangle((x, y + 2, x + column - 6, y + SEAT_ROW - 4), radius=8,
                                     outline=colour, width=4)
+            cy = y + 8 + TEXT / 2 if under else y + SEAT_ROW / 2
             if seat.emblem is not None:
-                seat.emblem(d, x + 22, y + SEAT_ROW / 2, 16)
+                seat.emblem(d, x + 22, cy, 16)
             else:
-                seat_disc(d, x + 22, y + SEAT_ROW / 2, 14, i, colour, width=2)
-            room = column - 56
+                seat_disc(d, x + 22, cy, 14, i, colour, width=2)
             d.text((x + 44, y + 6 + TEXT / 2), _fit(clean(seat.name), "", room, font(TEXT)),
                    font=font(TEXT), fill=INK, anchor="lm")
-            line = clean(" · ".join(p for p in (seat.score, seat.note) if p))
-            if length(line, font(SMALL)) > room:  # tighter before anything is cut off
-                line = line.replace(" · ", "·")
-            d.text((x + 44, y + SEAT_ROW - 6 - SMALL / 2), _fit(line, "", room, font(SMALL)),
+            left = 12 if under else 44
+            d.text((x + left, y + SEAT_ROW - 6 - SMALL / 2),
+                   _fit(line, "", column - left - 12, font(SMALL)),
                    font=font(SMALL), fill=MUTED, anchor="lm")
         y = TITLE_ROW + seat_rows(len(seats)) * SEAT_ROW + 2
         if outcome:

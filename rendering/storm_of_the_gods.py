@@ -92,6 +92,11 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     _map(board, cells)
     if lines:
         _band(board, lines, fill, band)
+    touched = _touched(view, highlight, marks)
+    for position in touched & set(POSITIONS):
+        if cells.get(position) is None:  # its kept name goes: drawn again over the path
+            board.draw.rectangle(_name_box(board.draw, centre(board, position), position),
+                                 fill=EMPTY_FILL)
     _path(board, view)
     # as deep as there are seats: a seat's move on a shared hex is never left unmarked
     tokens = []
@@ -104,7 +109,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
             )
             tokens.append((*kit.around(cx, cy, R - 4, depth), colour))  # on the rim
     for position in POSITIONS:
-        _contents(board, position, cells.get(position))
+        _contents(board, position, cells.get(position), position in touched)
     wind = view.get("wind")
     if wind in POSITIONS:
         _wind(board, *centre(board, wind), R * 0.36)  # clear of the population and coordinate
@@ -200,6 +205,8 @@ def _tile(cell: dict | None) -> int | str | None:
 def _paint_map(canvas: kit.Canvas, tiles: tuple[int | str | None, ...]) -> None:
     for position, tile in zip(POSITIONS, tiles, strict=True):
         _hex(canvas, _at(position, EDGE), tile)
+    for position, tile in zip(POSITIONS, tiles, strict=True):
+        _names(canvas, _at(position, EDGE), position, tile)
     for i, letter in enumerate(COLUMNS):
         q = i - 4
         length = 9 - abs(q)
@@ -226,19 +233,51 @@ def _hex(canvas: kit.Canvas, centre: tuple[float, float], tile: int | str | None
         )
 
 
-def _contents(board: kit.Board, position: str, cell: dict | None) -> None:
+def _touched(view: dict, highlight: list[str], marks: dict[int, list[str]] | None
+             ) -> set[str]:
+    """The hexes the wind's path, its attack or a mark may cross: their names are drawn
+    again over them (every other hex keeps the names of the map's kept layer)."""
+    touched = {view.get("wind_from"), view.get("wind"), view.get("attacked"),
+               *(view.get("path") or [])}
+    touched |= {position for position, _, _ in kit.marked(highlight, rolled(view, marks),
+                                                          deep=6)}
+    return {position for position in touched if isinstance(position, str)}
+
+
+def _name_box(draw: kit.Draw, xy: tuple[float, float], position: str
+              ) -> tuple[float, float, float, float]:
+    """Where an empty hex's name is inked, and a little around it (all inside the hex)."""
+    left, top, right, bottom = draw.textbbox(xy, position, font=kit.font(kit.SMALL),
+                                             anchor="mm")
+    return left - 3, top - 3, right + 3, bottom + 3
+
+
+def _names(canvas: kit.Canvas, xy: tuple[float, float], position: str,
+           tile: int | str | None) -> None:
+    """A hex's name, and a tile's population, as :func:`_contents` draws them."""
+    cx, cy = xy
+    if tile is None:
+        canvas.label((cx, cy), position, size=kit.SMALL, fill=NAME)
+    elif tile != "compass":
+        background = TILE_FILL.get(int(tile), TILE_FILL[0])
+        _boxed(canvas, (cx, cy - R * 0.55), str(tile), kit.TEXT, kit.INK, background)
+        _boxed(canvas, (cx, cy + R * 0.55), position, kit.SMALL, NAME, background)
+
+
+def _contents(board: kit.Board, position: str, cell: dict | None, touched: bool) -> None:
+    """A hex's pieces; its names (and population) too where the path or a mark crossed
+    the kept ones (else they are the map layer's)."""
     d = board.draw
     cx, cy = centre(board, position)
     if cell is None:
-        board.label((cx, cy), position, size=kit.SMALL, fill=NAME)
+        if touched:
+            _names(board, (cx, cy), position, None)
         return
     if cell.get("compass"):
         _rose(board, cx, cy)
         return
-    population = cell.get("population", 0)
-    background = TILE_FILL.get(population, TILE_FILL[0])
-    _boxed(board, (cx, cy - R * 0.55), str(population), kit.TEXT, kit.INK, background)
-    _boxed(board, (cx, cy + R * 0.55), position, kit.SMALL, NAME, background)
+    if touched:
+        _names(board, (cx, cy), position, _tile(cell))
     owner = cell.get("owner")
     if owner is None:
         return
@@ -261,7 +300,7 @@ def _contents(board: kit.Board, position: str, cell: dict | None) -> None:
 
 
 def _boxed(
-    board: kit.Board,
+    board: kit.Canvas,
     xy: tuple[float, float],
     text: str,
     size: int,

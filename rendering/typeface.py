@@ -1,6 +1,6 @@
-"""The kit's type: the one font, the sizes that stay readable on a phone, texts cleaned
-to the glyphs it has, drawn from cached masks and recorded (for the readability test),
-measured, wrapped and shortened to fit."""
+"""The kit's type: the one font (shipped in ``rendering/fonts``), the sizes that stay
+readable on a phone, texts cleaned to the glyphs it has, drawn from cached masks and
+recorded (for the readability test), measured, wrapped and shortened to fit."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache, lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -25,10 +26,11 @@ picture can be opened full screen, a label cannot."""
 
 
 def inked(size: int) -> int:
-    """The inked height of a digit or capital in the kit's font at ``size`` (about 0.7
-    of the size): what a reader sees, and what must stay readable on a phone."""
-    _, top, _, bottom = font(size).getbbox("0")
-    return bottom - top
+    """The inked height of a digit and of a capital in the kit's font at ``size`` (about
+    0.7 of the size), the smaller: what a reader sees, and what must stay readable on a
+    phone."""
+    face = font(size)
+    return min(face.getbbox(ch)[3] - face.getbbox(ch)[1] for ch in "0H")
 
 
 def min_size(width: int = WIDTH) -> int:
@@ -41,13 +43,20 @@ def min_size(width: int = WIDTH) -> int:
 
 
 
+FONT = Path(__file__).with_name("fonts") / "DejaVuSans.ttf"
+"""DejaVu Sans, cut down to Latin (Vietnamese included), Greek, Cyrillic, Armenian,
+Georgian, punctuation, arrows and the signs the games use (how, and why this font:
+``rendering/fonts/README.md``; its licence beside it)."""
+
+
 @cache
 def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled scalable font: no font files to ship or install."""
-    return ImageFont.load_default(size=size)
+    """The kit's font at ``size`` px, laid out without text shaping (as Pillow's bundled
+    font was: the scripts it covers need none, and it is the faster layout)."""
+    return ImageFont.truetype(str(FONT), size, layout_engine=ImageFont.Layout.BASIC)
 
 
-SMALL = min_size()  # 31 px at 800 (digits 22 px, 7.3 px at a phone's 265): labels, notes
+SMALL = min_size()  # 30 px at 800 (digits 22 px, 7.3 px at a phone's 265): labels, notes
 TEXT = SMALL + 2
 LARGE = SMALL + 5
 TITLE = SMALL + 9
@@ -84,12 +93,15 @@ def recording() -> Iterator[Seen]:
         _records.remove(seen)
 
 
-_SUBSTITUTES = {"\u2014": "-", "\u2013": "-", "\u00d7": "x", "\u2022": "\u00b7", "\u2192": ">",
-                "\u2190": "<"}
+MISSING = "\ufffd"
+"""What a character the font lacks is drawn as: the replacement character, visibly a
+stand-in, never an empty box or nothing."""
 
 
 @cache
-def _has_glyph(ch: str) -> bool:
+def has_glyph(ch: str) -> bool:
+    """Whether the kit's font draws ``ch`` as itself: its mask is not that of the
+    font's missing-glyph box (U+FFFF, a code point no font maps, draws that box)."""
     face = font(20)
     return _mask(ch, face) != _mask("\uffff", face)
 
@@ -100,29 +112,43 @@ def _mask(ch: str, face: ImageFont.FreeTypeFont) -> bytes:
     return image.tobytes()
 
 
+@lru_cache(maxsize=4096)
 def clean(text: str) -> str:
-    """``text`` in the characters the bundled font has: dashes and accents simplified,
-    anything else it lacks shown as "?" rather than as an empty box."""
+    """``text`` as the font can draw it: composed (NFC: "Zoë" typed as "e" and a
+    combining diaeresis drawn as one letter), a character the font lacks drawn as its
+    compatibility form when the font has that ("ﬁ" as "fi", a full-width "Ａ" as "A"),
+    else as :data:`MISSING`."""
     if text.isascii():
         return text
     out = []
-    for ch in text:
-        if ch.isascii() or _has_glyph(ch):
+    for ch in unicodedata.normalize("NFC", text):
+        if ch.isascii() or has_glyph(ch):
             out.append(ch)
             continue
-        ch = _SUBSTITUTES.get(ch, ch)
-        base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
-        out.append(ch if ch.isascii() else base or "?")
+        plain = unicodedata.normalize("NFKC", ch)
+        out.append(plain if plain != ch and all(map(has_glyph, plain)) else MISSING)
     return "".join(out)
 
 
 @lru_cache(maxsize=4096)
 def _glyphs(face: ImageFont.FreeTypeFont, text: str, mode: str, anchor: str, ink: int,
-            start: tuple[float, float]) -> tuple[object, tuple[int, int]]:
-    """A line of text rasterised, and its offset: what ``ImageDraw.text`` computes on
-    every call, kept (the same labels come back in every picture of a game)."""
-    return face.getmask2(text, mode, None, None, None, 0, anchor, ink, start,
-                         stroke_filled=True)
+            start: tuple[float, float], stroke: float = 0) -> tuple[object, tuple[int, int]]:
+    """A line of text rasterised (or its outline ``stroke`` px wide, filled), and its
+    offset: what ``ImageDraw.text`` computes on every call, kept (the same labels come
+    back in every picture of a game)."""
+    mask, offset = face.getmask2(text, mode, None, None, None, stroke, anchor, ink, start,
+                                 stroke_filled=True)
+    return (mask.point(_COVERAGE, None) if mode == "L" else mask), offset
+
+
+TEXT_SHADES = 4
+"""How many levels of coverage a text's edge pixel may have (none and full included):
+FreeType's 256 levels of antialiasing rounded to these. The picture's text is most of
+its PNG (about 70 %: its edges are what the compressor cannot predict); four levels
+keep the letters' smooth edges, at full size and at a phone's 265 px, and make the
+PNGs about a sixth smaller (``python -m bench.encode``)."""
+_COVERAGE = [round(round(v * (TEXT_SHADES - 1) / 255) * 255 / (TEXT_SHADES - 1))
+             for v in range(256)]
 
 
 class Draw(ImageDraw.ImageDraw):
@@ -143,15 +169,27 @@ class Draw(ImageDraw.ImageDraw):
                 seen.boxes.append((text, (left, top, right, bottom)))
                 if cut:
                     seen.outside.append(text)
+        stroke = kwargs.pop("stroke_width", 0)
+        stroke_fill = kwargs.pop("stroke_fill", None)
         if args or kwargs or "\n" in text or not isinstance(font, ImageFont.FreeTypeFont):
-            return super().text(xy, text, fill, font, anchor, *args, **kwargs)
-        ink, fill_ink = self._getink(fill)
-        ink = fill_ink if ink is None else ink
+            return super().text(xy, text, fill, font, anchor, *args, stroke_width=stroke,
+                                stroke_fill=stroke_fill, **kwargs)
+        ink = self._ink(fill)
         x, y = xy
-        mask, (dx, dy) = _glyphs(font, text, self.fontmode, anchor or "la", ink,
-                                 (math.modf(x)[0], math.modf(y)[0]))
-        self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+        start = (math.modf(x)[0], math.modf(y)[0])
+        layers = [(ink, 0)]
+        if stroke:  # as ImageDraw.text: the filled outline first, then the text over it
+            halo = ink if stroke_fill is None else self._ink(stroke_fill)
+            layers = [(halo, stroke)] + ([] if halo == ink else layers)
+        for colour, width in layers:
+            mask, (dx, dy) = _glyphs(font, text, self.fontmode, anchor or "la", colour,
+                                     start, width)
+            self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, colour)
         return None
+
+    def _ink(self, fill):
+        ink, fill_ink = self._getink(fill)
+        return fill_ink if ink is None else ink
 
     def polygon(self, xy, fill=None, outline=None, width=1):  # type: ignore[override]
         """As ``ImageDraw.polygon``, but an outline wider than a pixel is drawn on a crop

@@ -235,6 +235,8 @@ def _pips(d: ImageDraw.ImageDraw, x: float, y: float, size: float, n: int) -> No
 
 
 HERO_ASKED = "a 6: hero or not?"
+HERO_ASKED_SHORT = "a 6: hero?"
+"""The question where the whole one leaves a name no room (the widest chess face)."""
 
 
 def _face_width(text: str) -> int:
@@ -268,13 +270,17 @@ def _dice(board: kit.Board, view: dict, names: list[str], y: float) -> None:
         return
     who = names[to_act[0]] if to_act else ""
     slot = max(44.0, kit.length("number", kit.font(kit.SMALL)))
+    asked = HERO_ASKED if not dice.get("hero") and phase == "hero" else ""
     dice_width = (_face_width(FACE_NAMES.get(dice["chess"], dice["chess"])) + 16
                   + (slot + 16 if dice.get("number") else 0)
                   + (_face_width(FACE_NAMES.get(dice["hero"], dice["hero"]))
                      if dice.get("hero") else 0)
-                  + (kit.length(HERO_ASKED, kit.font(kit.TEXT))
-                     if not dice.get("hero") and phase == "hero" else 0))
+                  + kit.length(asked, kit.font(kit.TEXT)))
     room = board.width - 2 * x - 16 - dice_width - kit.length(" rolled", kit.font(kit.TEXT))
+    if asked and room < kit.length("Ana…", kit.font(kit.TEXT)):
+        room += kit.length(asked, kit.font(kit.TEXT))
+        asked = HERO_ASKED_SHORT
+        room -= kit.length(asked, kit.font(kit.TEXT))
     who = kit.fit(who, min(200, room), kit.TEXT)  # the dice always fit: the name gives way
     board.label((x, y + 22), f"{who} rolled", size=kit.TEXT, anchor="lm")
     x += d.textlength(f"{who} rolled", font=kit.font(kit.TEXT)) + 16
@@ -289,8 +295,8 @@ def _dice(board: kit.Board, view: dict, names: list[str], y: float) -> None:
         x += slot + 16
     if dice.get("hero"):
         _face(board, x, y, "hero", FACE_NAMES.get(dice["hero"], dice["hero"]), GOLD)
-    elif phase == "hero":
-        board.label((x, y + 22), HERO_ASKED, size=kit.TEXT, fill=kit.HIGHLIGHT,
+    elif asked:
+        board.label((x, y + 22), asked, size=kit.TEXT, fill=kit.HIGHLIGHT,
                     anchor="lm")
 
 
