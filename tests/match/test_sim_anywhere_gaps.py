@@ -64,3 +64,42 @@ async def test_an_undo_request_from_another_conversation_is_refused(sim: Sim) ->
         "Nothing was asked.")
     assert other.messages() == []
     assert await sim.bot.service.store.undo_request(match_id) is None  # nothing left behind
+
+
+async def play_out(sim: Sim, place: Elsewhere, match_id: int) -> None:
+    """Play the first legal move until the match is over."""
+    service = sim.bot.service
+    for _ in range(400):
+        waiting = await service.waiting(match_id)
+        if not waiting:
+            break
+        (user_id, moves), = waiting.items()
+        await place.slash(who(place, user_id), "move", move=moves[0])
+    assert (await service.match(match_id)).status == "finished"
+
+
+@pytest.mark.parametrize("where", PLACES)
+async def test_a_rematch_starts_a_new_match_here(sim: Sim, where) -> None:
+    ana, bo = sim.ana.user, sim.bo.user
+    place = where(sim, [ana, bo])
+    match_id = await start_here(place, ana, [bo], game="witch-stones")
+    await play_out(sim, place, match_id)
+    final = next(m for m in reversed(place.messages()) if "Rematch" in labels(m))
+    asked = await place.click(ana, final, "Rematch")
+    assert answer(asked) == "Asked: the rematch starts when everyone has."
+    note = place.messages()[-1]
+    assert "asked for a rematch" in text_of(note) and f"<@{bo.id}>" in text_of(note), \
+        text_of(note)
+    assert "Rematch" in labels(place.current(final))  # bo has not asked yet
+    made = await place.click(bo, final, "Rematch")
+    assert "Its board is below." in answer(made), answer(made)
+    assert labels(place.current(final)) == []  # the button is spent
+    mine = await sim.bot.service.store.find_matches(user_id=ana.id)
+    new = max(mine, key=lambda m: m.id)
+    assert new.id != match_id and new.hosted and new.status == "running"
+    assert new.channel_id == place.channel_id and new.thread_id is None
+    board = place.messages()[-1]
+    assert board.attachments and "Your view" in labels(board)
+    (user_id, moves), = (await sim.bot.service.waiting(new.id)).items()
+    played = await place.slash(who(place, user_id), "move", move=moves[0])
+    assert "Played" in answer(played)  # the rematch is played here, as its first match was
