@@ -103,3 +103,24 @@ async def test_a_rematch_starts_a_new_match_here(sim: Sim, where) -> None:
     (user_id, moves), = (await sim.bot.service.waiting(new.id)).items()
     played = await place.slash(who(place, user_id), "move", move=moves[0])
     assert "Played" in answer(played)  # the rematch is played here, as its first match was
+
+
+@pytest.mark.parametrize("where", PLACES)
+async def test_a_nudge_pings_the_waiting_player_where_the_match_is_played(
+        sim: Sim, where) -> None:
+    place = where(sim, [sim.ana, sim.bo])
+    match_id = await start_here(place, sim.ana.user, [sim.bo.user], game="witch-stones")
+    (user_id, _), = (await sim.bot.service.waiting(match_id)).items()
+    waiting = who(place, user_id)
+    nudger = next(p for p in place.people if p.id != user_id)
+    result = await place.slash(nudger, "nudge")
+    assert result.ephemeral and text_of(result.response) == (
+        f"Nudged <@{waiting.id}> in Witch Stones #{match_id}.")
+    nudge = place.messages()[-1]
+    assert text_of(nudge).startswith(f"<@{waiting.id}> ") and "nudges you" in text_of(nudge)
+    assert list(nudge.ping_user_ids) == [waiting.id]  # pinged, and nobody else
+    other = group_dm(sim, [sim.ana, sim.bo, sim.cy], "other friends")
+    again = await other.slash(nudger, "nudge", match=match_id)
+    assert answer(again) == (f"Nudge where match #{match_id} is played: the players it "
+                             "waits for see it there. Nobody was nudged.")
+    assert other.messages() == []
