@@ -26,7 +26,7 @@ from tests.sim.harness import Sim, answer, last, text_of
 HOUR = 3600
 ANYWHERE = {"match", "move", "board", "myview", "score", "history", "resign", "abort",
             "hint", "review", "rules", "notify", "privacy", "about", "reminders",
-            "vacation", "export", "replay", "undo", "turns", "nudge",
+            "vacation", "export", "replay", "undo", "turns", "nudge", "mymatches",
             # offered everywhere to say in one line where they work:
             "settings", "leaderboard", "tournament"}
 ONE_LINE = re.compile(r"^\S.* works only in a server that has added Pantheon \(a moderator "

@@ -124,3 +124,18 @@ async def test_a_nudge_pings_the_waiting_player_where_the_match_is_played(
     assert answer(again) == (f"Nudge where match #{match_id} is played: the players it "
                              "waits for see it there. Nobody was nudged.")
     assert other.messages() == []
+
+
+@pytest.mark.parametrize("where", PLACES)
+async def test_mymatches_lists_every_one_of_yours_anywhere(sim: Sim, where) -> None:
+    """It is personal: outside a server that added the bot, every open match of the
+    caller's, the server's too; only they see it."""
+    in_server, _ = await sim.start(sim.ana, "witch-stones", [sim.bo])
+    place = where(sim, [sim.ana, sim.cy])
+    here = await start_here(place, sim.ana.user, [sim.cy.user], game="witch-stones")
+    result = await place.slash(sim.ana.user, "mymatches")
+    text = answer(result)
+    assert result.ephemeral and text.startswith("Your open matches: 2;"), text
+    assert f"#{in_server} Witch Stones" in text and f"#{here} Witch Stones" in text
+    lonely = answer(await place.slash(sim.cy.user, "mymatches"))
+    assert f"#{here} Witch Stones" in lonely and f"#{in_server} Witch" not in lonely
