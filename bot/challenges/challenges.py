@@ -23,6 +23,7 @@ from bot.challenges.challenge_ui import (
 )
 from bot.kit.common import PantheonCog, game_autocomplete
 from bot.kit.interact import actor_of, defer, guard, reply
+from bot.kit.places import anywhere, needs_the_bot
 from bot.match.lobby import LEVEL_CHOICES, TERMS_HELP, TIMEOUT_CHOICES, takes_terms, terms_of
 from service import CHALLENGE_HOURS, ServiceError, parse_options
 
@@ -61,21 +62,22 @@ class Challenges(PantheonCog):
     )
     @app_commands.choices(on_timeout=TIMEOUT_CHOICES, level=LEVEL_CHOICES)
     @app_commands.autocomplete(game=game_autocomplete)
-    @app_commands.guild_only()
+    @anywhere
     @takes_terms
     async def challenge(
         self,
         interaction: discord.Interaction,
-        opponent: discord.Member,
+        opponent: discord.Member | discord.User,  # a User where the bot is not a member
         game: str,
-        opponent2: discord.Member | None = None,
-        opponent3: discord.Member | None = None,
-        opponent4: discord.Member | None = None,
-        opponent5: discord.Member | None = None,
+        opponent2: discord.Member | discord.User | None = None,
+        opponent3: discord.Member | discord.User | None = None,
+        opponent4: discord.Member | discord.User | None = None,
+        opponent5: discord.Member | discord.User | None = None,
         options: str | None = None,
         **terms: Any,
     ) -> None:
         async with guard(interaction, "/challenge"):
+            needs_the_bot(interaction, "/challenge")  # a lapse is posted in the channel
             channel = interaction.channel
             if not isinstance(channel, discord.TextChannel):
                 raise ServiceError(NOT_HERE)

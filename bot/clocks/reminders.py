@@ -18,14 +18,17 @@ from bot.events.tournament_ui import tell_news
 from bot.kit.common import PantheonCog, about_a_match, title_of
 from bot.kit.interact import actor_of, defer, deferred_match, guard, reply
 from bot.kit.places import anywhere
+from bot.match import hosted
 from bot.match.publish import match_channel, send_dm, user_mentions
 from bot.match.ui import announce
-from service import MAX_REMIND_AFTER_HOURS, Reminder
+from service import MAX_REMIND_AFTER_HOURS, Reminder, ServiceError
 from service.notices.nonces import notice_nonce, reminder_nonce
 
 log = logging.getLogger(__name__)
 
 CHECK_EVERY_MINUTES = 10
+NUDGE_THERE = ("Nudge where match #{id} is played: the players it waits for see it there. "
+               "Nobody was nudged.")
 MAX_VACATION_DAYS = 366
 
 
@@ -73,8 +76,18 @@ class Reminders(PantheonCog):
     async def nudge(self, interaction: discord.Interaction, match: int | None = None) -> None:
         async with guard(interaction, "/nudge"):
             record = await deferred_match(interaction, match)
+            if record.hosted and record.channel_id != interaction.channel_id:
+                raise ServiceError(NUDGE_THERE.format(id=record.id))
             post = await self.service.nudge(record.id, actor_of(interaction))
             names = ", ".join(f"<@{u}>" for u in post.mentions)
+            done = f"Nudged {names} in {title_of(record.game)} #{record.id}."
+            if record.hosted:  # no thread: the nudge is this command's public answer
+                if await hosted.answer_publicly(
+                        interaction, {"content": f"{names} {post.text}",
+                                      "allowed_mentions": user_mentions(post.mentions)},
+                        note=done) is None:
+                    await reply(interaction, "I couldn't post the nudge here just now.")
+                return
             channel = await match_channel(self.bot, record)
             posted = False
             if channel is not None:
@@ -88,7 +101,7 @@ class Reminders(PantheonCog):
                 await reply(interaction, "I couldn't post the nudge in the match's thread: "
                             "check my permissions there.")
                 return
-            await reply(interaction, f"Nudged {names} in {title_of(record.game)} #{record.id}.")
+            await reply(interaction, done)
 
     @tasks.loop(minutes=CHECK_EVERY_MINUTES)
     async def check(self) -> None:

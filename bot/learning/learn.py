@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from bot.kit.common import PantheonCog, lesson_autocomplete, title_of
 from bot.kit.interact import actor_of, defer, guard, reply
+from bot.kit.places import anywhere, needs_the_bot
 from bot.match.opening import NO_THREAD, NOT_A_TEXT_CHANNEL, Place, place_for, undo_opening
 from bot.match.threads import THREAD_ARCHIVE_MINUTES, add_members, thread_name
 from bot.match.ui import announce
@@ -69,9 +70,10 @@ class Learn(PantheonCog):
                           description="Learn a game: a guided first match against the computer")
     @app_commands.describe(game="The game to learn")
     @app_commands.autocomplete(game=lesson_autocomplete)
-    @app_commands.guild_only()
+    @anywhere
     async def learn(self, interaction: discord.Interaction, game: str) -> None:
         async with guard(interaction, "/learn"):
+            needs_the_bot(interaction, "/learn (a lesson has its own thread)")
             if interaction.guild_id is None:
                 raise ServiceError(NOT_A_TEXT_CHANNEL)
             place = place_for(interaction.channel)

@@ -125,14 +125,15 @@ async def post_board(client: discord.Client, update: Update, kwargs: dict[str, A
     return message
 
 
-async def answer_publicly(interaction: discord.Interaction, kwargs: dict[str, Any]
-                          ) -> discord.Message | None:
+async def answer_publicly(interaction: discord.Interaction, kwargs: dict[str, Any],
+                          note: str = BOARD_BELOW) -> discord.Message | None:
     """A public follow-up. A command answered "thinking…" privately has that answer
-    completed first: a first follow-up would take its place, and stay private."""
+    completed first (with ``note``): a first follow-up would take its place, and stay
+    private."""
     try:
         if interaction.response.type is discord.InteractionResponseType.deferred_channel_message \
                 and not is_completed(interaction):
-            await interaction.edit_original_response(content=BOARD_BELOW)
+            await interaction.edit_original_response(content=note)
             completed(interaction)
         message = await interaction.followup.send(wait=True, **kwargs)
         turn_posts.remember(interaction.client, message)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 import discord
@@ -18,7 +19,7 @@ from bot.kit.common import (
     title_of,
 )
 from bot.kit.interact import MESSAGE_LIMIT, actor_of, clip, defer, deferred_match, guard, reply
-from bot.kit.places import anywhere
+from bot.kit.places import anywhere, elsewhere
 from bot.match import hosted, turn_posts
 from bot.match.publish import message_kwargs, score_embed
 from bot.match.ui import move_view, with_your_view
@@ -158,14 +159,20 @@ class Info(PantheonCog):
             await reply(interaction,
                         **message_kwargs(post, mention=False, view=notes_view(record.id)))
 
+    @anywhere
     @app_commands.command(
         name="mymatches", description="Your open matches in this server, and where it is your turn"
     )
-    @app_commands.guild_only()
     async def mymatches(self, interaction: discord.Interaction) -> None:
+        """In a server that added the bot, that server's; anywhere else (a DM, a group DM,
+        a server without the bot), every one of yours, as /turns lists them: only the
+        caller sees the answer, and the matches are theirs."""
         async with guard(interaction, "/mymatches"):
             await defer(interaction)
-            mine = await self.service.my_matches(actor_of(interaction))
+            actor = actor_of(interaction)
+            if elsewhere(interaction):
+                actor = dataclasses.replace(actor, guild_id=None)  # every server's
+            mine = await self.service.my_matches(actor)
             if not mine:
                 raise ServiceError("You are in no open match here. Start one with /match start.")
             mine.sort(key=lambda row: (not row[1], -row[0].id))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -18,6 +19,7 @@ from bot.kit.common import (
 )
 from bot.kit.interact import actor_of, defer, deferred_match, find_match, guard, reply
 from bot.kit.places import anywhere, needs_the_bot
+from bot.match import hosted
 from bot.match.publish import match_channel, message_kwargs, user_mentions
 from bot.match.ui import announce
 from bot.match.undo_ui import undo_view
@@ -30,6 +32,22 @@ log = logging.getLogger(__name__)
 
 NOT_POSTED = ("I couldn't post your request in the match's thread, so it was dropped: "
               "I need Send Messages in Threads there.")
+POSTED = ("Your request is posted in the match's thread; the moves are taken back when every "
+          "opponent accepts.")
+ASKED_BELOW = ("Your request is below; the moves are taken back when every opponent "
+               "accepts.")
+NOT_HERE = ("Ask for it where match #{id} is played: your opponents answer it there. "
+            "Nothing was asked.")
+NOT_ANSWERED = "I couldn't post your request here, so it was dropped. Try again in a moment."
+
+
+def request_kwargs(asked: Asked) -> dict[str, Any]:
+    """An undo request as posted: its text pinging the opponents it waits for, and the
+    Accept / Refuse buttons."""
+    pings = " ".join(f"<@{u}>" for u in asked.waiting if u > 0)
+    return {"content": f"{asked.text}\n{pings}".strip(),
+            "allowed_mentions": user_mentions(asked.waiting),
+            "view": undo_view(asked.match.id, asked.request.version)}
 
 
 class Social(PantheonCog):
@@ -49,25 +67,36 @@ class Social(PantheonCog):
                 return
             asked = outcome.asked
             assert asked is not None
+            if asked.match.hosted:  # no thread: the request is this command's answer
+                await self._ask_here(interaction, asked)
+                return
             if not await self._post_request(asked):
                 await self.service.drop_undo_requests(asked.match.id)
                 raise ServiceError(NOT_POSTED)
-            await reply(interaction, "Your request is posted in the match's thread; the "
-                        "moves are taken back when every opponent accepts.")
+            await reply(interaction, POSTED)
 
     async def _post_request(self, asked: Asked) -> bool:
         channel = await match_channel(self.bot, asked.match)
         if channel is None:
             return False
-        pings = " ".join(f"<@{u}>" for u in asked.waiting if u > 0)
         try:
-            await channel.send(f"{asked.text}\n{pings}".strip(),
-                               allowed_mentions=user_mentions(asked.waiting),
-                               view=undo_view(asked.match.id, asked.request.version))
+            await channel.send(**request_kwargs(asked))
         except discord.HTTPException as exc:
             log.warning("match %s: undo request not posted: %s", asked.match.id, exc)
             return False
         return True
+
+    async def _ask_here(self, interaction: discord.Interaction, asked: Asked) -> None:
+        """A match without a thread: the request, with its buttons, is a public answer
+        where the match is played (a button's answer edits it); asked from elsewhere, or
+        not posted, it is dropped."""
+        if interaction.channel_id != asked.match.channel_id:
+            await self.service.drop_undo_requests(asked.match.id)
+            raise ServiceError(NOT_HERE.format(id=asked.match.id))
+        if await hosted.answer_publicly(interaction, request_kwargs(asked),
+                                        note=ASKED_BELOW) is None:
+            await self.service.drop_undo_requests(asked.match.id)
+            raise ServiceError(NOT_ANSWERED)
 
     @anywhere
     @app_commands.command(

@@ -20,8 +20,15 @@ import engines
 from bot.kit.dynamic import IdButton
 from bot.kit.interact import actor_of, guard, reply, service_of, service_of_client
 from bot.kit.layout import spent
+from bot.kit.places import elsewhere
+from bot.match import hosted
 from bot.match.picker import PickButton, my_moves, open_picker, played_text, use_announce
-from bot.match.publish import match_channel, message_kwargs, publish, send_public
+from bot.match.publish import (
+    match_channel,
+    message_kwargs,
+    publish,
+    send_public,
+)
 from bot.match.threads import open_thread
 from bot.notices.notes_ui import notes_view
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord
@@ -371,7 +378,8 @@ class RematchButton(
     template=r"pantheon:rematch:(?P<match>\d+)",
 ):
     """A player's request for a rematch (:mod:`service.challenges.rematch`); the last request opens
-    the new match in a thread of its own."""
+    the new match in a thread of its own, or, where the bot is not a member, answers with
+    its first board (a match without a thread, made through the gate as one)."""
 
     def __init__(self, match_id: int) -> None:
         super().__init__(f"pantheon:rematch:{match_id}", "Rematch",
@@ -381,6 +389,9 @@ class RematchButton(
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with guard(interaction, f"rematch #{self.match_id}"):
+            if elsewhere(interaction):  # a match without a thread: answered here
+                await self._here(interaction)
+                return
             await interaction.response.defer(ephemeral=True, thinking=True)
             service, client = service_of(interaction), interaction.client
             news = await service.rematch(self.match_id, actor_of(interaction))
@@ -398,3 +409,21 @@ class RematchButton(
             except discord.HTTPException as exc:
                 log.info("could not remove the rematch button: %s", exc)
             await reply(interaction, f"Match #{news.update.match.id} is open in {place}.")
+
+    async def _here(self, interaction: discord.Interaction) -> None:
+        """Where the bot is not a member: who asked, and then the new match's first
+        board, are public answers here; the final board (answered as a deferred update)
+        loses its button once the rematch is made."""
+        await interaction.response.defer()
+        news = await service_of(interaction).rematch(self.match_id, actor_of(interaction))
+        if news.update is None:
+            await hosted.answer_publicly(
+                interaction, message_kwargs(Post(news.text, mentions=news.mentions)))
+            await reply(interaction, "Asked: the rematch starts when everyone has.")
+            return
+        await announce(interaction.client, news.update)
+        try:  # the button is spent
+            await interaction.edit_original_response(view=spent(interaction.message))
+        except discord.HTTPException as exc:
+            log.info("could not remove the rematch button: %s", exc)
+        await reply(interaction, f"{news.text} Its board is below.")

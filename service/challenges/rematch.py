@@ -83,7 +83,8 @@ class Rematches:
                            f"#{update.match.id} begins, seats rotated.", update=update)
 
     async def _replay_match(self, match: MatchRecord) -> Update:
-        """The new match: same game, options, clock and rating; seats rotated by one."""
+        """The new match: same game, options, clock and rating; seats rotated by one. A
+        match without a thread's is one too, where it was played (:data:`gate.HOSTED`)."""
         seats = match.by_seat()
         humans = [s for s in seats if not s.is_ai]
         first = next((s for s in humans if s.user_id == match.host_id), humans[0])
@@ -92,7 +93,7 @@ class Rematches:
                                       {k: str(v) for k, v in match.options.items()},
                                       channel_id=match.channel_id,
                                       terms=MatchTerms(rated=await self.store.is_rated(match.id)),
-                                      kind=gate.REMATCH)
+                                      kind=gate.HOSTED if match.hosted else gate.REMATCH)
         made = new.id
         try:
             clock = await self.store.clock(match.id)

@@ -78,9 +78,13 @@ def test_every_lobby_names_its_kind_and_every_kind_is_made():
                     and node.func.attr in ("create", "admit")
                     and ast.unparse(node.func.value).endswith(("lobby", "gate", "admission"))):
                 kind = [k.value for k in node.keywords if k.arg == "kind"]
-                given = ast.unparse(kind[0] if kind else node.args[-1])
-                if given != "kind":  # the lobby's own call of the gate, with what it was given
-                    kinds.add(given)
+                named = kind[0] if kind else node.args[-1]
+                choices = ([named.body, named.orelse] if isinstance(named, ast.IfExp)
+                           else [named])  # a rematch is made as its match was
+                for choice in choices:
+                    given = ast.unparse(choice)
+                    if given != "kind":  # the lobby's own call of the gate, with its own
+                        kinds.add(given)
     assert kinds == {f"gate.{name}" for name in
                      ("MATCH", "LESSON", "ACCEPTED", "REMATCH", "TABLE", "RECORD",
                                    "HOSTED")}

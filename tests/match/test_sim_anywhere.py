@@ -26,9 +26,9 @@ from tests.sim.harness import Sim, answer, last, text_of
 HOUR = 3600
 ANYWHERE = {"match", "move", "board", "myview", "score", "history", "resign", "abort",
             "hint", "review", "rules", "notify", "privacy", "about", "reminders",
-            "vacation", "export", "replay", "undo", "turns", "nudge",
+            "vacation", "export", "replay", "undo", "turns", "nudge", "mymatches",
             # offered everywhere to say in one line where they work:
-            "settings", "leaderboard", "tournament"}
+            "settings", "leaderboard", "tournament", "challenge", "learn"}
 ONE_LINE = re.compile(r"^\S.* works only in a server that has added Pantheon \(a moderator "
                       r"adds it with the link in /about\); here, play with /match start\.$")
 
@@ -60,7 +60,9 @@ async def test_every_command_declares_where_it_works(sim: Sim) -> None:
 async def test_what_needs_the_bot_says_so_in_one_line(sim: Sim, where) -> None:
     place = where(sim, [sim.ana, sim.bo])
     for command, options in (("settings", {}), ("leaderboard", {"game": "terra"}),
-                             ("tournament info", {"tournament": 1})):
+                             ("tournament info", {"tournament": 1}),
+                             ("learn", {"game": "witch-stones"}),
+                             ("challenge", {"opponent": sim.bo.user, "game": "witch-stones"})):
         result = await place.slash(sim.ana.user, command, **options)
         assert result.ephemeral and ONE_LINE.match(answer(result)), answer(result)
     assert place.messages() == []

@@ -149,7 +149,7 @@ class Elsewhere:
         root = self.command(parts[0])
         leaf, nesting = simcord_interactions.walk_to_subcommand(root, parts[1:])
         leaf_options, resolved = simcord_interactions.build_options(
-            _Actor(self.sim.env, user), name, leaf, options)
+            _Actor(self.sim.env, user), name, leaf, options, channel_id=self.channel_id)
         data: dict[str, Any] = {
             "id": root["id"], "name": root["name"], "type": AppCommandType.CHAT_INPUT,
             "options": simcord_interactions.nest_options(root, nesting, leaf_options)}
