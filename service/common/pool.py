@@ -84,7 +84,7 @@ INLINE_MS = 1.0
 than sent: an empty job sent costs the bot 0.1-0.2 ms of its own CPU (pickling, the
 pipe, the result's callback) and a round trip of 0.15-0.3 ms to an idle worker, tens of
 ms to a busy one (``python -m bench.offload`` prints it), while a millisecond on the loop
-is far under the 20 ms of lag it may show. Every picture (4-9 ms) and any search goes to
+is far under the 20 ms of lag it may show. Every picture (6-10 ms) and any search goes to
 the pool."""
 
 

@@ -22,7 +22,7 @@ from service.match.core import outcome_of
 class Pictures:
     """The renderer, and where it runs (``offload``: ``process`` or ``thread``).
 
-    Every picture costs 4-9 ms of CPU in every game, far above what sending it to the
+    Every picture costs 6-10 ms of CPU in every game, far above what sending it to the
     pool costs (``pool.INLINE_MS``; ``python -m bench.offload``), so with ``process``
     every one goes there, the players' private ones included: drawn in a thread, a
     picture holds the interpreter the event loop needs (RELIABILITY.md, issue 30: with
