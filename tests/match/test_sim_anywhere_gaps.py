@@ -1,12 +1,13 @@
 """A match without a thread (issue 55, second slice): what the first slice left to a
 thread — an undo request, a rematch, a nudge — happens where the match is played, on the
-bot's answers, in a group DM and in a server without the bot."""
+bot's answers, in a group DM and in a server without the bot, on both stores."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.match.test_sim_anywhere import labels, start_here
+from tests.match.test_sim_anywhere_games import simcord_bot  # noqa: F401 (both stores)
 from tests.sim.elsewhere import Elsewhere, foreign_server, group_dm
 from tests.sim.harness import Sim, answer, text_of
 
