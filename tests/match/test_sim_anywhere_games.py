@@ -23,8 +23,7 @@ import pytest
 
 import engines
 from db.base import dumps
-from engines.base import IllegalMove
-from tests.match.test_twins import aligned, reveal_key
+from tests.match.test_twins import twin_for_move
 from tests.sim.elsewhere import Elsewhere, foreign_server, group_dm, walk
 from tests.sim.harness import Sim, last, make_bot_on, text_of
 
@@ -92,18 +91,7 @@ async def set_position(sim: Sim, game, state, match_id: int) -> None:
 def twin_for(game, state, seat: int, move: str, rng: random.Random):
     """A twin of ``state`` the mover cannot tell from it (what others hide resampled),
     in which ``move`` is legal and reveals the same; else a public twin; else ``state``."""
-    key = reveal_key(game, state, move)
-    for tries in range(16):
-        knows = seat if tries < 8 else None
-        candidate = aligned(game, game.determinise(state, knows, rng), state)
-        if reveal_key(game, candidate, move) != key:
-            continue
-        try:
-            game.play(candidate, seat, move)
-        except IllegalMove:
-            continue
-        return candidate
-    return state
+    return twin_for_move(game, state, seat, move, rng, tries=16, knowing=8)
 
 
 @pytest.mark.parametrize("where", list(PLACES))

@@ -82,6 +82,25 @@ def aligned(game: Game, twin, state):
     return dataclasses.replace(twin, **{n: copy.deepcopy(getattr(state, n)) for n in names})
 
 
+def twin_for_move(game: Game, state, seat: int, move: str, rng, tries: int = 8,
+                  knowing: int = 0):
+    """A twin of ``state`` in which ``move`` is legal and reveals the same, with the chance
+    it consumes face up aligned: the first ``knowing`` of ``tries`` tries keep what
+    ``seat`` knows, the rest are public; ``state`` itself if none is found."""
+    key = reveal_key(game, state, move)
+    for attempt in range(tries):
+        knows = seat if attempt < knowing else None
+        candidate = aligned(game, game.determinise(state, knows, rng), state)
+        if reveal_key(game, candidate, move) != key:
+            continue
+        try:
+            game.play(candidate, seat, move)
+        except IllegalMove:
+            continue
+        return candidate
+    return state
+
+
 def reveal_key(game: Game, state, move: str):
     """What playing ``move`` reveals of the hidden values: WGC's gods among the squares
     the move names (a capture names a god checker, a refusal shows one)."""

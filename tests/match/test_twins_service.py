@@ -21,9 +21,8 @@ import engines
 from db import RUNNING
 from db.base import dumps
 from engines.ai import RandomPlayer
-from engines.base import IllegalMove
 from service import Actor, Service
-from tests.match.test_twins import aligned, reveal_key
+from tests.match.test_twins import twin_for_move
 
 GAMES = ["when-gods-collide", "terra", "storm-of-the-gods", "witch-stones", "angry-gods"]
 PEOPLE = [Actor(1, "Ana", 5), Actor(2, "Bo", 5), Actor(3, "Cy", 5)]
@@ -95,18 +94,7 @@ async def twins_show_the_same(store, slug: str) -> None:
         # the chance it consumes face up aligned.
         seat = game.to_act(state)[0]
         move = rng.choice(game.legal_moves(state, seat))
-        key = reveal_key(game, state, move)
-        chosen = state
-        for _ in range(8):
-            candidate = aligned(game, game.determinise(state, None, rng), state)
-            if reveal_key(game, candidate, move) != key:
-                continue
-            try:
-                game.play(candidate, seat, move)
-            except IllegalMove:
-                continue
-            chosen = candidate
-            break
+        chosen = twin_for_move(game, state, seat, move, rng)
         await store_state(service, game, chosen, ids[1])
         actor = next(p for p in players if p.user_id == match_a.by_seat()[seat].user_id)
         updates = [await service.submit(i, actor, move) for i in ids]
