@@ -261,6 +261,8 @@ class ChallengeRecord:
     created_at: str
     expires_at: str
     players: list[Challenged] = field(default_factory=list)
+    hosted: bool = False
+    """Made where the bot is not a member: its post is an answer, its match has no thread."""
 
     def player(self, user_id: int) -> Challenged | None:
         return next((p for p in self.players if p.user_id == user_id), None)

@@ -2,9 +2,8 @@
 
 Front ends (the Discord cogs in :mod:`bot`, the offline :mod:`console`, tests) call the
 coroutines of :class:`Service` with who is acting (an :class:`Actor`) and get back
-:class:`Update` objects that say what to post publicly and what to send privately to
-whom. All state lives in the store; nothing is kept in memory between calls, so a restart
-loses nothing.
+:class:`Update` objects: what to post publicly and what to send privately to whom. All
+state lives in the store, none in memory between calls: a restart loses nothing.
 
 The service is a house of rooms, one package an area, each with a docstring that says
 what it owns and which rooms it may use (``USES``), and which of its modules the others
@@ -429,13 +428,14 @@ class Service(TournamentDesk, LearningDesk):
     # --- challenges and rematches -------------------------------------------------------
     async def challenge(self, actor: Actor, opponents: list[Invitee], game_slug: str,
                         options: dict[str, str] | None = None, channel_id: int | None = None,
-                        terms: MatchTerms | None = None, **fields: Any) -> ChallengeNews:
-        """A challenge on ``terms`` (or on terms given by their fields)."""
+                        terms: MatchTerms | None = None, hosted: bool = False,
+                        **fields: Any) -> ChallengeNews:
+        """A challenge on ``terms`` (or their fields); ``hosted``: as :meth:`create`'s."""
         agreed = await self.servers.govern(actor, game_slug, channel_id,
                                            terms or MatchTerms.given(fields), "challenge")
         assert agreed is not None
         return await self.challenges.challenge(actor, opponents, game_slug, options,
-                                               channel_id, agreed)
+                                               channel_id, agreed, hosted)
 
     async def get_challenge(self, challenge_id: int, actor: Actor | None = None
                             ) -> ChallengeRecord:
