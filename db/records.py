@@ -166,6 +166,9 @@ class TurnReminder:
     version: int = -1
     slot: int = -1
     warned: bool = False
+    unseen: bool = False
+    """It reached the player by no way (a match without a thread, the DM refused): the
+    next board of the match shows it (migration 024)."""
 
 
 Shards = tuple[int, tuple[int, ...]]

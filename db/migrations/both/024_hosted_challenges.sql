@@ -7,3 +7,6 @@ ALTER TABLE challenges ADD COLUMN hosted {{flag}} NOT NULL DEFAULT 0;
 -- in the servers it was removed from, and later deletes their data). Matches made so
 -- before this kept that server's id.
 UPDATE matches SET guild_id = NULL WHERE hosted = 1;
+-- A reminder of a match without a thread goes by DM only; one that reached its player
+-- by no way (Discord refused the DM) is shown on the next board anyone opens there.
+ALTER TABLE turn_reminders ADD COLUMN unseen {{flag}} NOT NULL DEFAULT 0;
