@@ -110,7 +110,8 @@ def rules_text(slug: str, language: str = speech.ENGLISH) -> str:
     return spec(slug).rules_text(language)
 
 
-_LABEL = re.compile(r"^\*\*(?:\d+\.\s*)?([^*(:.]+?)\s*(?:\([^)]*\))?[:.]?\*\*")
+_LABEL = re.compile(r"^\*\*(?:\d+\.\s*)?([^*(:.]+?)\s*(?:\([^)]*\))?\s*[:.]?\*\*")
+"""A bold label opening a line; French puts a (no-break) space before its colon."""
 
 
 def rules_sections(slug: str, language: str = speech.ENGLISH) -> dict[str, str]:
