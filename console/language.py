@@ -27,8 +27,9 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
 
 def choose(typed: str | None) -> None:
     """Use the language named by ``--language`` (a catalogue's tag, any case) for this
-    run; None leaves the environment's. Raises :class:`ValueError` with the refusal, in
-    the environment's language, for any other."""
+    run; None, the environment's. Raises :class:`ValueError` with the refusal, in the
+    environment's language, for any other."""
+    _chosen.clear()
     if typed is None:
         return
     by_tag = {language.casefold(): language for language in speech.LANGUAGES}

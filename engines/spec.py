@@ -158,7 +158,7 @@ class GameSpec:
     def rules_file(self, language: str = "en") -> Traversable | Path:
         """The rules text in ``language`` (a catalogue's tag, ``de``): the file of that
         name in the folder of that language beside the English one
-        (``engines/rules/de/terra.md``), or the English one where that language has none.
+        (``engines/rules/de/<slug>.md``), or the English one where that language has none.
         Only the catalogues' tags are looked up, so no caller's text becomes a path."""
         folder = getattr(self.rules, "parent", None)  # a Path's, or a zip's
         if folder is not None and language in speech.LANGUAGES and language != speech.ENGLISH:

@@ -12,6 +12,7 @@ import pytest
 
 import engines
 import speech
+from tests.toy_game import registered
 
 ROOT = Path(engines.__file__).parent / "rules"
 SLUGS = [s.slug for s in engines.specs()]
@@ -49,3 +50,28 @@ def test_a_translation_keeps_the_headings_sections_and_numbered_steps(slug, lang
     assert engines.rules_text(slug, language) == translated
     titles = {spec.slug: spec.title for spec in engines.specs()}
     assert titles[slug] in translated.splitlines()[0]  # the title kept as published
+
+
+def test_a_language_without_its_file_reads_english_and_no_language_is_a_path():
+    with registered() as toy:  # a game whose rules have no translation
+        assert engines.rules_text(toy.slug, "de") == engines.rules_text(toy.slug)
+    english = engines.rules_text("terra")
+    for language in ("qps-ploc", "xx", "../en", "de/../..", "", "DE"):
+        assert engines.rules_text("terra", language) == english
+    assert engines.rules_text("terra", "pt-BR").startswith("# Terra\n\n**Objetivo:**")
+
+
+def test_a_section_by_its_name_in_the_language_or_in_english():
+    labels = engines.section_labels("storm-of-the-gods", "fr")
+    assert list(labels) == list(engines.rules_sections("storm-of-the-gods"))
+    assert labels["Wind"] == "Vent" and labels["Our rulings"] == "Nos arbitrages"
+    wind = engines.rules_section("storm-of-the-gods", "wind", "fr")
+    assert wind is not None and wind.startswith("**1. Vent.**") and "`wind sw`" in wind
+    assert engines.rules_section("storm-of-the-gods", " VENT ", "fr") == wind
+    assert engines.rules_section("storm-of-the-gods", "Vent") is None  # not in English
+    pieces = engines.rules_section("witch-stones", "Pièces", "fr")  # "**Pièces (81) :**"
+    assert pieces is not None and pieces.startswith("**Pièces (81)\u00a0:**")
+    refusal = engines.no_section("terra", "Wind", "de")
+    assert speech.say("de", refusal) == (
+        "Die Regeln von Terra haben keinen Abschnitt „Wind“; es gibt: Ziel, Aufbau, Ein Zug, "
+        "Wertung, Ende, Optionen, Unsere Regelauslegungen.")
