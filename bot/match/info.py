@@ -203,8 +203,8 @@ class Info(PantheonCog):
             try:
                 text = engines.rules_text(game, language)
             except (KeyError, OSError):
-                raise ServiceError(speech.Text("rules-not-written",
-                                               {"game": title_of(game)})) from None
+                raise ServiceError(speech.Text(  # a typed game is echoed, clipped
+                    "rules-not-written", {"game": clip(title_of(game), SECTION_LIMIT)})) from None
             if section:
                 part = engines.rules_section(game, section[:SECTION_LIMIT], language)
                 if part is None:
