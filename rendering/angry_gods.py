@@ -340,29 +340,26 @@ KEY_ITEMS = ("picture-angry-leader", "picture-angry-follower", "picture-angry-go
 
 
 def _key_rows() -> list[list[tuple[str, str]]]:
-    """The key's items (sign, word) in rows as wide as the picture allows: one row in
-    English, two where the words are longer."""
+    """The key's items (sign, word): one row where they fit (English), else two of two
+    (German's "Falscher Gott" does not fit after the others)."""
     face = kit.font(kit.SMALL)
-    rows: list[list[tuple[str, str]]] = [[]]
-    x = 20.0
-    for sign, message in zip(("leader", "follower", "god", "false-god"), KEY_ITEMS,
-                             strict=True):
-        word = kit.say(message)
-        wide = KEY_SIGN + kit.length(kit.clean(word), face)
-        if rows[-1] and x + wide > kit.WIDTH - 20:
-            rows.append([])
-            x = 20.0
-        rows[-1].append((sign, word))
-        x += wide + KEY_GAP
-    return rows
+    items = [(sign, kit.clean(kit.say(message))) for sign, message in
+             zip(("leader", "follower", "god", "false-god"), KEY_ITEMS, strict=True)]
+    wide = 20 + sum(KEY_SIGN + kit.length(word, face) + KEY_GAP for _, word in items)
+    return [items] if wide - KEY_GAP <= kit.WIDTH - 20 else [items[:2], items[2:]]
 
 
 def _key(b: kit.Canvas) -> None:
     """The key under the panel: leader, follower, god, False God (a layer)."""
     d, face = b.draw, kit.font(kit.SMALL)
-    for r, row in enumerate(_key_rows()):
+    rows = _key_rows()
+    half = (b.width - 40) / 2
+    for r, row in enumerate(rows):
         x, y = 20.0, KEY_ABOVE + r * KEY_ROW
-        for sign, word in row:
+        for k, (sign, word) in enumerate(row):
+            if len(rows) > 1:  # two columns
+                x = 20 + k * half
+            word = kit.fit(word, (half if len(rows) > 1 else b.width - 20 - x) - KEY_SIGN - 8)
             if sign == "leader":
                 _stone(d, x + 22, y, LEADER_R - 4, "red", kit.SMALL)
             elif sign == "follower":

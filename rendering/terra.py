@@ -267,18 +267,19 @@ def _panel(board: kit.Board, view: dict, names: Sequence[str],
     piles = view.get("discard_sizes", [0] * players)
     d.line((0, y, board.width, y), fill=kit.GAP, width=1)
     y += 6
+    # each seat's counts in one column set against the right margin (as far left as the
+    # longest needs), the names in what is left (at most 250 px)
+    right = board.width - 16
+    counts = [kit.fit(kit.clean(kit.say("picture-terra-counts", reserve=sizes[seat],
+                                        cup=cups[seat], discards=piles[seat])),
+                      right - (x + 28 + NAME_LEAST + 24)) for seat in range(players)]
+    start = right - max((kit.length(c, kit.font(kit.SMALL)) for c in counts), default=0)
     for seat in range(players):
         kit.seat_disc(d, x + 10, y + ROW / 2, 10, seat, width=1)
-        counts = kit.clean(kit.say("picture-terra-counts", reserve=sizes[seat],
-                                   cup=cups[seat], discards=piles[seat]))
-        # the counts set against the right margin, the name in what is left (at most 250)
-        right = board.width - 16
-        counts = kit.fit(counts, right - (x + 28 + NAME_LEAST + 24))
-        start = right - kit.length(counts, kit.font(kit.SMALL))
         board.label((x + 28, y + ROW / 2),
                     kit.fit(_name(names, seat), min(250, start - 24 - x - 28), kit.TEXT),
                     kit.TEXT, kit.INK, "lm")
-        board.label((start, y + ROW / 2), counts, kit.SMALL, kit.MUTED, "lm")
+        board.label((start, y + ROW / 2), counts[seat], kit.SMALL, kit.MUTED, "lm")
         y += ROW
     y += 12
     left = _chits_left(rows)

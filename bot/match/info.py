@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
+from bot.kit import language
 from bot.kit.common import (
     GAME_CHOICES,
     PantheonCog,
@@ -76,12 +77,15 @@ class Info(PantheonCog):
                     await reply(interaction, page, allowed_mentions=discord.AllowedMentions.none())
                 return
             post = await self.service.board(record.id, actor_of(interaction))
+            own_thread = record.thread_id is not None and interaction.channel_id == record.thread_id
+            if record.hosted or own_thread:  # public: in the server's language
+                await post.ready(language.server(interaction))
             if record.hosted and post.png and await self._post_here(interaction, record, post):
                 return
-            own_thread = record.thread_id is not None and interaction.channel_id == record.thread_id
             if own_thread and post.png and await self._post_in_thread(interaction, record, post):
                 await reply(interaction, f"The board of #{record.id} is posted above.")
                 return
+            await post.ready(await language.reader(self.service, interaction))  # only to you
             await reply(interaction, **message_kwargs(post, mention=False))
 
     async def _post_here(self, interaction: discord.Interaction, record, post) -> bool:
@@ -156,6 +160,7 @@ class Info(PantheonCog):
         async with guard(interaction, "/myview"):
             record = await deferred_match(interaction, match)
             post = await self.service.private(record.id, actor_of(interaction))
+            await post.ready(await language.reader(self.service, interaction))
             await reply(interaction,
                         **message_kwargs(post, mention=False, view=notes_view(record.id)))
 

@@ -153,12 +153,13 @@ def decide(slug: str, dump: dict[str, Any], seat: int, seed: int, level: str,
 
 
 def picture(slug: str, view: dict[str, Any], names: Sequence[str], outcome: str | None = None,
-            marks: dict[int, list[str]] | None = None) -> bytes:
+            marks: dict[int, list[str]] | None = None, language: str | None = None) -> bytes:
     """The PNG of a view (with a finished match's outcome line and the marks of the
-    moves since the viewer's last turn)."""
+    moves since the viewer's last turn), its words in ``language`` (None: English)."""
     import rendering
 
-    return rendering.render(slug, view, names=list(names), outcome=outcome, marks=marks)
+    return rendering.render(slug, view, names=list(names), outcome=outcome, marks=marks,
+                            language=language)
 
 
 def replay(slug: str, views: Sequence[dict[str, Any]], names: Sequence[str]) -> bytes:

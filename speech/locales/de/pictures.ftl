@@ -51,7 +51,7 @@ picture-angry-leader = Anführer
 picture-angry-follower = Anhänger
 picture-angry-god = Gott
 picture-angry-false-god = Falscher Gott
-picture-angry-footer = Platz eines Anhängers: ein Feld und eine Ecke, C3 + se = C3se. Rote Kreuze: gerade entfernte Anhänger.
+picture-angry-footer = Platz eines Anhängers: ein Feld und eine Ecke, C3 + se = C3se. Rote Kreuze: gerade entfernte Anhänger.
 
 ## Storm of the Gods
 

@@ -54,7 +54,7 @@ picture-angry-leader = leader
 picture-angry-follower = follower
 picture-angry-god = god
 picture-angry-false-god = False God
-picture-angry-footer = A follower's place: a space and a corner, C3 + se = C3se. Red crosses: followers just removed.
+picture-angry-footer = A follower's place: a space and a corner, C3 + se = C3se. Red crosses: followers just removed.
 
 ## Storm of the Gods
 

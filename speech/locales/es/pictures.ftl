@@ -55,7 +55,7 @@ picture-angry-leader = líder
 picture-angry-follower = seguidor
 picture-angry-god = dios
 picture-angry-false-god = Dios Falso
-picture-angry-footer = Lugar de un seguidor: una casilla y una esquina, C3 + se = C3se. Cruces rojas: seguidores recién retirados.
+picture-angry-footer = Lugar de un seguidor: una casilla y una esquina, C3 + se = C3se. Cruces rojas: seguidores recién retirados.
 
 ## Storm of the Gods
 

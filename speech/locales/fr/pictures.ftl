@@ -55,7 +55,7 @@ picture-angry-leader = chef
 picture-angry-follower = disciple
 picture-angry-god = dieu
 picture-angry-false-god = Faux Dieu
-picture-angry-footer = Place d'un disciple : une case et un coin, C3 + se = C3se. Croix rouges : disciples tout juste retirés.
+picture-angry-footer = Place d'un disciple : une case et un coin, C3 + se = C3se. Croix rouges : disciples tout juste retirés.
 
 ## Storm of the Gods
 

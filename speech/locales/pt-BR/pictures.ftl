@@ -55,7 +55,7 @@ picture-angry-leader = líder
 picture-angry-follower = seguidor
 picture-angry-god = deus
 picture-angry-false-god = Falso Deus
-picture-angry-footer = Lugar de um seguidor: um espaço e um canto, C3 + se = C3se. Cruzes vermelhas: seguidores recém-removidos.
+picture-angry-footer = Lugar de um seguidor: um espaço e um canto, C3 + se = C3se. Cruzes vermelhas: seguidores recém-removidos.
 
 ## Storm of the Gods
 
