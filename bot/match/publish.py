@@ -26,7 +26,7 @@ from bot.kit.layout import ALT_LIMIT, board_layout
 from bot.match import hosted, turn_posts
 from bot.notices.notes_ui import notes_view
 from db import MatchRecord
-from service import Delivery, Post, Update, points_text
+from service import Delivery, Post, Service, Update, points_text
 from service.notices.nonces import turn_nonce
 
 log = logging.getLogger(__name__)
@@ -77,14 +77,19 @@ def server_language(client: discord.Client, match: MatchRecord,
     return speech.ENGLISH
 
 
-async def reader_language(client: discord.Client, user_id: int) -> str:
-    """The language of what only ``user_id`` sees (a DM): theirs, as the service keeps
-    it; English if it cannot say."""
+async def reader_language(service: Service, user_id: int,
+                          interaction: discord.Interaction | None = None) -> str:
+    """The language of what only ``user_id`` sees (a DM, an ephemeral answer): the one
+    they chose, else their client's (``interaction``'s), else the one last seen; read
+    only (a reading command writes nothing). English if it cannot say."""
     try:
-        return await service_of_client(client).languages.of(user_id)
-    except Exception:  # the DM must still go out
+        kept, chosen = await service.store.member_language(user_id)
+    except Exception:  # the picture must still go out
         log.exception("could not read the language of user %s", user_id)
-        return speech.ENGLISH
+        kept = chosen = None
+    locale = getattr(interaction, "locale", None)
+    seen = speech.negotiate(locale) if isinstance(getattr(locale, "value", None), str) else None
+    return chosen or seen or kept or speech.ENGLISH
 
 
 def picture_file(post: Post) -> discord.File:
@@ -208,7 +213,7 @@ async def send_private(
         return False
     noted = closed_dms(client)
     try:
-        await post.ready(await reader_language(client, user_id))
+        await post.ready(await reader_language(service_of_client(client), user_id))
         view = notes_view(match.id)
         kwargs = message_kwargs(post, mention=False, view=view)
         kept = await turn_posts.current(client, match, user_id) if turn else None

@@ -17,7 +17,6 @@ from typing import Any
 import discord
 
 import engines
-from bot.kit import language
 from bot.kit.dynamic import IdButton
 from bot.kit.interact import actor_of, guard, reply, service_of, service_of_client
 from bot.kit.layout import spent
@@ -28,6 +27,7 @@ from bot.match.publish import (
     match_channel,
     message_kwargs,
     publish,
+    reader_language,
     send_public,
 )
 from bot.match.threads import open_thread
@@ -305,7 +305,8 @@ class YourViewButton(IdButton, template=r"pantheon:yours:(?P<match>\d+)"):
         async with guard(interaction, f"your view #{self.match_id}"):
             await interaction.response.defer(ephemeral=True, thinking=True)
             post = await service_of(interaction).private(self.match_id, actor_of(interaction))
-            await post.ready(await language.reader(service_of(interaction), interaction))
+            await post.ready(await reader_language(service_of(interaction),
+                                                   interaction.user.id, interaction))
             await reply(interaction,
                         **message_kwargs(post, mention=False, view=notes_view(self.match_id)))
 
