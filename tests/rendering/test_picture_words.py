@@ -177,3 +177,22 @@ def test_the_rarer_lines_fit_too(language):
         assert not _overlaps(seen), _overlaps(seen)[:3]
         assert all(kit.length(kit.clean(line), kit.font(kit.SMALL)) <= kit.WIDTH - 48
                    for line in lines)
+
+
+def test_a_replays_captions_are_in_its_language():
+    import engines
+    from rendering import replay
+
+    game = engines.get("witch-stones")
+    state = game.setup(2, 5, {})
+    views = [game.view(state, None)]
+    for _ in range(3):
+        seat = game.to_act(state)[0]
+        state = game.play(state, seat, game.legal_moves(state, seat)[0])
+        views.append(game.view(state, None))
+    with kit.recording() as seen:
+        replay.gif("witch-stones", views, NAMES[:2], language="de")
+    drawn = [text for _, text in seen]
+    assert "Start (3 Züge folgen)" in drawn and "Nach Zug 1 von 3" in drawn
+    assert "Nach Zug 3 von 3, Schlussstellung" in drawn
+    assert any(text.endswith("ist am Zug") for text in drawn)  # the frames' own words

@@ -183,3 +183,18 @@ picture-wgc-note-own = Krone: dein Gott
 picture-wgc-note-found = Stern in deiner Farbe: ein Gott, den nur du gefunden hast
 picture-wgc-note-public = goldener Stern: ein Gott, den alle kennen
 picture-wgc-note-gaps = grau: Lücken
+
+## Die Beschriftungen der Wiederholung
+
+picture-replay-start = Start ({ $moves ->
+    [one] { $moves } Zug folgt
+   *[other] { $moves } Züge folgen
+})
+picture-replay-after = Nach Zug { $index } von { $moves }{ $final ->
+    [yes] , Schlussstellung
+   *[no] {""}
+}
+picture-replay-after-several = Nach den Zügen { $first }–{ $last } von { $moves }{ $final ->
+    [yes] , Schlussstellung
+   *[no] {""}
+}

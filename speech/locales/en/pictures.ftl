@@ -192,3 +192,19 @@ picture-wgc-note-own = crown: your god
 picture-wgc-note-found = star in your colour: a god only you found
 picture-wgc-note-public = gold star: a god known to all
 picture-wgc-note-gaps = grey: gaps
+
+## The replay's captions
+
+picture-replay-start = Start ({ $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+} to come)
+# final: yes on the last position
+picture-replay-after = After move { $index } of { $moves }{ $final ->
+    [yes] , final position
+   *[no] {""}
+}
+picture-replay-after-several = After moves { $first }-{ $last } of { $moves }{ $final ->
+    [yes] , final position
+   *[no] {""}
+}

@@ -194,3 +194,19 @@ picture-wgc-note-own = corona: tu dios
 picture-wgc-note-found = estrella de tu color: un dios que solo tú encontraste
 picture-wgc-note-public = estrella dorada: un dios que todos conocen
 picture-wgc-note-gaps = gris: huecos
+
+## Los rótulos de la repetición
+
+picture-replay-start = Inicio ({ $moves ->
+    [one] falta { $moves } jugada
+    [many] faltan { $moves } jugadas
+   *[other] faltan { $moves } jugadas
+})
+picture-replay-after = Tras la jugada { $index } de { $moves }{ $final ->
+    [yes] , posición final
+   *[no] {""}
+}
+picture-replay-after-several = Tras las jugadas { $first }-{ $last } de { $moves }{ $final ->
+    [yes] , posición final
+   *[no] {""}
+}

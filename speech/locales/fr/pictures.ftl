@@ -194,3 +194,19 @@ picture-wgc-note-own = couronne : votre dieu
 picture-wgc-note-found = étoile de votre couleur : un dieu que vous seul avez trouvé
 picture-wgc-note-public = étoile dorée : un dieu connu de tous
 picture-wgc-note-gaps = gris : trous
+
+## Les légendes de la rediffusion
+
+picture-replay-start = Début ({ $moves ->
+    [one] { $moves } coup à venir
+    [many] { $moves } coups à venir
+   *[other] { $moves } coups à venir
+})
+picture-replay-after = Après le coup { $index } sur { $moves }{ $final ->
+    [yes] , position finale
+   *[no] {""}
+}
+picture-replay-after-several = Après les coups { $first } à { $last } sur { $moves }{ $final ->
+    [yes] , position finale
+   *[no] {""}
+}

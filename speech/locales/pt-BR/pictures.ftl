@@ -194,3 +194,19 @@ picture-wgc-note-own = coroa: seu deus
 picture-wgc-note-found = estrela da sua cor: um deus que só você encontrou
 picture-wgc-note-public = estrela dourada: um deus que todos conhecem
 picture-wgc-note-gaps = cinza: vazios
+
+## As legendas do replay
+
+picture-replay-start = Início ({ $moves ->
+    [one] { $moves } jogada pela frente
+    [many] { $moves } jogadas pela frente
+   *[other] { $moves } jogadas pela frente
+})
+picture-replay-after = Após a jogada { $index } de { $moves }{ $final ->
+    [yes] , posição final
+   *[no] {""}
+}
+picture-replay-after-several = Após as jogadas { $first }-{ $last } de { $moves }{ $final ->
+    [yes] , posição final
+   *[no] {""}
+}
