@@ -9,6 +9,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -101,7 +102,8 @@ class Placed:
     canvas: int
 
 
-_allowed: list[Box] = []
+_allowed: ContextVar[Box | None] = ContextVar("allowed", default=None)
+"""The box of :func:`within` (a context variable: pictures are drawn in several threads)."""
 
 
 @contextmanager
@@ -109,11 +111,11 @@ def within(box: Box) -> Iterator[None]:
     """Within the block, every text drawn must stay inside ``box`` (left, top, right,
     bottom): what the layout gave it. Only recorded (see :func:`recording`): a test
     compares each text's box with it, in every language."""
-    _allowed.append(box)
+    token = _allowed.set(box)
     try:
         yield
     finally:
-        _allowed.pop()
+        _allowed.reset(token)
 
 
 @contextmanager
@@ -204,8 +206,8 @@ class Draw(ImageDraw.ImageDraw):
             left, top, right, bottom = self.textbbox(xy, text, font=font, anchor=anchor)
             width, height = self._image.size
             cut = left < 0 or top < 0 or right > width or bottom > height
-            allowed = (_allowed[-1] if _allowed else
-                       getattr(self, "area", None) or (0, 0, width, height))
+            allowed = (_allowed.get() or getattr(self, "area", None)
+                       or (0, 0, width, height))
             for seen in _records:
                 seen.append((size, text))
                 seen.boxes.append((text, (left, top, right, bottom)))
