@@ -142,10 +142,10 @@ def _turn_row(outcome: str | None, width: int) -> tuple[int, int, list[str]]:
 
 def _wrap_phrases(text: str, room: float) -> list[str]:
     """``text`` in lines no wider than ``room``, broken between its phrases (after " - "
-    and " · ") where it can, so that "Ana 9 pts" or "share the win" stays on one line;
+    or " – " and " · ") where it can, so that "Ana 9 pts" or "share the win" stays on one line;
     a phrase too long for a line is broken between words, its end kept whole."""
     face = font(TEXT)
-    phrases = [p for p in re.split(r"(?<= - )|(?<= · )", text) if p]
+    phrases = [p for p in re.split(r"(?<= [-–] )|(?<= · )", text) if p]  # – : de, fr …
     lines: list[str] = []
     line = ""
     for phrase in phrases:

@@ -306,22 +306,23 @@ def _panel(board: kit.Board, view: dict, names: Sequence[str],
 LEGEND_KINDS = (*TYPES, "army")
 
 
-def _legend_columns() -> int:
+def _legend_columns(terrain: bool) -> int:
     """Four kinds a row, or three where a word would reach the next kind's tile."""
     face = kit.font(kit.SMALL)
+    shown = (*LEGEND_KINDS, *(("mountain", "river") if terrain else ()))
     longest = max(kit.length(kit.clean(kit.say("picture-terra-kind", kind=k)), face)
-                  for k in (*LEGEND_KINDS, "mountain", "river"))
+                  for k in shown)
     return 4 if CHIT + 10 + longest <= (kit.WIDTH - 40) / 4 - 8 else 3
 
 
 def _legend_rows(terrain: bool) -> int:
-    return -(-(len(LEGEND_KINDS) + (2 if terrain else 0)) // _legend_columns())
+    return -(-(len(LEGEND_KINDS) + (2 if terrain else 0)) // _legend_columns(terrain))
 
 
 def _legend(canvas: kit.Canvas, terrain: bool) -> None:
     """Every kind of structure, and the terrain when the match has it (a layer)."""
     d, x, y = canvas.draw, 20, 0
-    columns = _legend_columns()
+    columns = _legend_columns(terrain)
     step = (canvas.width - 40) / columns
     room = step - CHIT - 10 - 8
     for i, kind in enumerate(LEGEND_KINDS):
