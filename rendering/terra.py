@@ -60,7 +60,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     names = [s.name for s in seats]
     sizes = view.get("reserve_sizes", [0] * players)
     for i, seat in enumerate(seats):
-        seat.note = kit.say("picture-terra-reserve-count", count=sizes[i])
+        seat.note = kit.say("picture-realm-reserve-count", count=sizes[i])
     if view.get("over"):
         status = kit.say("picture-status-game-over")
         if outcome is None:
@@ -68,7 +68,7 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
             outcome = kit.outcome_line(names, [s for s, v in enumerate(scores) if v == best],
                                        kit.name_seats(str(view.get("reason", "")), names))
     else:
-        status = kit.say("picture-terra-status", turn=view.get("turns", 0),
+        status = kit.say("picture-realm-status", turn=view.get("turns", 0),
                          phase=str(view.get("phase", "")))
     rows = _panel_rows(view, players)
     shown = view.get("terrain") or {}
@@ -221,14 +221,14 @@ def _panel_rows(view: dict, players: int) -> list[tuple[int, str, list[str]]]:
     own = view.get("seat")
     for seat in range(players):
         if reserves is not None and seat < len(reserves):
-            rows.append((seat, "picture-terra-reserve", list(reserves[seat])))
+            rows.append((seat, "picture-realm-reserve", list(reserves[seat])))
         elif seat == own and "reserve" in view:
-            rows.append((seat, "picture-terra-your-reserve", list(view["reserve"])))
+            rows.append((seat, "picture-realm-your-reserve", list(view["reserve"])))
         if discards is not None and seat < len(discards):
             if discards[seat]:
-                rows.append((seat, "picture-terra-discarded", list(discards[seat])))
+                rows.append((seat, "picture-realm-discarded", list(discards[seat])))
         elif seat == own and view.get("discard"):
-            rows.append((seat, "picture-terra-you-discarded", list(view["discard"])))
+            rows.append((seat, "picture-realm-you-discarded", list(view["discard"])))
     return rows
 
 
@@ -270,7 +270,7 @@ def _panel(board: kit.Board, view: dict, names: Sequence[str],
     # each seat's counts in one column set against the right margin (as far left as the
     # longest needs), the names in what is left (at most 250 px)
     right = board.width - 16
-    counts = [kit.fit(kit.clean(kit.say("picture-terra-counts", reserve=sizes[seat],
+    counts = [kit.fit(kit.clean(kit.say("picture-realm-counts", reserve=sizes[seat],
                                         cup=cups[seat], discards=piles[seat])),
                       right - (x + 28 + NAME_LEAST + 24)) for seat in range(players)]
     start = right - max((kit.length(c, kit.font(kit.SMALL)) for c in counts), default=0)
@@ -290,7 +290,7 @@ def _panel(board: kit.Board, view: dict, names: Sequence[str],
         board.label((x + 28, y + CHIT / 2), kit.fit(kit.say(caption), left - x - 28 - 8),
                     kit.SMALL, kit.INK, "lm")
         if not chits:
-            board.label((left, y + CHIT / 2), kit.say("picture-terra-none"), kit.SMALL,
+            board.label((left, y + CHIT / 2), kit.say("picture-realm-none"), kit.SMALL,
                         kit.MUTED, "lm")
         for k, (kind, count) in enumerate(_counted(chits)):
             cx = left + (k % per_line) * CHIT_STEP
@@ -310,7 +310,7 @@ def _legend_columns(terrain: bool) -> int:
     """Four kinds a row, or three where a word would reach the next kind's tile."""
     face = kit.font(kit.SMALL)
     shown = (*LEGEND_KINDS, *(("mountain", "river") if terrain else ()))
-    longest = max(kit.length(kit.clean(kit.say("picture-terra-kind", kind=k)), face)
+    longest = max(kit.length(kit.clean(kit.say("picture-realm-kind", kind=k)), face)
                   for k in shown)
     return 4 if CHIT + 10 + longest <= (kit.WIDTH - 40) / 4 - 8 else 3
 
@@ -326,7 +326,7 @@ def _legend(canvas: kit.Canvas, terrain: bool) -> None:
     step = (canvas.width - 40) / columns
     room = step - CHIT - 10 - 8
     for i, kind in enumerate(LEGEND_KINDS):
-        label = kit.fit(kit.say("picture-terra-kind", kind=kind), room)
+        label = kit.fit(kit.say("picture-realm-kind", kind=kind), room)
         lx = x + (i % columns) * step
         ly = y + (i // columns) * (CHIT + 10)
         d.rounded_rectangle((lx, ly, lx + CHIT, ly + CHIT), radius=5, fill=WHITE,
@@ -335,7 +335,7 @@ def _legend(canvas: kit.Canvas, terrain: bool) -> None:
         canvas.label((lx + CHIT + 10, ly + CHIT / 2), label, kit.SMALL, kit.INK, "lm")
     if terrain:
         for i, kind in ((7, "mountain"), (8, "river")):
-            label = kit.fit(kit.say("picture-terra-kind", kind=kind), room)
+            label = kit.fit(kit.say("picture-realm-kind", kind=kind), room)
             lx = x + (i % columns) * step
             ly = y + (i // columns) * (CHIT + 10)
             if kind == "mountain":
@@ -382,12 +382,12 @@ def _footer(view: dict, names: Sequence[str]) -> str:
         scores = view.get("scores", [])
         best = max(scores, default=0)
         winners = [_full_name(names, s) for s, v in enumerate(scores) if v == best]
-        return kit.say("picture-terra-winners", who=kit.formats.listed(kit.language(), winners),
+        return kit.say("picture-realm-winners", who=kit.formats.listed(kit.language(), winners),
                        count=len(winners), points=best)
     parts = []
     if view.get("phase") == "discard" and "must_discard" in view:
-        parts.append(kit.say("picture-terra-must-discard",
+        parts.append(kit.say("picture-realm-must-discard",
                              who=_full_name(names, int(view["turn"])),
                              count=int(view["must_discard"]), keep=4))
-    parts.append(kit.say("picture-terra-controller"))
+    parts.append(kit.say("picture-realm-controller"))
     return " · ".join(parts)

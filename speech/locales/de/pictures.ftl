@@ -89,23 +89,23 @@ picture-storm-key-last-move = letzter Zug
 
 ## Terra
 
-picture-terra-reserve-count = Vorrat { $count }
-picture-terra-status = Runde { $turn } · { $phase ->
+picture-realm-reserve-count = Vorrat { $count }
+picture-realm-status = Runde { $turn } · { $phase ->
     [build] Bauen
     [discard] Abwerfen
     [war] Krieg
    *[other] { $phase }
 }
-picture-terra-counts = Vorrat { $reserve } · Beutel { $cup } · { $discards ->
+picture-realm-counts = Vorrat { $reserve } · Beutel { $cup } · { $discards ->
     [one] { $discards } abgeworfen
    *[other] { $discards } abgeworfen
 }
-picture-terra-reserve = Vorrat
-picture-terra-your-reserve = dein Vorrat
-picture-terra-discarded = abgeworfen
-picture-terra-you-discarded = von dir abgeworfen
-picture-terra-none = keine
-picture-terra-kind = { $kind ->
+picture-realm-reserve = Vorrat
+picture-realm-your-reserve = dein Vorrat
+picture-realm-discarded = abgeworfen
+picture-realm-you-discarded = von dir abgeworfen
+picture-realm-none = keine
+picture-realm-kind = { $kind ->
     [temple] Tempel
     [castle] Burg
     [town] Stadt
@@ -116,15 +116,15 @@ picture-terra-kind = { $kind ->
     [mountain] Gebirge
    *[river] Fluss
 }
-picture-terra-winners = { $count ->
+picture-realm-winners = { $count ->
     [one] { $who } gewinnt
    *[other] { $who } gewinnen
 } mit { $points ->
     [one] { $points } Punkt
    *[other] { $points } Punkten
 }.
-picture-terra-must-discard = { $who } muss { $count } abwerfen und { $keep } behalten
-picture-terra-controller = Wappen und Rahmen: wer das Gebiet beherrscht
+picture-realm-must-discard = { $who } muss { $count } abwerfen und { $keep } behalten
+picture-realm-controller = Wappen und Rahmen: wer das Gebiet beherrscht
 
 ## When Gods Collide
 

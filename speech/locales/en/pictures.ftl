@@ -96,24 +96,24 @@ picture-storm-key-last-move = last move
 
 ## Terra
 
-picture-terra-reserve-count = reserve { $count }
+picture-realm-reserve-count = reserve { $count }
 # phase: the engine's phase (build, discard)
-picture-terra-status = turn { $turn } · { $phase ->
+picture-realm-status = turn { $turn } · { $phase ->
     [build] build
     [discard] discard
     [war] war
    *[other] { $phase }
 }
-picture-terra-counts = reserve { $reserve } · cup { $cup } · { $discards ->
+picture-realm-counts = reserve { $reserve } · cup { $cup } · { $discards ->
     [one] { $discards } discard
    *[other] { $discards } discards
 }
-picture-terra-reserve = reserve
-picture-terra-your-reserve = your reserve
-picture-terra-discarded = discarded
-picture-terra-you-discarded = you discarded
-picture-terra-none = none
-picture-terra-kind = { $kind ->
+picture-realm-reserve = reserve
+picture-realm-your-reserve = your reserve
+picture-realm-discarded = discarded
+picture-realm-you-discarded = you discarded
+picture-realm-none = none
+picture-realm-kind = { $kind ->
     [temple] temple
     [castle] castle
     [town] town
@@ -125,15 +125,15 @@ picture-terra-kind = { $kind ->
    *[river] river
 }
 # who: one name or several; count: how many
-picture-terra-winners = { $count ->
+picture-realm-winners = { $count ->
     [one] { $who } wins
    *[other] { $who } win
 } with { $points ->
     [one] { $points } point
    *[other] { $points } points
 }.
-picture-terra-must-discard = { $who } must discard { $count } to keep { $keep }
-picture-terra-controller = badge and frame: the territory's controller
+picture-realm-must-discard = { $who } must discard { $count } to keep { $keep }
+picture-realm-controller = badge and frame: the territory's controller
 
 ## When Gods Collide
 

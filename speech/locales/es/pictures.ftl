@@ -95,24 +95,24 @@ picture-storm-key-last-move = última jugada
 
 ## Terra
 
-picture-terra-reserve-count = reserva { $count }
-picture-terra-status = turno { $turn } · { $phase ->
+picture-realm-reserve-count = reserva { $count }
+picture-realm-status = turno { $turn } · { $phase ->
     [build] construir
     [discard] descartar
     [war] guerra
    *[other] { $phase }
 }
-picture-terra-counts = reserva { $reserve } · bolsa { $cup } · { $discards ->
+picture-realm-counts = reserva { $reserve } · bolsa { $cup } · { $discards ->
     [one] { $discards } descarte
     [many] { $discards } descartes
    *[other] { $discards } descartes
 }
-picture-terra-reserve = reserva
-picture-terra-your-reserve = tu reserva
-picture-terra-discarded = descartadas
-picture-terra-you-discarded = tus descartes
-picture-terra-none = ninguna
-picture-terra-kind = { $kind ->
+picture-realm-reserve = reserva
+picture-realm-your-reserve = tu reserva
+picture-realm-discarded = descartadas
+picture-realm-you-discarded = tus descartes
+picture-realm-none = ninguna
+picture-realm-kind = { $kind ->
     [temple] templo
     [castle] castillo
     [town] ciudad
@@ -123,7 +123,7 @@ picture-terra-kind = { $kind ->
     [mountain] montaña
    *[river] río
 }
-picture-terra-winners = { $count ->
+picture-realm-winners = { $count ->
     [one] Gana { $who }
     [many] Ganan { $who }
    *[other] Ganan { $who }
@@ -132,8 +132,8 @@ picture-terra-winners = { $count ->
     [many] { $points } puntos
    *[other] { $points } puntos
 }.
-picture-terra-must-discard = { $who } debe descartar { $count } para quedarse con { $keep }
-picture-terra-controller = escudo y marco: quién controla el territorio
+picture-realm-must-discard = { $who } debe descartar { $count } para quedarse con { $keep }
+picture-realm-controller = escudo y marco: quién controla el territorio
 
 ## When Gods Collide
 

@@ -95,24 +95,24 @@ picture-storm-key-last-move = dernier coup
 
 ## Terra
 
-picture-terra-reserve-count = réserve { $count }
-picture-terra-status = tour { $turn } · { $phase ->
+picture-realm-reserve-count = réserve { $count }
+picture-realm-status = tour { $turn } · { $phase ->
     [build] construction
     [discard] défausse
     [war] guerre
    *[other] { $phase }
 }
-picture-terra-counts = réserve { $reserve } · sac { $cup } · { $discards ->
+picture-realm-counts = réserve { $reserve } · sac { $cup } · { $discards ->
     [one] { $discards } défausse
     [many] { $discards } défausses
    *[other] { $discards } défausses
 }
-picture-terra-reserve = réserve
-picture-terra-your-reserve = votre réserve
-picture-terra-discarded = défaussé
-picture-terra-you-discarded = votre défausse
-picture-terra-none = aucune
-picture-terra-kind = { $kind ->
+picture-realm-reserve = réserve
+picture-realm-your-reserve = votre réserve
+picture-realm-discarded = défaussé
+picture-realm-you-discarded = votre défausse
+picture-realm-none = aucune
+picture-realm-kind = { $kind ->
     [temple] temple
     [castle] château
     [town] ville
@@ -123,7 +123,7 @@ picture-terra-kind = { $kind ->
     [mountain] montagne
    *[river] rivière
 }
-picture-terra-winners = { $count ->
+picture-realm-winners = { $count ->
     [one] { $who } gagne
     [many] { $who } gagnent
    *[other] { $who } gagnent
@@ -132,8 +132,8 @@ picture-terra-winners = { $count ->
     [many] { $points } points
    *[other] { $points } points
 }.
-picture-terra-must-discard = { $who } doit défausser { $count } pour en garder { $keep }
-picture-terra-controller = écusson et cadre : qui contrôle le territoire
+picture-realm-must-discard = { $who } doit défausser { $count } pour en garder { $keep }
+picture-realm-controller = écusson et cadre : qui contrôle le territoire
 
 ## When Gods Collide
 

@@ -37,7 +37,7 @@ picture-witch-draw = Empate com { $points ->
     [many] { $points } pontos
    *[other] { $points } pontos
 } – sem jogadas restantes
-picture-witch-footer = Pontos: coroa 5, pedra de terra 1, peça do outro lado 2, a sua 0
+picture-witch-footer = Pontos: coroa 5, pedra terrestre 1, peça do outro lado 2, a sua 0
 
 ## Angry Gods
 
@@ -95,24 +95,24 @@ picture-storm-key-last-move = última jogada
 
 ## Terra
 
-picture-terra-reserve-count = reserva { $count }
-picture-terra-status = turno { $turn } · { $phase ->
+picture-realm-reserve-count = reserva { $count }
+picture-realm-status = turno { $turn } · { $phase ->
     [build] construir
     [discard] descartar
     [war] guerra
    *[other] { $phase }
 }
-picture-terra-counts = reserva { $reserve } · saco { $cup } · { $discards ->
+picture-realm-counts = reserva { $reserve } · saco { $cup } · { $discards ->
     [one] { $discards } descarte
     [many] { $discards } descartes
    *[other] { $discards } descartes
 }
-picture-terra-reserve = reserva
-picture-terra-your-reserve = sua reserva
-picture-terra-discarded = descartadas
-picture-terra-you-discarded = seus descartes
-picture-terra-none = nenhuma
-picture-terra-kind = { $kind ->
+picture-realm-reserve = reserva
+picture-realm-your-reserve = sua reserva
+picture-realm-discarded = descartadas
+picture-realm-you-discarded = seus descartes
+picture-realm-none = nenhuma
+picture-realm-kind = { $kind ->
     [temple] templo
     [castle] castelo
     [town] cidade
@@ -123,7 +123,7 @@ picture-terra-kind = { $kind ->
     [mountain] montanha
    *[river] rio
 }
-picture-terra-winners = { $count ->
+picture-realm-winners = { $count ->
     [one] { $who } vence
     [many] { $who } vencem
    *[other] { $who } vencem
@@ -132,8 +132,8 @@ picture-terra-winners = { $count ->
     [many] { $points } pontos
    *[other] { $points } pontos
 }.
-picture-terra-must-discard = { $who } precisa descartar { $count } para ficar com { $keep }
-picture-terra-controller = brasão e moldura: quem controla o território
+picture-realm-must-discard = { $who } precisa descartar { $count } para ficar com { $keep }
+picture-realm-controller = brasão e moldura: quem controla o território
 
 ## When Gods Collide
 
