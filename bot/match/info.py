@@ -20,10 +20,10 @@ from bot.kit.common import (
     title_of,
 )
 from bot.kit.interact import MESSAGE_LIMIT, actor_of, clip, defer, deferred_match, guard, reply
-from bot.kit.language import reader
+from bot.kit.language import reader, server
 from bot.kit.places import anywhere, elsewhere
 from bot.match import hosted, turn_posts
-from bot.match.publish import message_kwargs, score_embed
+from bot.match.publish import message_kwargs, reader_language, score_embed
 from bot.match.ui import move_view, with_your_view
 from bot.notices.notes_ui import notes_view
 from db import RUNNING
@@ -78,12 +78,16 @@ class Info(PantheonCog):
                     await reply(interaction, page, allowed_mentions=discord.AllowedMentions.none())
                 return
             post = await self.service.board(record.id, actor_of(interaction))
+            own_thread = record.thread_id is not None and interaction.channel_id == record.thread_id
+            if record.hosted or own_thread:  # public: in the server's language
+                await post.ready(server(interaction))
             if record.hosted and post.png and await self._post_here(interaction, record, post):
                 return
-            own_thread = record.thread_id is not None and interaction.channel_id == record.thread_id
             if own_thread and post.png and await self._post_in_thread(interaction, record, post):
                 await reply(interaction, f"The board of #{record.id} is posted above.")
                 return
+            await post.ready(await reader_language(  # only to you: in your language
+                self.service, interaction.user.id, interaction))
             await reply(interaction, **message_kwargs(post, mention=False))
 
     async def _post_here(self, interaction: discord.Interaction, record, post) -> bool:
@@ -162,6 +166,8 @@ class Info(PantheonCog):
         async with guard(interaction, "/myview"):
             record = await deferred_match(interaction, match)
             post = await self.service.private(record.id, actor_of(interaction))
+            await post.ready(await reader_language(self.service, interaction.user.id,
+                                                   interaction))
             await reply(interaction,
                         **message_kwargs(post, mention=False, view=notes_view(record.id)))
 
