@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import engines
-from console import coach, records, terminal, typeahead
+from console import coach, language, records, terminal, typeahead
 from console.interrupts import INTERRUPTED, Interrupts
 from console.options import (
     computer,
@@ -92,7 +92,7 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
                           text_board=args.text_board, histories=terminal.Histories(
                               terminal.line_editing() if read is input else None),
                           resume_hint=resume_command(args, database, boards), alt=args.alt,
-                          interrupts=interrupts,
+                          interrupts=interrupts, language=language.reader(args.language),
                           warm=warm_workers if where == "process" else None)
         if args.review is not None:
             return await coach.review(console, args.review)

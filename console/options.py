@@ -93,6 +93,8 @@ def parser() -> argparse.ArgumentParser:
                    help="show only the PNG's file name, not the text board, at each position")
     p.add_argument("--alt", action="store_true",
                    help="print each picture's alt text (as a screen reader hears it)")
+    p.add_argument("--language", metavar="TAG",
+                   help="the language to speak (de, fr, es, pt-BR, en; default: from LANG)")
     p.add_argument("--db", help="database file (default: DATABASE_PATH or pantheon.db)")
     p.add_argument("--boards", help="folder for board PNGs (default: BOARDS_DIR or boards)")
     return p

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import rendering.text
+import speech
 from console import coach, commands, recap, terminal, typeahead
 from console.files import folder_name, last_picture
 from console.interrupts import Interrupts
@@ -39,8 +40,11 @@ class Console:
                  clear: terminal.Clear = terminal.clear_screen, text_board: bool = True,
                  histories: terminal.Histories | None = None, resume_hint: str = "",
                  alt: bool = False, interrupts: Interrupts | None = None,
-                 warm: Callable[[], None] | None = None) -> None:
+                 warm: Callable[[], None] | None = None,
+                 language: str = speech.ENGLISH) -> None:
         self.service = service
+        self.language = language
+        """The catalogue the service's texts are said in (:mod:`console.language`)."""
         self.boards = boards
         self.write = out
         self.read = read
@@ -76,13 +80,18 @@ class Console:
         self.unattended = False
         """Only computers play: nobody can type ``history``; the record is written."""
 
-    def out(self, text: str) -> None:
-        """Print a text of the service's in console words, safe for a terminal and
-        wrapped to its width."""
-        text = terminal.plain(text)
+    def out(self, words: speech.Words) -> None:
+        """Print a text of the service's in the console's language and words, safe for a
+        terminal and wrapped to its width."""
+        text = terminal.plain(speech.said(self.language, words))
         if self.unattended:
             text = text.replace("(see history)", "(all in the record below)")
         self.write(terminal.wrap(terminal.printable(text)))
+
+    def refusal(self, error: BaseException) -> str:
+        """A refusal in the console's language where the service wrote it as a text."""
+        said = error.args[0] if error.args else None
+        return speech.said(self.language, said) if isinstance(said, speech.Text) else str(error)
 
     def say_path(self, text: str) -> None:
         """Print a line with a file path in it, as it is (only made safe)."""
@@ -144,7 +153,8 @@ class Console:
             self.show(update)
             return update.match
         post = await self.service.board(match.id)
-        post.text = "\n".join([*await recap.since_last_turn(self.service, match), post.text])
+        post.text = speech.Lines([*await recap.since_last_turn(self.service, match),
+                                  post.text])
         self.show_public(post, match)
         return match
 
@@ -175,7 +185,7 @@ class Console:
             try:
                 match = await self._command(match, actor, line, legal)
             except (ServiceError, Unknown) as exc:
-                self.out(str(exc)[:300])
+                self.out(self.refusal(exc)[:300])
         if match.status != RUNNING:
             self.say_path(f"Boards saved in {self.boards}/.")
             coach.offer_review(self, match, self.resume_hint)
@@ -293,7 +303,7 @@ class Console:
             try:
                 update = await self.service.submit(match.id, actor, line)
             except ServiceError as exc:
-                raise ServiceError(str(exc) + commands.did_you_mean(line, legal)
+                raise ServiceError(self.refusal(exc) + commands.did_you_mean(line, legal)
                                    ) from None
             self.show(update)
             if update.match.version > match.version + 1 and self.discard():
@@ -321,7 +331,8 @@ class Console:
     def show_public(self, post: Post, match: MatchRecord, *, save: bool = True) -> None:
         """A post everyone at the table may see: its text, the text board of the match's
         public view, and its picture saved (numbered, and as ``current.png``)."""
-        lines = [line for line in post.text.splitlines() if line != NO_CLOCK]
+        lines = [line for line in speech.said(self.language, post.text).splitlines()
+                 if line != NO_CLOCK]
         if save:
             lines = recap.unrepeated(lines, self.printed, match.names)
             self.printed += lines

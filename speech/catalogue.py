@@ -60,8 +60,12 @@ def bundle(language: str) -> FluentBundle:
 
 def has(locale: object, message_id: str) -> bool:
     """Whether the catalogue that answers ``locale`` has ``message_id`` itself (no
-    fallback)."""
-    return bundle(negotiate(locale)).has_message(message_id)
+    fallback); ``id.attribute`` names one of a message's attributes."""
+    found = bundle(negotiate(locale))
+    message_id, _, attribute = message_id.partition(".")
+    if not found.has_message(message_id):
+        return False
+    return not attribute or attribute in found.get_message(message_id).attributes
 
 
 def say(locale: object, text: Text | str, /, **facts: Fact) -> str:
@@ -81,15 +85,18 @@ def say(locale: object, text: Text | str, /, **facts: Fact) -> str:
 
 
 def _format(language: str, message_id: str, args: dict[str, Any]) -> str | None:
-    """The message in one catalogue; None if it has no such message or the translation
-    cannot be formatted with these facts (the English one then answers)."""
+    """The message in one catalogue (``id.attribute``: one of its attributes); None if it
+    has no such message or the translation cannot be formatted with these facts (the
+    English one then answers)."""
     found = bundle(language)
-    if not found.has_message(message_id):
+    name, _, attribute = message_id.partition(".")
+    if not found.has_message(name):
         return None
-    message = found.get_message(message_id)
-    if message.value is None:
+    message = found.get_message(name)
+    pattern = message.attributes.get(attribute) if attribute else message.value
+    if pattern is None:
         return None
-    words, errors = found.format_pattern(message.value, args)
+    words, errors = found.format_pattern(pattern, args)
     if errors and language in (ENGLISH, PSEUDO):
         raise ValueError(f"{message_id}: {errors[0]}")
     return None if errors else str(words)

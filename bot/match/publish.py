@@ -12,6 +12,7 @@ points to ``/myview``.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import logging
 import weakref
@@ -19,6 +20,8 @@ from typing import Any
 
 import discord
 
+import speech
+from bot.kit import language as languages
 from bot.kit.interact import clip, service_of_client
 from bot.kit.layout import ALT_LIMIT, board_layout
 from bot.match import hosted, turn_posts
@@ -71,11 +74,14 @@ def picture_file(post: Post) -> discord.File:
 
 
 def message_kwargs(post: Post, *, mention: bool = True,
-                   view: discord.ui.View | None = None) -> dict[str, Any]:
-    """``send`` keyword arguments for a post, and the buttons of ``view`` under it. A post
-    with a picture is one Components V2 message (:func:`bot.kit.layout.board_layout`): the
-    text, the picture with its alt text, the score table and the buttons in one frame.
-    Others are plain: content, a score embed, the buttons."""
+                   view: discord.ui.View | None = None,
+                   language: str = speech.ENGLISH) -> dict[str, Any]:
+    """``send`` keyword arguments for a post, its text said in ``language``, and the
+    buttons of ``view`` under it. A post with a picture is one Components V2 message
+    (:func:`bot.kit.layout.board_layout`): the text, the picture with its alt text, the
+    score table and the buttons in one frame. Others are plain: content, a score embed,
+    the buttons."""
+    post = dataclasses.replace(post, text=speech.said(language, post.text))
     pings = [u for u in post.mentions if u > 0] if mention else []
     tail = ("\n" + " ".join(f"<@{u}>" for u in pings)) if pings else ""
     kwargs: dict[str, Any] = {
@@ -126,7 +132,7 @@ async def send_public(
     if channel is None:
         log.warning("match %s has no channel to post in", match.id)
         return None
-    kwargs = message_kwargs(post, view=view)
+    kwargs = message_kwargs(post, view=view, language=languages.guild(client, match.guild_id))
     try:
         return await channel.send(**kwargs)
     except discord.HTTPException as exc:
@@ -185,13 +191,14 @@ async def send_private(
     try:
         await post.ready()
         view = notes_view(match.id)
-        kwargs = message_kwargs(post, mention=False, view=view)
+        language = await languages.member(service_of_client(client), user_id)
+        kwargs = message_kwargs(post, mention=False, view=view, language=language)
         kept = await turn_posts.current(client, match, user_id) if turn else None
         if await turn_posts.edit_in_place(client, match, user_id, turn, kept, kwargs,
                                           False) is not None:
             return True
         channel = await client.create_dm(discord.Object(id=user_id))
-        message = await channel.send(**message_kwargs(post, mention=False, view=view))
+        message = await channel.send(**kwargs)
         noted.discard((match.id, user_id))
         if turn is not None:
             await turn_posts.keep(client, match, user_id, turn, message, False, kept)
@@ -222,17 +229,18 @@ async def post_board(client: discord.Client, update: Update, view: discord.ui.Vi
     (:mod:`bot.match.turn_posts`); the pressed message's buttons go in any case."""
     match, post = update.match, update.public
     assert post is not None
+    language = languages.guild(client, match.guild_id, pressed)
     if match.hosted:  # no thread: through the interaction being answered
         return await hosted.post_board(
-            client, update, message_kwargs(post, view=view),
-            message_kwargs(post, mention=False, view=view), turn_posts.has_buttons(view),
-            pressed)
+            client, update, message_kwargs(post, view=view, language=language),
+            message_kwargs(post, mention=False, view=view, language=language),
+            turn_posts.has_buttons(view), pressed)
     buttons = turn_posts.has_buttons(view)
     kept = await turn_posts.current(client, match)
     done: set[int | None] = set()
     message = await turn_posts.edit_in_place(  # an edit pings nobody: no mentions
         client, match, turn_posts.BOARD, update.turn, kept,
-        message_kwargs(post, mention=False, view=view), buttons, pressed)
+        message_kwargs(post, mention=False, view=view, language=language), buttons, pressed)
     if message is None:
         message = await send_public(client, match, post, view=view)
         if message is not None:
@@ -270,7 +278,7 @@ async def publish(
     for user_id, text in delivery.dms.items():
         mine = update.private.get(user_id)
         if mine is not None and user_id not in delivery.quiet:
-            mine.text = f"{text}\n{mine.text}"  # one DM: "your turn" heads their view
+            mine.text = speech.Lines([text, mine.text])  # one DM: "your turn" heads it
             continue
         await send_dm(client, user_id, text, nonce=turn_nonce(update.match, user_id))
     for user_id, post in update.private.items():
