@@ -51,6 +51,11 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
         out(terminal.wrap("Name a game (" + ", ".join(g.slug for g in engines.all())
                           + "), --resume ID or --import FILE."))
         return 2
+    try:
+        language.choose(args.language)
+    except ValueError as exc:
+        out(str(exc))
+        return 2
     problem = number_problem(args) or lesson_problem(args)
     if problem:
         out(problem)
@@ -92,7 +97,7 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
                           text_board=args.text_board, histories=terminal.Histories(
                               terminal.line_editing() if read is input else None),
                           resume_hint=resume_command(args, database, boards), alt=args.alt,
-                          interrupts=interrupts, language=language.reader(args.language),
+                          interrupts=interrupts, language=language.reader(),
                           warm=warm_workers if where == "process" else None)
         if args.review is not None:
             return await coach.review(console, args.review)
