@@ -75,7 +75,9 @@ def say(locale: object, text: Text | str, /, **facts: Fact) -> str:
     if isinstance(text, Text):
         facts = {**text.facts, **facts}
         text = text.id
-    args = {name: say(language, value) if isinstance(value, Text) else value
+    from speech.words import said  # texts of several parts, below this module's say
+
+    args = {name: said(language, value) if isinstance(value, str | Text) else value
             for name, value in facts.items()}
     for candidate in dict.fromkeys((language, ENGLISH)):
         words = _format(candidate, text, args)
