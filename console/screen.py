@@ -91,7 +91,9 @@ class Console:
     def refusal(self, error: BaseException) -> str:
         """A refusal in the console's language where the service wrote it as a text."""
         said = error.args[0] if error.args else None
-        return speech.said(self.language, said) if isinstance(said, speech.Text) else str(error)
+        if isinstance(said, speech.Text | speech.Lines | speech.Listed):
+            return speech.said(self.language, said)
+        return str(error)
 
     def say_path(self, text: str) -> None:
         """Print a line with a file path in it, as it is (only made safe)."""

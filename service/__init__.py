@@ -37,6 +37,7 @@ from typing import Any
 
 import engines
 import rendering
+import speech
 from db import ChallengeRecord, MatchRecord, SeatRecord, Shards, Store
 from engines.ai import Player, level_name
 from engines.base import Game, State
@@ -235,7 +236,7 @@ class Service(TournamentDesk, LearningDesk):
     def name(self, seated: SeatRecord | None, default: str = "?") -> str:
         return self.matches.name(seated, default)
 
-    def named(self, match: MatchRecord, text: str) -> str:
+    def named(self, match: MatchRecord, text: speech.Words) -> speech.Words:
         return self.matches.named(match, text)
 
     def level_of(self, seated: SeatRecord) -> str:

@@ -30,18 +30,20 @@ Words = str | Text
 
 
 class Lines(str):
-    """Texts and facts, one a line. Its ``str`` value is the English."""
+    """Texts and facts, one a line (or ``between`` each, the same in every language:
+    `` · `` between scores). Its ``str`` value is the English."""
 
     parts: tuple[Words, ...]
+    between: str
 
-    def __new__(cls, parts: Iterable[Words] = ()) -> Lines:
+    def __new__(cls, parts: Iterable[Words] = (), between: str = "\n") -> Lines:
         kept = tuple(parts)
-        made = super().__new__(cls, "\n".join(str(part) for part in kept))
-        made.parts = kept
+        made = super().__new__(cls, between.join(str(part) for part in kept))
+        made.parts, made.between = kept, between
         return made
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.parts,))
+        return (type(self), (self.parts, self.between))
 
 
 class Listed(str):
@@ -68,7 +70,7 @@ def said(locale: object, words: Words) -> str:
     if isinstance(words, Text):
         return say(locale, words)
     if isinstance(words, Lines):
-        return "\n".join(said(locale, part) for part in words.parts)
+        return words.between.join(said(locale, part) for part in words.parts)
     if isinstance(words, Listed):
         made = listed(locale, [said(locale, part) for part in words.parts], words.style)
         return pseudo.framed(made) if negotiate(locale) == PSEUDO else made
@@ -82,7 +84,7 @@ def filled(words: Words, fill: Callable[[str], str]) -> Words:
         return Text(words.id, {name: _filled_fact(value, fill)
                                for name, value in words.facts.items()})
     if isinstance(words, Lines):
-        return Lines(filled(part, fill) for part in words.parts)
+        return Lines((filled(part, fill) for part in words.parts), words.between)
     if isinstance(words, Listed):
         return Listed((filled(part, fill) for part in words.parts), words.style)
     return fill(words)
@@ -116,7 +118,7 @@ def _encoded(words: Fact) -> Any:
     if isinstance(words, Text):
         return {"id": words.id, "facts": {k: _encoded(v) for k, v in words.facts.items()}}
     if isinstance(words, Lines):
-        return {"lines": [_encoded(part) for part in words.parts]}
+        return {"lines": [_encoded(part) for part in words.parts], "between": words.between}
     if isinstance(words, Listed):
         return {"listed": [_encoded(part) for part in words.parts], "style": words.style}
     if isinstance(words, str | int | float) and not isinstance(words, bool):
@@ -128,7 +130,7 @@ def _decoded(kept: Any) -> Any:
     if isinstance(kept, str | int | float) and not isinstance(kept, bool):
         return kept
     if "lines" in kept:
-        return Lines(_decoded(part) for part in kept["lines"])
+        return Lines((_decoded(part) for part in kept["lines"]), str(kept.get("between", "\n")))
     if "listed" in kept:
         return Listed((_decoded(part) for part in kept["listed"]),
                       "or" if kept.get("style") == "or" else "standard")

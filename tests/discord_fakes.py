@@ -134,6 +134,8 @@ class FakeInteraction:
         inter.channel_id = channel.id if channel is not None else None
         inter.permissions = discord.Permissions(manage_guild=manage_guild)
         inter.message = message
+        inter.locale = discord.Locale.american_english  # as Discord sends it, always
+        inter.guild_locale = discord.Locale.american_english if guild_id else None
         inter.command = None
         inter.namespace = app_commands.Namespace(
             inter,

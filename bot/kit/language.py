@@ -42,8 +42,8 @@ async def refusal(service: Service | None, interaction: discord.Interaction,
     """A refusal for this member: in their language where it is a catalogue text, else
     as the service wrote it (English, until its room is converted)."""
     said = error.args[0] if error.args else None
-    if isinstance(said, speech.Text):
-        return speech.say(await reader(service, interaction), said)
+    if isinstance(said, speech.Text | speech.Lines | speech.Listed):
+        return speech.said(await reader(service, interaction), said)
     return str(error)
 
 
