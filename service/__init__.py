@@ -37,7 +37,6 @@ from typing import Any
 
 import engines
 import rendering
-import speech
 from db import ChallengeRecord, MatchRecord, SeatRecord, Shards, Store
 from engines.ai import Player, level_name
 from engines.base import Game, State
@@ -236,8 +235,8 @@ class Service(TournamentDesk, LearningDesk):
     def name(self, seated: SeatRecord | None, default: str = "?") -> str:
         return self.matches.name(seated, default)
 
-    def named(self, match: MatchRecord, text: speech.Words) -> speech.Words:
-        return self.matches.named(match, text)
+    def named(self, match: MatchRecord, text: str) -> str:
+        return str(self.matches.named(match, text))
 
     def level_of(self, seated: SeatRecord) -> str:
         return self.computer.level_of(seated)

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any, Union
+from typing import Any, Protocol, Union, runtime_checkable
 
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.syntax import ast as fluent
@@ -75,15 +75,28 @@ def say(locale: object, text: Text | str, /, **facts: Fact) -> str:
     if isinstance(text, Text):
         facts = {**text.facts, **facts}
         text = text.id
-    from speech.words import said  # texts of several parts, below this module's say
-
-    args = {name: said(language, value) if isinstance(value, str | Text) else value
-            for name, value in facts.items()}
+    args = {name: _said(language, value) for name, value in facts.items()}
     for candidate in dict.fromkeys((language, ENGLISH)):
         words = _format(candidate, text, args)
         if words is not None:
             return pseudo.framed(words) if language == PSEUDO else words
     raise KeyError(f"no catalogue has the text {text!r}")
+
+
+@runtime_checkable
+class Parts(Protocol):
+    """A text of several parts (:class:`speech.Lines`, :class:`speech.Listed`)."""
+
+    def said_in(self, locale: object) -> str: ...
+
+
+def _said(language: str, fact: Fact) -> Any:
+    """A fact as it goes into a pattern: a text said first, in the same language."""
+    if isinstance(fact, Text):
+        return say(language, fact)
+    if isinstance(fact, Parts):
+        return fact.said_in(language)
+    return fact
 
 
 def _format(language: str, message_id: str, args: dict[str, Any]) -> str | None:

@@ -45,6 +45,9 @@ class Lines(str):
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.parts, self.between))
 
+    def said_in(self, locale: object) -> str:
+        return said(locale, self)
+
 
 class Listed(str):
     """Facts or texts listed as the reader's language lists them (``Ana, Bo and Cy``;
@@ -62,6 +65,9 @@ class Listed(str):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.parts, self.style))
+
+    def said_in(self, locale: object) -> str:
+        return said(locale, self)
 
 
 def said(locale: object, words: Words) -> str:
