@@ -8,7 +8,7 @@ witch-stones-take = { $who } retirou { $stone ->
         [crown] a coroa
         [sun] o sol
         [moon] a lua
-       *[earth] a pedra de terra
+       *[earth] a pedra terrestre
     } de { $square } (+{ $gained }).
 witch-stones-line = { $who } retirou a linha { $first }-{ $last }: { $stones } (+{ $gained }).
 witch-stones-single = { $who } retirou { $first } como linha de uma só peça: { $stones } (+{ $gained }).
@@ -30,8 +30,8 @@ witch-stones-stones = { $stone ->
            *[other] { $count } luas
         }
        *[earth] { $count ->
-            [one] { $count } pedra de terra
-            [many] { $count } de pedras de terra
-           *[other] { $count } pedras de terra
+            [one] { $count } pedra terrestre
+            [many] { $count } de pedras terrestres
+           *[other] { $count } pedras terrestres
         }
     }
