@@ -20,12 +20,13 @@ from console.interrupts import Interrupts
 from console.words import Unknown
 from db import FINISHED, RUNNING, MatchRecord
 from service import Actor, Post, Service, ServiceError, Update
-from service.common.clock_math import Schedule, schedule_text
+from service.common.clock_math import Schedule
 from service.common.names import points_text
+from service.match.lobby import schedule_said
 
 DISCARDED = ("(What you typed while the computer was thinking was thrown away: it was\n"
              "meant for a position that is gone.)")
-NO_CLOCK = schedule_text(Schedule(remind_after=0))
+NO_CLOCK = schedule_said(Schedule(remind_after=0))
 """The start post's clock line for a console match, which has no clock: left out."""
 
 
@@ -334,7 +335,7 @@ class Console:
         """A post everyone at the table may see: its text, the text board of the match's
         public view, and its picture saved (numbered, and as ``current.png``)."""
         lines = [line for line in speech.said(self.language, post.text).splitlines()
-                 if line != NO_CLOCK]
+                 if line != speech.said(self.language, NO_CLOCK)]
         if save:
             lines = recap.unrepeated(lines, self.printed, match.names)
             self.printed += lines

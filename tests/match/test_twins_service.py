@@ -18,6 +18,7 @@ import random
 import pytest
 
 import engines
+import speech
 from db import RUNNING
 from db.base import dumps
 from engines.ai import RandomPlayer
@@ -31,9 +32,12 @@ STEPS = 30
 
 
 def public(update, match_id: int) -> tuple:
+    """What everyone sees of an update: its text in every language (each a function of
+    the public view, as its facts are), picture, pings, table, alt text and colour."""
     post = update.public
-    return (post.text.replace(f"#{match_id}", "#M"), post.png, post.mentions, post.table,
-            post.alt, post.accent)
+    said = tuple(speech.said(language, post.text).replace(f"#{match_id}", "#M")
+                 for language in (*speech.LANGUAGES, speech.PSEUDO))
+    return (said, post.png, post.mentions, post.table, post.alt, post.accent)
 
 
 async def buttons(service: Service, match_id: int):

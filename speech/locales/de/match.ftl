@@ -54,3 +54,51 @@ match-already-over = Diese Partie ist schon vorbei.
 match-only-host-aborts = Nur der Gastgeber oder jemand mit „Server verwalten“ kann eine Partie abbrechen.
 match-resign-in-lobby = Diese Partie hat noch nicht begonnen; der Gastgeber kann sie abbrechen.
 match-already-resigned = Du hast schon aufgegeben.
+
+## Die Lobby und der Start
+
+match-lobby = **{ $game }** #{ $id } – Lobby ({ $seated }/{ $most }, mindestens { $least }). Spieler: { $players }.
+match-no-one-yet = noch niemand
+match-lobby-options = Optionen: { $options }.
+match-lobby-help = Drück **Beitreten**, um mitzuspielen; der Gastgeber drückt **Starten**, sobald alle da sind.
+match-lobby-head = **{ $game }** #{ $id }. Spieler: { $players }.
+match-lobby-aborted = Die Partie wurde abgebrochen.
+match-lobby-started = Die Partie hat begonnen: Die Bretter folgen unten.
+match-lobby-over = Die Partie ist vorbei: Die Bretter stehen unten.
+match-button-join = Beitreten
+match-button-leave = Verlassen
+match-button-start = Starten
+match-button-ai = Computergegner hinzufügen
+match-open-in = { $game } #{ $id } ist in { $thread } eröffnet: Dort drücken die Spieler auf Beitreten, und du drückst auf Starten, sobald alle da sind.
+match-begins = **{ $game }** #{ $id } beginnt. Plätze: { $seats }.
+match-seat = { $number }. { $who }
+
+## Was jemand nach seinem Zug erfährt
+
+match-played = Gespielt: `{ $move }`.
+match-board-where-started = (Das Brett steht dort, wo die Partie gestartet wurde: /brett dort.)
+match-board-not-posted = (Ich konnte das Brett nicht im Thread der Partie posten: Prüf meine Berechtigungen.)
+match-resign-sure = In { $game } #{ $id } aufgeben? Du landest auf dem letzten Platz, und der Bot spielt deinen Platz weiter. Das lässt sich nicht rückgängig machen.
+match-button-resign = Ja, aufgeben
+match-button-rematch = Revanche
+match-you-resigned-from = Du hast in { $game } #{ $id } aufgegeben.
+match-not-your-button = Dieser Knopf ist nicht für dich.
+match-is-aborted = { $game } #{ $id } ist abgebrochen.
+
+## Die Uhr im Startpost
+
+match-clock = { $parts }.
+match-clock-no-reminders = Keine Erinnerungen
+match-clock-reminder = Erinnerung nach { $after } h
+match-clock-reminders = Erinnerungen nach { $after } h, dann alle { $every } h
+match-clock-deadline = Frist { $hours } h pro Zug (danach { $then ->
+        [forfeit] ist die Partie verloren
+       *[skip] wird der Zug übersprungen
+    })
+match-clock-no-deadline = keine Frist
+match-clock-weekends = Wochenenden pausiert (Samstag und Sonntag UTC zählen nicht)
+
+## Wertung nach einer gewerteten Partie
+
+match-ratings = Wertung: { $changes }.
+match-rating-change = { $who } { NUMBER($before, minimumFractionDigits: 1) } → { NUMBER($after, minimumFractionDigits: 1) } ({ $sign }{ NUMBER($change, minimumFractionDigits: 1) })

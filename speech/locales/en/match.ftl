@@ -62,3 +62,55 @@ match-already-over = This match is already over.
 match-only-host-aborts = Only the host or a member with Manage Server can abort a match.
 match-resign-in-lobby = This match has not started yet; the host can abort it.
 match-already-resigned = You have already resigned.
+
+## The lobby and the start
+
+match-lobby = **{ $game }** #{ $id } — lobby ({ $seated }/{ $most }, needs { $least }). Players: { $players }.
+match-no-one-yet = nobody yet
+# The options the host set, as name=value (typed as they are in every language).
+match-lobby-options = Options: { $options }.
+match-lobby-help = Press **Join** to play; the host presses **Start** when everyone is in.
+match-lobby-head = **{ $game }** #{ $id }. Players: { $players }.
+match-lobby-aborted = The match was aborted.
+match-lobby-started = The match has started: see the boards below.
+match-lobby-over = The match is over: see the boards below.
+match-button-join = Join
+match-button-leave = Leave
+match-button-start = Start
+match-button-ai = Add computer player
+match-open-in = { $game } #{ $id } is open in { $thread }: players press Join there, and you press Start when everyone is in.
+match-begins = **{ $game }** #{ $id } begins. Seats: { $seats }.
+# One seat in the start post: its number, then who sits there.
+match-seat = { $number }. { $who }
+
+## What a mover is answered
+
+match-played = Played `{ $move }`.
+match-board-where-started = (Its board is shown where the match was started: /board there.)
+match-board-not-posted = (I couldn't post the board in the match's thread: check my permissions.)
+match-resign-sure = Resign from { $game } #{ $id }? You will rank last, and the bot plays your seat. This cannot be undone.
+match-button-resign = Yes, resign
+match-button-rematch = Rematch
+match-you-resigned-from = You resigned from { $game } #{ $id }.
+match-not-your-button = This button is not yours.
+match-is-aborted = { $game } #{ $id } is aborted.
+
+## The clock in the start post ($after, $every and $hours are hours)
+
+match-clock = { $parts }.
+match-clock-no-reminders = No reminders
+match-clock-reminder = Reminder after { $after } h
+match-clock-reminders = Reminders after { $after } h, then every { $every } h
+# $then: what happens when a turn runs out (skip: a pass or the computer moves; forfeit).
+match-clock-deadline = deadline { $hours } h per turn (then { $then ->
+        [forfeit] forfeit
+       *[skip] skip
+    })
+match-clock-no-deadline = no deadline
+match-clock-weekends = weekends paused (Saturday and Sunday UTC don't count)
+
+## Ratings after a rated match
+
+match-ratings = Ratings: { $changes }.
+# One player's rating before and after, and by how much it moved ($sign is + or -).
+match-rating-change = { $who } { NUMBER($before, minimumFractionDigits: 1) } → { NUMBER($after, minimumFractionDigits: 1) } ({ $sign }{ NUMBER($change, minimumFractionDigits: 1) })

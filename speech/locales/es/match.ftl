@@ -57,3 +57,51 @@ match-already-over = Esta partida ya ha terminado.
 match-only-host-aborts = Solo el anfitrión o alguien con «Gestionar servidor» puede anular una partida.
 match-resign-in-lobby = Esta partida aún no ha empezado; el anfitrión puede anularla.
 match-already-resigned = Ya te has rendido.
+
+## La sala de espera y el comienzo
+
+match-lobby = **{ $game }** n.º { $id } — sala de espera ({ $seated }/{ $most }, mínimo { $least }). Jugadores: { $players }.
+match-no-one-yet = nadie todavía
+match-lobby-options = Opciones: { $options }.
+match-lobby-help = Pulsa **Unirse** para jugar; el anfitrión pulsa **Empezar** cuando estén todos.
+match-lobby-head = **{ $game }** n.º { $id }. Jugadores: { $players }.
+match-lobby-aborted = La partida se anuló.
+match-lobby-started = La partida ha empezado: los tableros siguen abajo.
+match-lobby-over = La partida ha terminado: los tableros están abajo.
+match-button-join = Unirse
+match-button-leave = Salir
+match-button-start = Empezar
+match-button-ai = Añadir a la máquina
+match-open-in = { $game } n.º { $id } está abierta en { $thread }: allí los jugadores pulsan Unirse, y tú pulsas Empezar cuando estén todos.
+match-begins = Empieza **{ $game }** n.º { $id }. Puestos: { $seats }.
+match-seat = { $number }. { $who }
+
+## Lo que se le responde a quien juega
+
+match-played = Jugaste `{ $move }`.
+match-board-where-started = (Su tablero se muestra donde se empezó la partida: usa /tablero allí.)
+match-board-not-posted = (No pude publicar el tablero en el hilo de la partida: revisa mis permisos.)
+match-resign-sure = ¿Rendirte en { $game } n.º { $id }? Quedarás en último lugar y el bot jugará en tu puesto. No se puede deshacer.
+match-button-resign = Sí, me rindo
+match-button-rematch = Revancha
+match-you-resigned-from = Te rendiste en { $game } n.º { $id }.
+match-not-your-button = Este botón no es para ti.
+match-is-aborted = { $game } n.º { $id } está anulada.
+
+## El reloj en el mensaje de inicio
+
+match-clock = { $parts }.
+match-clock-no-reminders = Sin recordatorios
+match-clock-reminder = Recordatorio tras { $after } h
+match-clock-reminders = Recordatorios tras { $after } h, luego cada { $every } h
+match-clock-deadline = plazo de { $hours } h por turno (después, { $then ->
+        [forfeit] partida perdida
+       *[skip] se salta el turno
+    })
+match-clock-no-deadline = sin plazo
+match-clock-weekends = fines de semana en pausa (sábado y domingo UTC no cuentan)
+
+## Clasificación tras una partida clasificatoria
+
+match-ratings = Clasificación: { $changes }.
+match-rating-change = { $who } { NUMBER($before, minimumFractionDigits: 1) } → { NUMBER($after, minimumFractionDigits: 1) } ({ $sign }{ NUMBER($change, minimumFractionDigits: 1) })

@@ -57,3 +57,51 @@ match-already-over = Cette partie est déjà terminée.
 match-only-host-aborts = Seuls l'hôte ou un membre ayant « Gérer le serveur » peuvent annuler une partie.
 match-resign-in-lobby = Cette partie n'a pas encore commencé ; l'hôte peut l'annuler.
 match-already-resigned = Vous avez déjà abandonné.
+
+## Le salon d'attente et le début
+
+match-lobby = **{ $game }** n° { $id } — salon d'attente ({ $seated }/{ $most }, au moins { $least }). Joueurs : { $players }.
+match-no-one-yet = personne pour l'instant
+match-lobby-options = Options : { $options }.
+match-lobby-help = Appuyez sur **Rejoindre** pour jouer ; l'hôte appuie sur **Lancer** quand tout le monde est là.
+match-lobby-head = **{ $game }** n° { $id }. Joueurs : { $players }.
+match-lobby-aborted = La partie a été annulée.
+match-lobby-started = La partie a commencé : les plateaux suivent ci-dessous.
+match-lobby-over = La partie est terminée : les plateaux sont ci-dessous.
+match-button-join = Rejoindre
+match-button-leave = Quitter
+match-button-start = Lancer
+match-button-ai = Ajouter l'ordinateur
+match-open-in = { $game } n° { $id } est ouverte dans { $thread } : les joueurs y appuient sur Rejoindre, et vous appuyez sur Lancer quand tout le monde est là.
+match-begins = **{ $game }** n° { $id } commence. Places : { $seats }.
+match-seat = { $number }. { $who }
+
+## Ce qu'on répond à celui qui joue
+
+match-played = Coup joué : `{ $move }`.
+match-board-where-started = (Son plateau est affiché là où la partie a été lancée : /plateau à cet endroit.)
+match-board-not-posted = (Je n'ai pas pu publier le plateau dans le fil de la partie : vérifiez mes permissions.)
+match-resign-sure = Abandonner { $game } n° { $id } ? Vous finirez dernier, et le bot jouera à votre place. C'est définitif.
+match-button-resign = Oui, abandonner
+match-button-rematch = Revanche
+match-you-resigned-from = Vous avez abandonné { $game } n° { $id }.
+match-not-your-button = Ce bouton n'est pas pour vous.
+match-is-aborted = { $game } n° { $id } est annulée.
+
+## La pendule dans le message de début
+
+match-clock = { $parts }.
+match-clock-no-reminders = Pas de rappels
+match-clock-reminder = Rappel après { $after } h
+match-clock-reminders = Rappels après { $after } h, puis toutes les { $every } h
+match-clock-deadline = délai de { $hours } h par tour (ensuite { $then ->
+        [forfeit] partie perdue
+       *[skip] tour passé
+    })
+match-clock-no-deadline = pas de délai
+match-clock-weekends = week-ends en pause (samedi et dimanche UTC ne comptent pas)
+
+## Classement après une partie classée
+
+match-ratings = Classement : { $changes }.
+match-rating-change = { $who } { NUMBER($before, minimumFractionDigits: 1) } → { NUMBER($after, minimumFractionDigits: 1) } ({ $sign }{ NUMBER($change, minimumFractionDigits: 1) })

@@ -4,15 +4,28 @@ witch-stones-side = { $who } a choisi de jouer les { $side ->
         [suns] soleils
        *[moons] lunes
     }.
+    .step = a choisi de jouer les { $side ->
+            [suns] soleils
+           *[moons] lunes
+        }
 witch-stones-take = { $who } a pris { $stone ->
         [crown] la couronne
         [sun] le soleil
         [moon] la lune
        *[earth] la pierre de terre
     } en { $square } (+{ $gained }).
+    .step = a pris { $stone ->
+            [crown] la couronne
+            [sun] le soleil
+            [moon] la lune
+           *[earth] la pierre de terre
+        } en { $square } (+{ $gained })
 witch-stones-line = { $who } a retiré la ligne { $first }-{ $last } : { $stones } (+{ $gained }).
+    .step = a retiré la ligne { $first }-{ $last } : { $stones } (+{ $gained })
 witch-stones-single = { $who } a retiré { $first }, une ligne d'une seule pièce : { $stones } (+{ $gained }).
+    .step = a retiré { $first }, une ligne d'une seule pièce : { $stones } (+{ $gained })
 witch-stones-passes = { $move } { $passer } n'a aucun coup possible et passe son tour.
+    .step = { $move } ; { $passer } n'a aucun coup possible et passe son tour
 witch-stones-stones = { $stone ->
         [crown] { $count ->
             [one] { $count } couronne

@@ -57,3 +57,51 @@ match-already-over = Esta partida já terminou.
 match-only-host-aborts = Só o anfitrião ou alguém com "Gerenciar servidor" pode anular uma partida.
 match-resign-in-lobby = Esta partida ainda não começou; o anfitrião pode anulá-la.
 match-already-resigned = Você já desistiu.
+
+## O saguão e o início
+
+match-lobby = **{ $game }** nº { $id } — saguão ({ $seated }/{ $most }, mínimo { $least }). Jogadores: { $players }.
+match-no-one-yet = ninguém ainda
+match-lobby-options = Opções: { $options }.
+match-lobby-help = Aperte **Entrar** para jogar; o anfitrião aperta **Começar** quando todos estiverem aqui.
+match-lobby-head = **{ $game }** nº { $id }. Jogadores: { $players }.
+match-lobby-aborted = A partida foi anulada.
+match-lobby-started = A partida começou: os tabuleiros vêm abaixo.
+match-lobby-over = A partida terminou: os tabuleiros estão abaixo.
+match-button-join = Entrar
+match-button-leave = Sair
+match-button-start = Começar
+match-button-ai = Adicionar computador
+match-open-in = { $game } nº { $id } está aberta em { $thread }: lá os jogadores apertam Entrar, e você aperta Começar quando todos estiverem lá.
+match-begins = **{ $game }** nº { $id } começa. Lugares: { $seats }.
+match-seat = { $number }. { $who }
+
+## O que quem joga fica sabendo
+
+match-played = Você jogou `{ $move }`.
+match-board-where-started = (O tabuleiro aparece onde a partida foi iniciada: use /tabuleiro lá.)
+match-board-not-posted = (Não consegui postar o tabuleiro no tópico da partida: confira minhas permissões.)
+match-resign-sure = Desistir de { $game } nº { $id }? Você ficará em último, e o bot jogará no seu lugar. Isso não pode ser desfeito.
+match-button-resign = Sim, desistir
+match-button-rematch = Revanche
+match-you-resigned-from = Você desistiu de { $game } nº { $id }.
+match-not-your-button = Este botão não é seu.
+match-is-aborted = { $game } nº { $id } foi anulada.
+
+## O relógio na mensagem de início
+
+match-clock = { $parts }.
+match-clock-no-reminders = Sem lembretes
+match-clock-reminder = Lembrete após { $after } h
+match-clock-reminders = Lembretes após { $after } h, depois a cada { $every } h
+match-clock-deadline = prazo de { $hours } h por turno (depois, { $then ->
+        [forfeit] derrota
+       *[skip] o turno é pulado
+    })
+match-clock-no-deadline = sem prazo
+match-clock-weekends = fins de semana pausados (sábado e domingo UTC não contam)
+
+## Rating depois de uma partida ranqueada
+
+match-ratings = Rating: { $changes }.
+match-rating-change = { $who } { NUMBER($before, minimumFractionDigits: 1) } → { NUMBER($after, minimumFractionDigits: 1) } ({ $sign }{ NUMBER($change, minimumFractionDigits: 1) })
