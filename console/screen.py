@@ -24,8 +24,7 @@ from service.common.clock_math import Schedule
 from service.common.names import points_text
 from service.match.lobby import schedule_said
 
-DISCARDED = ("(What you typed while the computer was thinking was thrown away: it was\n"
-             "meant for a position that is gone.)")
+DISCARDED = speech.Text("console-discarded")
 NO_CLOCK = schedule_said(Schedule(remind_after=0))
 """The start post's clock line for a console match, which has no clock: left out."""
 
@@ -89,6 +88,10 @@ class Console:
             text = text.replace("(see history)", "(all in the record below)")
         self.write(terminal.wrap(terminal.printable(text)))
 
+    def said(self, message: str, **facts: speech.catalogue.Fact) -> str:
+        """A catalogue text in the console's language."""
+        return speech.say(self.language, message, **facts)
+
     def refusal(self, error: BaseException) -> str:
         """A refusal in the console's language where the service wrote it as a text."""
         said = error.args[0] if error.args else None
@@ -114,7 +117,7 @@ class Console:
 
     def saved(self, match_id: int) -> None:
         """The line that ends a session: how to go on with the match."""
-        self.say_path("Saved. Resume with: " + self.resume_hint.format(id=match_id))
+        self.say_path(self.said("console-saved", command=self.resume_hint.format(id=match_id)))
 
     async def new_match(self, slug: str, names: list[str], ai: int,
                         options: dict[str, str]) -> MatchRecord:
@@ -174,7 +177,7 @@ class Console:
                 if self.warm is not None and any(s.is_ai for s in match.seats):
                     self.warm()
                 if len(legal) == 1:
-                    self.out(f"Only one legal move: {legal[0]}. Enter plays it.")
+                    self.out(speech.Text("console-only-move", {"move": legal[0]}))
                 line = terminal.printable(
                     self.ask(f"{actor.name} [{match.game} #{match.id}]> ")).strip()
             except Leave:
@@ -184,13 +187,14 @@ class Console:
                 return match
             if not line and len(legal) == 1:
                 line = legal[0]
-                self.out(f"{actor.name} plays the only move: {line}.")
+                self.out(speech.Text("console-plays-only-move", {"who": actor.name,
+                                                                  "move": line}))
             try:
                 match = await self._command(match, actor, line, legal)
             except (ServiceError, Unknown) as exc:
                 self.out(self.refusal(exc)[:300])
         if match.status != RUNNING:
-            self.say_path(f"Boards saved in {self.boards}/.")
+            self.say_path(self.said("console-boards-saved", folder=f"{self.boards}/"))
             coach.offer_review(self, match, self.resume_hint)
             if not any(not s.is_ai for s in match.seats):
                 await self.export(match, None)
@@ -203,7 +207,7 @@ class Console:
         humans = [s for s in match.by_seat() if not s.is_ai]
         if match.status != FINISHED or not humans:
             return None
-        if not self.confirm("Rematch? [y/N] "):
+        if not self.confirm(self.said("console-rematch") + " "):
             return None
         for seated in humans:
             news = await self.service.rematch(match.id, Actor(seated.user_id,
@@ -230,13 +234,14 @@ class Console:
         if actor.user_id != self.at_keyboard and self._secrets_on_screen(match):
             self.clear()
             self.discard()  # nothing typed before the hand-over is read after it
-            prompt = f"Pass to {terminal.printable(actor.name)} — press Enter "
+            who = terminal.printable(actor.name)
+            prompt = self.said("console-pass-to", who=who) + " "
             while True:
                 if not self.ask(prompt).strip():
                     break
                 # Typed for a prompt that is not there yet: never played, never shown.
                 self.clear()
-                prompt = f"Pass to {terminal.printable(actor.name)} — press Enter (only Enter) "
+                prompt = self.said("console-pass-to-only-enter", who=who) + " "
             self.clear()
             self.printed = []
             self.histories.swap(self.at_keyboard, actor.user_id)
@@ -288,7 +293,8 @@ class Console:
         elif command == "me":
             self.show_private(await self.service.private(match.id, actor), match.id, actor)
         elif command == "history":
-            self.out("\n".join(await self.service.history(match.id, actor)) or "No moves yet.")
+            self.out("\n".join(await self.service.history(match.id, actor))
+                     or speech.Text("console-no-moves-yet"))
         elif command == "rules":
             self.out(commands.rules(match.game))
         elif command == "export":
@@ -296,8 +302,8 @@ class Console:
         elif command == "hint":
             await coach.hint(self, match, actor)
         elif command == "resign":
-            if not self.confirm(f"Resign {actor.name}'s seat? [y/N] "):
-                self.out("Not resigned.")
+            if not self.confirm(self.said("console-resign-sure", who=actor.name) + " "):
+                self.out(speech.Text("console-not-resigned"))
                 return match
             update = await self.service.resign(match.id, actor)
             self.show(update)
@@ -319,11 +325,11 @@ class Console:
         ``--import`` cannot replay it (a running match that keeps its seed secret), why."""
         json_path, text_path, unreplayable = await commands.export(
             self.service, match.id, actor, self.boards)
-        self.say_path(f"Every move: {text_path}")
+        self.say_path(self.said("console-every-move", path=str(text_path)))
         if unreplayable is None:
-            self.say_path(f"The record (replay it with --import): {json_path}")
+            self.say_path(self.said("console-record-replayable", path=str(json_path)))
             return
-        self.say_path(f"The record (what everyone has seen): {json_path}")
+        self.say_path(self.said("console-record-seen", path=str(json_path)))
         self.out(unreplayable)
 
     def show(self, update: Update) -> None:

@@ -102,3 +102,22 @@ match-clock-weekends = Wochenenden pausiert (Samstag und Sonntag UTC zählen nic
 
 match-ratings = Wertung: { $changes }.
 match-rating-change = { $who } { NUMBER($before, minimumFractionDigits: 1) } → { NUMBER($after, minimumFractionDigits: 1) } ({ $sign }{ NUMBER($change, minimumFractionDigits: 1) })
+
+## Die Konsole
+
+console-discarded =
+    (Was du getippt hast, während der Computer nachdachte, wurde verworfen: Es
+    galt einer Stellung, die es nicht mehr gibt.)
+console-saved = Gespeichert. Weiter geht es mit: { $command }
+console-only-move = Nur ein gültiger Zug: { $move }. Enter spielt ihn.
+console-plays-only-move = { $who } spielt den einzigen Zug: { $move }.
+console-boards-saved = Bretter gespeichert in { $folder }.
+console-rematch = Revanche? [y/N]
+console-pass-to = Weitergeben an { $who } – drück Enter
+console-pass-to-only-enter = Weitergeben an { $who } – drück Enter (nur Enter)
+console-no-moves-yet = Noch keine Züge.
+console-resign-sure = Für { $who } aufgeben? [y/N]
+console-not-resigned = Nicht aufgegeben.
+console-every-move = Alle Züge: { $path }
+console-record-replayable = Die Aufzeichnung (mit --import nachspielbar): { $path }
+console-record-seen = Die Aufzeichnung (was alle gesehen haben): { $path }

@@ -114,3 +114,23 @@ match-clock-weekends = weekends paused (Saturday and Sunday UTC don't count)
 match-ratings = Ratings: { $changes }.
 # One player's rating before and after, and by how much it moved ($sign is + or -).
 match-rating-change = { $who } { NUMBER($before, minimumFractionDigits: 1) } → { NUMBER($after, minimumFractionDigits: 1) } ({ $sign }{ NUMBER($change, minimumFractionDigits: 1) })
+
+## The console (one keyboard passed between the players; $command, $path and $folder are
+## as the terminal takes them; [y/N] is answered y or n in every language)
+
+console-discarded =
+    (What you typed while the computer was thinking was thrown away: it was
+    meant for a position that is gone.)
+console-saved = Saved. Resume with: { $command }
+console-only-move = Only one legal move: { $move }. Enter plays it.
+console-plays-only-move = { $who } plays the only move: { $move }.
+console-boards-saved = Boards saved in { $folder }.
+console-rematch = Rematch? [y/N]
+console-pass-to = Pass to { $who } — press Enter
+console-pass-to-only-enter = Pass to { $who } — press Enter (only Enter)
+console-no-moves-yet = No moves yet.
+console-resign-sure = Resign { $who }'s seat? [y/N]
+console-not-resigned = Not resigned.
+console-every-move = Every move: { $path }
+console-record-replayable = The record (replay it with --import): { $path }
+console-record-seen = The record (what everyone has seen): { $path }

@@ -105,3 +105,22 @@ match-clock-weekends = fines de semana en pausa (sábado y domingo UTC no cuenta
 
 match-ratings = Clasificación: { $changes }.
 match-rating-change = { $who } { NUMBER($before, minimumFractionDigits: 1) } → { NUMBER($after, minimumFractionDigits: 1) } ({ $sign }{ NUMBER($change, minimumFractionDigits: 1) })
+
+## La consola
+
+console-discarded =
+    (Lo que escribiste mientras la máquina pensaba se descartó: era para
+    una posición que ya no existe.)
+console-saved = Guardado. Para seguir: { $command }
+console-only-move = Solo hay una jugada posible: { $move }. Intro la juega.
+console-plays-only-move = { $who } juega la única jugada posible: { $move }.
+console-boards-saved = Tableros guardados en { $folder }.
+console-rematch = ¿Revancha? [y/N]
+console-pass-to = Pasa el teclado a { $who } — pulsa Intro
+console-pass-to-only-enter = Pasa el teclado a { $who } — pulsa Intro (solo Intro)
+console-no-moves-yet = Todavía no hay jugadas.
+console-resign-sure = ¿Rendirse en nombre de { $who }? [y/N]
+console-not-resigned = No te has rendido.
+console-every-move = Todas las jugadas: { $path }
+console-record-replayable = El registro (se repite con --import): { $path }
+console-record-seen = El registro (lo que todos han visto): { $path }

@@ -105,3 +105,22 @@ match-clock-weekends = week-ends en pause (samedi et dimanche UTC ne comptent pa
 
 match-ratings = Classement : { $changes }.
 match-rating-change = { $who } { NUMBER($before, minimumFractionDigits: 1) } → { NUMBER($after, minimumFractionDigits: 1) } ({ $sign }{ NUMBER($change, minimumFractionDigits: 1) })
+
+## La console
+
+console-discarded =
+    (Ce que vous avez tapé pendant que l'ordinateur réfléchissait a été ignoré : c'était
+    pour une position qui n'existe plus.)
+console-saved = Sauvegardé. Pour reprendre : { $command }
+console-only-move = Un seul coup possible : { $move }. Entrée le joue.
+console-plays-only-move = { $who } joue le seul coup possible : { $move }.
+console-boards-saved = Plateaux enregistrés dans { $folder }.
+console-rematch = Revanche ? [y/N]
+console-pass-to = Passez le clavier à { $who } — appuyez sur Entrée
+console-pass-to-only-enter = Passez le clavier à { $who } — appuyez sur Entrée (seulement Entrée)
+console-no-moves-yet = Aucun coup pour l'instant.
+console-resign-sure = Abandonner pour { $who } ? [y/N]
+console-not-resigned = Pas d'abandon.
+console-every-move = Tous les coups : { $path }
+console-record-replayable = L'enregistrement (à rejouer avec --import) : { $path }
+console-record-seen = L'enregistrement (ce que tout le monde a vu) : { $path }

@@ -105,3 +105,22 @@ match-clock-weekends = fins de semana pausados (sábado e domingo UTC não conta
 
 match-ratings = Rating: { $changes }.
 match-rating-change = { $who } { NUMBER($before, minimumFractionDigits: 1) } → { NUMBER($after, minimumFractionDigits: 1) } ({ $sign }{ NUMBER($change, minimumFractionDigits: 1) })
+
+## O console
+
+console-discarded =
+    (O que você digitou enquanto o computador pensava foi descartado: era para
+    uma posição que não existe mais.)
+console-saved = Salvo. Para continuar: { $command }
+console-only-move = Só há uma jogada possível: { $move }. Enter a joga.
+console-plays-only-move = { $who } joga a única jogada possível: { $move }.
+console-boards-saved = Tabuleiros salvos em { $folder }.
+console-rematch = Revanche? [y/N]
+console-pass-to = Passe o teclado para { $who } — aperte Enter
+console-pass-to-only-enter = Passe o teclado para { $who } — aperte Enter (só Enter)
+console-no-moves-yet = Ainda não há jogadas.
+console-resign-sure = Desistir por { $who }? [y/N]
+console-not-resigned = Não desistiu.
+console-every-move = Todas as jogadas: { $path }
+console-record-replayable = O registro (para repetir com --import): { $path }
+console-record-seen = O registro (o que todos viram): { $path }
