@@ -62,7 +62,7 @@ def lobby_message(service: Service, match: MatchRecord,
     players = [service.name(s) for s in match.seats]
     head = speech.Text("match-lobby-head", {
         "game": _title(match.game), "id": str(match.id),
-        "players": speech.Listed(players) if players else speech.Text("match-nobody")})
+        "players": speech.Lines(players, ", ") if players else speech.Text("match-nobody")})
     state = ("match-lobby-aborted" if match.status == ABORTED else
              "match-lobby-started" if match.status == RUNNING else "match-lobby-over")
     return speech.said(language, speech.Lines([head, speech.Text(state)]))

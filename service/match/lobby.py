@@ -190,7 +190,10 @@ def schedule_said(schedule: clock_math.Schedule) -> speech.Words:
         else speech.Text("match-clock-no-deadline"))
     if schedule.weekend_pause:
         parts.append(speech.Text("match-clock-weekends"))
-    return speech.Text("match-clock", {"parts": speech.Lines(parts, "; ")})
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = speech.Text("match-clock-next", {"before": joined, "part": part})
+    return speech.Text("match-clock", {"parts": joined})
 
 
 def computer_name(number: int, level: str | None) -> str:

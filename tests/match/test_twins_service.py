@@ -14,6 +14,7 @@ depends on a secret.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -35,7 +36,7 @@ def public(update, match_id: int) -> tuple:
     """What everyone sees of an update: its text in every language (each a function of
     the public view, as its facts are), picture, pings, table, alt text and colour."""
     post = update.public
-    said = tuple(speech.said(language, post.text).replace(f"#{match_id}", "#M")
+    said = tuple(re.sub(rf"(#|n° |n\.º |nº ){match_id}\b", "#M", speech.said(language, post.text))
                  for language in (*speech.LANGUAGES, speech.PSEUDO))
     return (said, post.png, post.mentions, post.table, post.alt, post.accent)
 

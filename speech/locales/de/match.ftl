@@ -31,7 +31,10 @@ match-score = { $who }: { $unit ->
             [one] { $score } Stein
            *[other] { $score } Steine
         }
-       *[point] { $score }
+       *[point] { $score ->
+            [one] { $score } Punkt
+           *[other] { $score } Punkte
+        }
     }
 match-revealed = Aufgedeckt: { $secret }
 
@@ -88,6 +91,7 @@ match-is-aborted = { $game } #{ $id } ist abgebrochen.
 ## Die Uhr im Startpost
 
 match-clock = { $parts }.
+match-clock-next = { $before }; { $part }
 match-clock-no-reminders = Keine Erinnerungen
 match-clock-reminder = Erinnerung nach { $after } h
 match-clock-reminders = Erinnerungen nach { $after } h, dann alle { $every } h

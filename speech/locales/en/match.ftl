@@ -39,7 +39,10 @@ match-score = { $who }: { $unit ->
             [one] { $score } checker
            *[other] { $score } checkers
         }
-       *[point] { $score }
+       *[point] { $score ->
+            [one] { $score } point
+           *[other] { $score } points
+        }
     }
 match-revealed = Revealed: { $secret }
 
@@ -98,6 +101,7 @@ match-is-aborted = { $game } #{ $id } is aborted.
 ## The clock in the start post ($after, $every and $hours are hours)
 
 match-clock = { $parts }.
+match-clock-next = { $before }; { $part }
 match-clock-no-reminders = No reminders
 match-clock-reminder = Reminder after { $after } h
 match-clock-reminders = Reminders after { $after } h, then every { $every } h

@@ -34,7 +34,11 @@ match-score = { $who }: { $unit ->
             [many] { $score } de fichas
            *[other] { $score } fichas
         }
-       *[point] { $score }
+       *[point] { $score ->
+            [one] { $score } punto
+            [many] { $score } de puntos
+           *[other] { $score } puntos
+        }
     }
 match-revealed = Revelado: { $secret }
 
@@ -91,6 +95,7 @@ match-is-aborted = { $game } n.º { $id } está anulada.
 ## El reloj en el mensaje de inicio
 
 match-clock = { $parts }.
+match-clock-next = { $before }; { $part }
 match-clock-no-reminders = Sin recordatorios
 match-clock-reminder = Recordatorio tras { $after } h
 match-clock-reminders = Recordatorios tras { $after } h, luego cada { $every } h

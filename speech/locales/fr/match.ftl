@@ -34,7 +34,11 @@ match-score = { $who } : { $unit ->
             [many] { $score } de pions
            *[other] { $score } pions
         }
-       *[point] { $score }
+       *[point] { $score ->
+            [one] { $score } point
+            [many] { $score } de points
+           *[other] { $score } points
+        }
     }
 match-revealed = Révélé : { $secret }
 
@@ -91,6 +95,7 @@ match-is-aborted = { $game } n° { $id } est annulée.
 ## La pendule dans le message de début
 
 match-clock = { $parts }.
+match-clock-next = { $before } ; { $part }
 match-clock-no-reminders = Pas de rappels
 match-clock-reminder = Rappel après { $after } h
 match-clock-reminders = Rappels après { $after } h, puis toutes les { $every } h

@@ -34,7 +34,11 @@ match-score = { $who }: { $unit ->
             [many] { $score } de peças
            *[other] { $score } peças
         }
-       *[point] { $score }
+       *[point] { $score ->
+            [one] { $score } ponto
+            [many] { $score } de pontos
+           *[other] { $score } pontos
+        }
     }
 match-revealed = Revelado: { $secret }
 
@@ -91,6 +95,7 @@ match-is-aborted = { $game } nº { $id } foi anulada.
 ## O relógio na mensagem de início
 
 match-clock = { $parts }.
+match-clock-next = { $before }; { $part }
 match-clock-no-reminders = Sem lembretes
 match-clock-reminder = Lembrete após { $after } h
 match-clock-reminders = Lembretes após { $after } h, depois a cada { $every } h
