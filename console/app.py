@@ -97,7 +97,7 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
                           text_board=args.text_board, histories=terminal.Histories(
                               terminal.line_editing() if read is input else None),
                           resume_hint=resume_command(args, database, boards), alt=args.alt,
-                          interrupts=interrupts,
+                          interrupts=interrupts, language=language.reader(),
                           warm=warm_workers if where == "process" else None)
         if args.review is not None:
             return await coach.review(console, args.review)

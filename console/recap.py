@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+import speech
 from db import RUNNING, MatchRecord
 from service import Service
 from service.match.recent import recent
@@ -61,7 +62,7 @@ def steps_on_screen(steps: list[str], on_screen: str) -> int:
     return count
 
 
-async def since_last_turn(service: Service, match: MatchRecord) -> list[str]:
+async def since_last_turn(service: Service, match: MatchRecord) -> list[speech.Words]:
     """What happened since the player to act last moved (every move before their
     first), in everyone's words; the last move when nobody is to act."""
     game, state = service.state_of(match)
@@ -71,9 +72,11 @@ async def since_last_turn(service: Service, match: MatchRecord) -> list[str]:
         return []
     if not acting:
         said = moves[-1].said
-        return [f"Last move: {service.matches.named(match, said)}"] if said else []
+        return [speech.Text("match-last-move", {"move": service.matches.named(
+            match, speech.restored(said))})] if said else []
     since = recent(moves, acting[0])
     name = match.names[acting[0]]
-    head = (f"Since {name}'s last turn:" if any(m.seat == acting[0] for m in moves)
-            else f"Before {name}'s first turn:")
-    return [head, *(service.matches.named(match, m.said) for m in since if m.said)]
+    head = speech.Text("match-since-last-turn" if any(m.seat == acting[0] for m in moves)
+                       else "match-before-first-turn", {"who": name})
+    return [head, *(service.matches.named(match, speech.restored(m.said))
+                    for m in since if m.said)]

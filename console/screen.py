@@ -13,18 +13,19 @@ from collections.abc import Callable
 from pathlib import Path
 
 import rendering.text
+import speech
 from console import coach, commands, recap, terminal, typeahead
 from console.files import folder_name, last_picture
 from console.interrupts import Interrupts
 from console.words import Unknown
 from db import FINISHED, RUNNING, MatchRecord
 from service import Actor, Post, Service, ServiceError, Update
-from service.common.clock_math import Schedule, schedule_text
+from service.common.clock_math import Schedule
 from service.common.names import points_text
+from service.match.lobby import schedule_said
 
-DISCARDED = ("(What you typed while the computer was thinking was thrown away: it was\n"
-             "meant for a position that is gone.)")
-NO_CLOCK = schedule_text(Schedule(remind_after=0))
+DISCARDED = speech.Text("console-discarded")
+NO_CLOCK = schedule_said(Schedule(remind_after=0))
 """The start post's clock line for a console match, which has no clock: left out."""
 
 
@@ -39,8 +40,11 @@ class Console:
                  clear: terminal.Clear = terminal.clear_screen, text_board: bool = True,
                  histories: terminal.Histories | None = None, resume_hint: str = "",
                  alt: bool = False, interrupts: Interrupts | None = None,
-                 warm: Callable[[], None] | None = None) -> None:
+                 warm: Callable[[], None] | None = None,
+                 language: str = speech.ENGLISH) -> None:
         self.service = service
+        self.language = language
+        """The catalogue the service's texts are said in (:mod:`console.language`)."""
         self.boards = boards
         self.write = out
         self.read = read
@@ -76,13 +80,24 @@ class Console:
         self.unattended = False
         """Only computers play: nobody can type ``history``; the record is written."""
 
-    def out(self, text: str) -> None:
-        """Print a text of the service's in console words, safe for a terminal and
-        wrapped to its width."""
-        text = terminal.plain(text)
+    def out(self, words: speech.Words) -> None:
+        """Print a text of the service's in the console's language and words, safe for a
+        terminal and wrapped to its width."""
+        text = terminal.plain(speech.said(self.language, words))
         if self.unattended:
             text = text.replace("(see history)", "(all in the record below)")
         self.write(terminal.wrap(terminal.printable(text)))
+
+    def said(self, message: str, **facts: speech.catalogue.Fact) -> str:
+        """A catalogue text in the console's language."""
+        return speech.say(self.language, message, **facts)
+
+    def refusal(self, error: BaseException) -> str:
+        """A refusal in the console's language where the service wrote it as a text."""
+        said = error.args[0] if error.args else None
+        if isinstance(said, speech.Text | speech.Lines | speech.Listed):
+            return speech.said(self.language, said)
+        return str(error)
 
     def say_path(self, text: str) -> None:
         """Print a line with a file path in it, as it is (only made safe)."""
@@ -102,7 +117,7 @@ class Console:
 
     def saved(self, match_id: int) -> None:
         """The line that ends a session: how to go on with the match."""
-        self.say_path("Saved. Resume with: " + self.resume_hint.format(id=match_id))
+        self.say_path(self.said("console-saved", command=self.resume_hint.format(id=match_id)))
 
     async def new_match(self, slug: str, names: list[str], ai: int,
                         options: dict[str, str]) -> MatchRecord:
@@ -144,7 +159,8 @@ class Console:
             self.show(update)
             return update.match
         post = await self.service.board(match.id)
-        post.text = "\n".join([*await recap.since_last_turn(self.service, match), post.text])
+        post.text = speech.Lines([*await recap.since_last_turn(self.service, match),
+                                  post.text])
         self.show_public(post, match)
         return match
 
@@ -161,7 +177,7 @@ class Console:
                 if self.warm is not None and any(s.is_ai for s in match.seats):
                     self.warm()
                 if len(legal) == 1:
-                    self.out(f"Only one legal move: {legal[0]}. Enter plays it.")
+                    self.out(speech.Text("console-only-move", {"move": legal[0]}))
                 line = terminal.printable(
                     self.ask(f"{actor.name} [{match.game} #{match.id}]> ")).strip()
             except Leave:
@@ -171,13 +187,14 @@ class Console:
                 return match
             if not line and len(legal) == 1:
                 line = legal[0]
-                self.out(f"{actor.name} plays the only move: {line}.")
+                self.out(speech.Text("console-plays-only-move", {"who": actor.name,
+                                                                  "move": line}))
             try:
                 match = await self._command(match, actor, line, legal)
             except (ServiceError, Unknown) as exc:
-                self.out(str(exc)[:300])
+                self.out(self.refusal(exc)[:300])
         if match.status != RUNNING:
-            self.say_path(f"Boards saved in {self.boards}/.")
+            self.say_path(self.said("console-boards-saved", folder=f"{self.boards}/"))
             coach.offer_review(self, match, self.resume_hint)
             if not any(not s.is_ai for s in match.seats):
                 await self.export(match, None)
@@ -190,7 +207,7 @@ class Console:
         humans = [s for s in match.by_seat() if not s.is_ai]
         if match.status != FINISHED or not humans:
             return None
-        if not self.confirm("Rematch? [y/N] "):
+        if not self.confirm(self.said("console-rematch") + " "):
             return None
         for seated in humans:
             news = await self.service.rematch(match.id, Actor(seated.user_id,
@@ -217,13 +234,14 @@ class Console:
         if actor.user_id != self.at_keyboard and self._secrets_on_screen(match):
             self.clear()
             self.discard()  # nothing typed before the hand-over is read after it
-            prompt = f"Pass to {terminal.printable(actor.name)} — press Enter "
+            who = terminal.printable(actor.name)
+            prompt = self.said("console-pass-to", who=who) + " "
             while True:
                 if not self.ask(prompt).strip():
                     break
                 # Typed for a prompt that is not there yet: never played, never shown.
                 self.clear()
-                prompt = f"Pass to {terminal.printable(actor.name)} — press Enter (only Enter) "
+                prompt = self.said("console-pass-to-only-enter", who=who) + " "
             self.clear()
             self.printed = []
             self.histories.swap(self.at_keyboard, actor.user_id)
@@ -275,7 +293,8 @@ class Console:
         elif command == "me":
             self.show_private(await self.service.private(match.id, actor), match.id, actor)
         elif command == "history":
-            self.out("\n".join(await self.service.history(match.id, actor)) or "No moves yet.")
+            self.out("\n".join(await self.service.history(match.id, actor))
+                     or speech.Text("console-no-moves-yet"))
         elif command == "rules":
             self.out(commands.rules(match.game))
         elif command == "export":
@@ -283,8 +302,8 @@ class Console:
         elif command == "hint":
             await coach.hint(self, match, actor)
         elif command == "resign":
-            if not self.confirm(f"Resign {actor.name}'s seat? [y/N] "):
-                self.out("Not resigned.")
+            if not self.confirm(self.said("console-resign-sure", who=actor.name) + " "):
+                self.out(speech.Text("console-not-resigned"))
                 return match
             update = await self.service.resign(match.id, actor)
             self.show(update)
@@ -293,7 +312,7 @@ class Console:
             try:
                 update = await self.service.submit(match.id, actor, line)
             except ServiceError as exc:
-                raise ServiceError(str(exc) + commands.did_you_mean(line, legal)
+                raise ServiceError(self.refusal(exc) + commands.did_you_mean(line, legal)
                                    ) from None
             self.show(update)
             if update.match.version > match.version + 1 and self.discard():
@@ -306,11 +325,11 @@ class Console:
         ``--import`` cannot replay it (a running match that keeps its seed secret), why."""
         json_path, text_path, unreplayable = await commands.export(
             self.service, match.id, actor, self.boards)
-        self.say_path(f"Every move: {text_path}")
+        self.say_path(self.said("console-every-move", path=str(text_path)))
         if unreplayable is None:
-            self.say_path(f"The record (replay it with --import): {json_path}")
+            self.say_path(self.said("console-record-replayable", path=str(json_path)))
             return
-        self.say_path(f"The record (what everyone has seen): {json_path}")
+        self.say_path(self.said("console-record-seen", path=str(json_path)))
         self.out(unreplayable)
 
     def show(self, update: Update) -> None:
@@ -321,7 +340,8 @@ class Console:
     def show_public(self, post: Post, match: MatchRecord, *, save: bool = True) -> None:
         """A post everyone at the table may see: its text, the text board of the match's
         public view, and its picture saved (numbered, and as ``current.png``)."""
-        lines = [line for line in post.text.splitlines() if line != NO_CLOCK]
+        lines = [line for line in speech.said(self.language, post.text).splitlines()
+                 if line != speech.said(self.language, NO_CLOCK)]
         if save:
             lines = recap.unrepeated(lines, self.printed, match.names)
             self.printed += lines

@@ -11,6 +11,9 @@ The contract (``engines.get(slug)`` returns the game):
   ``play(state, seat, move)`` (never mutates ``state``; :class:`IllegalMove` says why),
   ``view(state, seat | None)``, ``describe(state_before, seat, move, viewer)``,
   ``result(state)``, ``dump(state)`` / ``load(data)``: required.
+- ``said(state_before, seat, move, viewer)``: ``describe`` as a catalogue text
+  (:class:`speech.Text`, seats as markers), for every reader's language; ``describe``
+  stays its English (outside checks read it).
 - ``private_view(state, seat)`` and ``is_private(move)``: a game with secrets.
 - ``reveals(state, seat, move)``: whether a move let anyone learn something (a die, a
   draw, a secret), so that taking it back needs consent. :class:`GameBase` finds chance
@@ -47,6 +50,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast, runtime_checkable
+
+import speech
 
 State = Any
 """A game's state: a dataclass of plain data, private to its engine."""
@@ -153,6 +158,13 @@ class Game(Protocol):
 
     def describe(self, state_before: State, seat: int, move: str, viewer: int | None) -> str: ...
 
+    def said(self, state_before: State, seat: int, move: str, viewer: int | None
+             ) -> speech.Words:
+        """What :meth:`describe` says, as a catalogue text (its id and facts, seats as
+        markers) for a front end to say in its reader's language; ``describe`` is its
+        English. :class:`GameBase`'s is ``describe`` itself (a game not yet translated)."""
+        ...
+
     def result(self, state: State) -> Result | None: ...
 
     def dump(self, state: State) -> dict[str, Any]: ...
@@ -224,6 +236,10 @@ class GameBase:
 
     def private_view(self, state: State, seat: int) -> dict[str, Any] | None:
         return None
+
+    def said(self, state_before: State, seat: int, move: str, viewer: int | None
+             ) -> speech.Words:
+        return cast(Game, self).describe(state_before, seat, move, viewer)
 
     def is_private(self, move: str) -> bool:
         return False

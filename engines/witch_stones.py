@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from engines.base import GameBase, IllegalMove, Result, chance, check_turn, normalise, seat_name
 from engines.spec import Budget, Computer, GameSpec
 from engines.view import View
+from speech import Listed, Text
 
 FILES = "abcdefghi"
 SIZE = 9
@@ -21,7 +22,6 @@ TARGET = 50
 CROWN, SUN, MOON, EARTH = "crown", "sun", "moon", "earth"
 KINDS = (CROWN, SUN, MOON, EARTH)
 COUNTS = {CROWN: 9, SUN: 12, MOON: 12, EARTH: 48}
-PLURAL = {CROWN: "crowns", SUN: "suns", MOON: "moons", EARTH: "earthstones"}
 SIDE_PIECE = {"suns": SUN, "moons": MOON}
 CORNERS = {"a9": SUN, "i1": SUN, "a1": MOON, "i9": MOON}
 
@@ -245,23 +245,31 @@ class WitchStones(GameBase):
 
     def describe(self, state_before: WitchStonesState, seat: int, move: str,
                  viewer: int | None) -> str:
+        return str(self.said(state_before, seat, move, viewer))
+
+    def said(self, state_before: WitchStonesState, seat: int, move: str,
+             viewer: int | None) -> Text:
+        """The move as a catalogue text (``speech/locales/*/witch-stones.ftl``)."""
         after = self.play(state_before, seat, move)
         who = seat_name(seat)
         if state_before.sides[1] is None:
-            return f"{who} chose to play the {after.sides[seat]}."
+            return Text("witch-stones-side", {"who": who, "side": str(after.sides[seat])})
         taken = [state_before.board[sq] for sq in after.last]
         gained = after.scores[seat] - state_before.scores[seat]
         as_line = normalise(move).startswith("line") or "-" in move
         if len(after.last) == 1 and not as_line:
-            text = f"{who} took the {_name(taken[0])} on {after.last[0]} (+{gained})."
+            text = Text("witch-stones-take", {"who": who, "stone": taken[0],
+                                              "square": after.last[0], "gained": gained})
         else:
-            counts = ", ".join(f"{taken.count(k)} {_name(k, taken.count(k))}"
-                               for k in KINDS if k in taken)
+            stones = Listed(Text("witch-stones-stones", {"stone": k, "count": taken.count(k)})
+                            for k in KINDS if k in taken)
             first, last = after.last[0], after.last[-1]
-            line = f"{first} as a one-piece line" if first == last else f"the line {first}-{last}"
-            text = f"{who} removed {line}: {counts} (+{gained})."
+            text = Text("witch-stones-single" if first == last else "witch-stones-line",
+                        {"who": who, "first": first, "last": last, "stones": stones,
+                         "gained": gained})
         if after.passed is not None:
-            text += f" {seat_name(after.passed)} has no legal move and passes."
+            text = Text("witch-stones-passes", {"move": text,
+                                                "passer": seat_name(after.passed)})
         return text
 
     def result(self, state: WitchStonesState) -> Result | None:
@@ -382,12 +390,6 @@ def lines(board: dict[str, str]) -> list[tuple[str, str]]:
                     found.append(ends)
             run = []
     return found
-
-
-def _name(kind: str, count: int = 1) -> str:
-    if kind == EARTH:
-        return "earthstone" if count == 1 else "earthstones"
-    return kind if count == 1 else PLURAL[kind]
 
 
 GAME = WitchStones()

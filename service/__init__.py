@@ -230,7 +230,7 @@ class Service(TournamentDesk, LearningDesk):
         return self.matches.name(seated, default)
 
     def named(self, match: MatchRecord, text: str) -> str:
-        return self.matches.named(match, text)
+        return str(self.matches.named(match, text))
 
     def level_of(self, seated: SeatRecord) -> str:
         return self.computer.level_of(seated)

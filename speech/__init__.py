@@ -9,6 +9,8 @@ Numbers, lists, dates, durations and zones are Babel's CLDR formats
 (:mod:`speech.formats`). ``docs/TRANSLATING.md`` says how a language is added.
 
 - :mod:`.catalogue`: the languages, the catalogues, :func:`say`, :class:`Text`.
+- :mod:`.words`: texts of several parts (:class:`Lines`, :class:`Listed`), :func:`said`
+  for any of them, and :func:`stored` / :func:`restored` to keep one as facts.
 - :mod:`.locales`: Discord's locales mapped to the five catalogues (:func:`negotiate`).
 - :mod:`.formats`: Babel's formats for a reader.
 - :mod:`.pseudo`: the pseudo-locale that finds text which bypassed the catalogues.
@@ -18,6 +20,7 @@ Numbers, lists, dates, durations and zones are Babel's CLDR formats
 
 from speech.catalogue import Text, has, say
 from speech.locales import ENGLISH, LANGUAGES, NAMES, PSEUDO, name_of, negotiate
+from speech.words import Lines, Listed, Words, filled, restored, said, stored
 
-__all__ = ["ENGLISH", "LANGUAGES", "NAMES", "PSEUDO", "Text", "has", "name_of", "negotiate",
-           "say"]
+__all__ = ["ENGLISH", "LANGUAGES", "NAMES", "PSEUDO", "Lines", "Listed", "Text", "Words",
+           "filled", "has", "name_of", "negotiate", "restored", "said", "say", "stored"]

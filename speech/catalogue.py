@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any, Union
+from typing import Any, Protocol, Union, runtime_checkable
 
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.syntax import ast as fluent
@@ -60,8 +60,12 @@ def bundle(language: str) -> FluentBundle:
 
 def has(locale: object, message_id: str) -> bool:
     """Whether the catalogue that answers ``locale`` has ``message_id`` itself (no
-    fallback)."""
-    return bundle(negotiate(locale)).has_message(message_id)
+    fallback); ``id.attribute`` names one of a message's attributes."""
+    found = bundle(negotiate(locale))
+    message_id, _, attribute = message_id.partition(".")
+    if not found.has_message(message_id):
+        return False
+    return not attribute or attribute in found.get_message(message_id).attributes
 
 
 def say(locale: object, text: Text | str, /, **facts: Fact) -> str:
@@ -71,8 +75,7 @@ def say(locale: object, text: Text | str, /, **facts: Fact) -> str:
     if isinstance(text, Text):
         facts = {**text.facts, **facts}
         text = text.id
-    args = {name: say(language, value) if isinstance(value, Text) else value
-            for name, value in facts.items()}
+    args = {name: _said(language, value) for name, value in facts.items()}
     for candidate in dict.fromkeys((language, ENGLISH)):
         words = _format(candidate, text, args)
         if words is not None:
@@ -80,16 +83,35 @@ def say(locale: object, text: Text | str, /, **facts: Fact) -> str:
     raise KeyError(f"no catalogue has the text {text!r}")
 
 
+@runtime_checkable
+class Parts(Protocol):
+    """A text of several parts (:class:`speech.Lines`, :class:`speech.Listed`)."""
+
+    def said_in(self, locale: object) -> str: ...
+
+
+def _said(language: str, fact: Fact) -> Any:
+    """A fact as it goes into a pattern: a text said first, in the same language."""
+    if isinstance(fact, Text):
+        return say(language, fact)
+    if isinstance(fact, Parts):
+        return fact.said_in(language)
+    return fact
+
+
 def _format(language: str, message_id: str, args: dict[str, Any]) -> str | None:
-    """The message in one catalogue; None if it has no such message or the translation
-    cannot be formatted with these facts (the English one then answers)."""
+    """The message in one catalogue (``id.attribute``: one of its attributes); None if it
+    has no such message or the translation cannot be formatted with these facts (the
+    English one then answers)."""
     found = bundle(language)
-    if not found.has_message(message_id):
+    name, _, attribute = message_id.partition(".")
+    if not found.has_message(name):
         return None
-    message = found.get_message(message_id)
-    if message.value is None:
+    message = found.get_message(name)
+    pattern = message.attributes.get(attribute) if attribute else message.value
+    if pattern is None:
         return None
-    words, errors = found.format_pattern(message.value, args)
+    words, errors = found.format_pattern(pattern, args)
     if errors and language in (ENGLISH, PSEUDO):
         raise ValueError(f"{message_id}: {errors[0]}")
     return None if errors else str(words)

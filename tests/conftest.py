@@ -18,8 +18,9 @@ from engines.base import IllegalMove
 from service import Service
 from tests.pg import HOW_TO_ENABLE, PostgresServer
 
-pytest_plugins = ("tests.sim.fixtures",)
-"""The simcord fixtures (``sim``), for the ``test_sim_*.py`` files of every area."""
+pytest_plugins = ("tests.sim.fixtures", "tests.sim.language")
+"""The simcord fixtures (``sim``; ``speaking``, members' and servers' languages), for the
+``test_sim_*.py`` files of every area."""
 
 
 def games_budget(default: int) -> int:

@@ -136,6 +136,8 @@ class FakeInteraction:
         inter.locale = discord.Locale.american_english  # as every interaction brings one
         inter.guild_locale = discord.Locale.american_english if guild_id is not None else None
         inter.message = message
+        inter.locale = discord.Locale.american_english  # as Discord sends it, always
+        inter.guild_locale = discord.Locale.american_english if guild_id else None
         inter.command = None
         inter.namespace = app_commands.Namespace(
             inter,

@@ -70,6 +70,31 @@ async def refusal(service: Service | None, interaction: discord.Interaction,
     """A refusal for this member: in their language where it is a catalogue text, else
     as the service wrote it (English, until its room is converted)."""
     said = error.args[0] if error.args else None
-    if isinstance(said, speech.Text):
-        return speech.say(await reader(service, interaction), said)
+    if isinstance(said, speech.Text | speech.Lines | speech.Listed):
+        return speech.said(await reader(service, interaction), said)
     return str(error)
+
+
+def guild(client: discord.Client, guild_id: int | None,
+          interaction: discord.Interaction | None = None) -> str:
+    """The catalogue for what a server's channel shows, with or without an interaction
+    (a clock's pass, a reminder): the language its moderators chose, else the server's
+    preferred language as the bot sees the server, else as the interaction brings it (a
+    server the bot is not a member of), else English."""
+    picked = _CHOSEN.get(client, {}).get(guild_id) if guild_id is not None else None
+    if picked:
+        return picked
+    found = client.get_guild(guild_id) if guild_id is not None else None
+    if found is not None:
+        return speech.negotiate(found.preferred_locale)
+    return server(interaction) if interaction is not None else speech.ENGLISH
+
+
+async def member(service: Service, user_id: int) -> str:
+    """The catalogue for a DM sent without an interaction: the member's stored language
+    (English where the store cannot answer: the DM must still go out)."""
+    try:
+        return await service.languages.of(user_id)
+    except Exception:
+        log.exception("could not read the language of user %s", user_id)
+        return speech.ENGLISH

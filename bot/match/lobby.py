@@ -13,8 +13,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
+import speech
 from bot.kit.common import game_autocomplete
 from bot.kit.interact import actor_of, defer, guard, reply
+from bot.kit.language import reader
 from bot.kit.places import anywhere, elsewhere
 from bot.match import hosted
 from bot.match.opening import NOT_A_TEXT_CHANNEL, open_match, place_for
@@ -136,11 +138,10 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
                 await thread.add_user(interaction.user)
             except discord.HTTPException as exc:
                 log.info("could not add the host to thread %s: %s", thread.id, exc)
-            await reply(
-                interaction,
-                f"{title} #{match.id} is open in {thread.mention}: "
-                "players press Join there, and you press Start when everyone is in.",
-            )
+            await reply(interaction, speech.say(await reader(self.service, interaction),
+                                                speech.Text("match-open-in", {
+                                                    "game": title, "id": str(match.id),
+                                                    "thread": thread.mention})))
 
     @start.autocomplete("options")
     async def options_autocomplete(

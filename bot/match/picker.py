@@ -18,8 +18,10 @@ from typing import Any
 
 import discord
 
+import speech
 from bot.kit.dynamic import IdButton
 from bot.kit.interact import actor_of, clip, guard, reply, service_of
+from bot.kit.language import reader
 from bot.match.turn_posts import jump_link
 from engines.base import plural
 from service import Actor, Changed, Service, ServiceError, Update
@@ -41,17 +43,17 @@ def use_announce(announce: Announce) -> None:
     _announce[:] = [announce]
 
 
-def played_text(actor: Actor, update: Update, move: str, posted: bool) -> str:
+def played_text(actor: Actor, update: Update, move: str, posted: bool) -> speech.Lines:
     """The mover's ephemeral confirmation (their own private news included)."""
-    text = f"Played `{move}`."
+    lines: list[speech.Words] = [speech.Text("match-played", {"move": move})]
     mine = update.private.get(actor.user_id)
     if mine is not None and mine.text:
-        text += "\n" + mine.text
+        lines.append(mine.text)
     if not posted and update.public is not None and update.match.hosted:
-        text += "\n(Its board is shown where the match was started: /board there.)"
+        lines.append(speech.Text("match-board-where-started"))
     elif not posted and update.public is not None:
-        text += "\n(I couldn't post the board in the match's thread: check my permissions.)"
-    return text
+        lines.append(speech.Text("match-board-not-posted"))
+    return speech.Lines(lines)
 
 
 async def stale_line(service: Service, match_id: int) -> str:
@@ -195,7 +197,8 @@ class PickMenu(
         move = moves[int(index)]
         update = await service.submit(self.match_id, actor, move, expect_version=self.version)
         posted = await _announce[0](interaction.client, update) if _announce else None
-        text = played_text(actor, update, move, posted is not None)
+        text = speech.said(await reader(service_of(interaction), interaction),
+                           played_text(actor, update, move, posted is not None))
         try:  # the picker becomes the confirmation
             await interaction.edit_original_response(content=text, view=None)
         except discord.HTTPException as exc:

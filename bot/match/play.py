@@ -8,8 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import speech
 from bot.kit.common import PantheonCog, about_a_match, option_int, title_of
 from bot.kit.interact import actor_of, deferred_match, find_match, guard, reply
+from bot.kit.language import reader
 from bot.match.publish import publish
 from bot.match.ui import announce, edit_lobby_post, played_text, resign_view
 from bot.match.ui import resign as resign_match
@@ -32,7 +34,9 @@ class Play(PantheonCog):
             actor = actor_of(interaction)
             update = await self.service.submit(record.id, actor, move)
             posted = await announce(self.bot, update)
-            await reply(interaction, played_text(actor, update, move.strip(), posted is not None))
+            await reply(interaction, speech.said(
+                await reader(self.service, interaction),
+                played_text(actor, update, move.strip(), posted is not None)))
 
     @move.autocomplete("move")
     async def move_autocomplete(
@@ -60,16 +64,17 @@ class Play(PantheonCog):
             record = await deferred_match(interaction, match)
             self.service.may_resign(record, actor_of(interaction))  # before a confirmation
             title = title_of(record.game)
+            language = await reader(self.service, interaction)
+            named = {"game": title, "id": str(record.id)}
             if not confirm:
                 await reply(
-                    interaction,
-                    f"Resign from {title} #{record.id}? You will rank "
-                    "last, and the bot plays your seat. This cannot be undone.",
-                    view=resign_view(record.id, interaction.user.id),
+                    interaction, speech.say(language, speech.Text("match-resign-sure", named)),
+                    view=resign_view(record.id, interaction.user.id, language),
                 )
                 return
             await resign_match(interaction, record.id)
-            await reply(interaction, f"You resigned from {title} #{record.id}.")
+            await reply(interaction, speech.say(language, speech.Text("match-you-resigned-from",
+                                                                      named)))
 
     @app_commands.command(
         name="abort", description="End a match without a result (host or Manage Server)"
@@ -82,7 +87,10 @@ class Play(PantheonCog):
             await publish(self.bot, update)
             if record.status == LOBBY:  # the lobby's message loses its buttons
                 await edit_lobby_post(self.bot, update.match)
-            await reply(interaction, f"{title_of(record.game)} #{record.id} is aborted.")
+            await reply(interaction, speech.say(await reader(self.service, interaction),
+                                                speech.Text("match-is-aborted", {
+                                                    "game": title_of(record.game),
+                                                    "id": str(record.id)})))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -12,6 +12,7 @@ points to ``/myview``.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import logging
 import weakref
@@ -20,9 +21,10 @@ from typing import Any
 import discord
 
 import speech
-from bot.kit import language
+from bot.kit import language as languages
 from bot.kit.interact import clip, service_of_client
 from bot.kit.layout import ALT_LIMIT, board_layout
+from bot.kit.places import ANSWERING
 from bot.match import hosted, turn_posts
 from bot.notices.notes_ui import notes_view
 from db import MatchRecord
@@ -67,14 +69,9 @@ def score_embed(
 def server_language(client: discord.Client, match: MatchRecord,
                     pressed: discord.Interaction | None = None) -> str:
     """The language of what the match's thread or channel shows: its server's
-    (the pressed button's interaction says it; else the channel's guild, if cached)."""
-    if pressed is not None:
-        return language.server(pressed)
-    for channel_id in (match.thread_id, match.channel_id):
-        guild = getattr(client.get_channel(channel_id) if channel_id else None, "guild", None)
-        if guild is not None:
-            return speech.negotiate(guild.preferred_locale)
-    return speech.ENGLISH
+    (:func:`bot.kit.language.guild`; where the bot is not a member, as the interaction
+    being answered brings it)."""
+    return languages.guild(client, match.guild_id, pressed or ANSWERING.get())
 
 
 async def reader_language(service: Service, user_id: int,
@@ -101,11 +98,14 @@ def picture_file(post: Post) -> discord.File:
 
 
 def message_kwargs(post: Post, *, mention: bool = True,
-                   view: discord.ui.View | None = None) -> dict[str, Any]:
-    """``send`` keyword arguments for a post, and the buttons of ``view`` under it. A post
-    with a picture is one Components V2 message (:func:`bot.kit.layout.board_layout`): the
-    text, the picture with its alt text, the score table and the buttons in one frame.
-    Others are plain: content, a score embed, the buttons."""
+                   view: discord.ui.View | None = None,
+                   language: str = speech.ENGLISH) -> dict[str, Any]:
+    """``send`` keyword arguments for a post, its text said in ``language``, and the
+    buttons of ``view`` under it. A post with a picture is one Components V2 message
+    (:func:`bot.kit.layout.board_layout`): the text, the picture with its alt text, the
+    score table and the buttons in one frame. Others are plain: content, a score embed,
+    the buttons."""
+    post = dataclasses.replace(post, text=speech.said(language, post.text))
     pings = [u for u in post.mentions if u > 0] if mention else []
     tail = ("\n" + " ".join(f"<@{u}>" for u in pings)) if pings else ""
     kwargs: dict[str, Any] = {
@@ -156,7 +156,7 @@ async def send_public(
     if channel is None:
         log.warning("match %s has no channel to post in", match.id)
         return None
-    kwargs = message_kwargs(post, view=view)
+    kwargs = message_kwargs(post, view=view, language=languages.guild(client, match.guild_id))
     try:
         return await channel.send(**kwargs)
     except discord.HTTPException as exc:
@@ -213,15 +213,16 @@ async def send_private(
         return False
     noted = closed_dms(client)
     try:
-        await post.ready(await reader_language(service_of_client(client), user_id))
+        language = await languages.member(service_of_client(client), user_id)
+        await post.ready(language)
         view = notes_view(match.id)
-        kwargs = message_kwargs(post, mention=False, view=view)
+        kwargs = message_kwargs(post, mention=False, view=view, language=language)
         kept = await turn_posts.current(client, match, user_id) if turn else None
         if await turn_posts.edit_in_place(client, match, user_id, turn, kept, kwargs,
                                           False) is not None:
             return True
         channel = await client.create_dm(discord.Object(id=user_id))
-        message = await channel.send(**message_kwargs(post, mention=False, view=view))
+        message = await channel.send(**kwargs)
         noted.discard((match.id, user_id))
         if turn is not None:
             await turn_posts.keep(client, match, user_id, turn, message, False, kept)
@@ -252,14 +253,15 @@ async def post_board(client: discord.Client, update: Update, view: discord.ui.Vi
     (:mod:`bot.match.turn_posts`); the pressed message's buttons go in any case."""
     match, post = update.match, update.public
     assert post is not None
-    await post.ready(server_language(client, match, pressed))
+    language = server_language(client, match, pressed)
+    await post.ready(language)
     if match.hosted:  # no thread: through the interaction being answered
         service = service_of_client(client)
         post, reminded = await hosted.unseen(service, match, post)
         message = await hosted.post_board(
-            client, update, message_kwargs(post, view=view),
-            message_kwargs(post, mention=False, view=view), turn_posts.has_buttons(view),
-            pressed)
+            client, update, message_kwargs(post, view=view, language=language),
+            message_kwargs(post, mention=False, view=view, language=language),
+            turn_posts.has_buttons(view), pressed)
         if message is not None and reminded:
             await service.reminders_seen(match, reminded)
         return message
@@ -268,7 +270,7 @@ async def post_board(client: discord.Client, update: Update, view: discord.ui.Vi
     done: set[int | None] = set()
     message = await turn_posts.edit_in_place(  # an edit pings nobody: no mentions
         client, match, turn_posts.BOARD, update.turn, kept,
-        message_kwargs(post, mention=False, view=view), buttons, pressed)
+        message_kwargs(post, mention=False, view=view, language=language), buttons, pressed)
     if message is None:
         message = await send_public(client, match, post, view=view)
         if message is not None:
@@ -306,7 +308,7 @@ async def publish(
     for user_id, text in delivery.dms.items():
         mine = update.private.get(user_id)
         if mine is not None and user_id not in delivery.quiet:
-            mine.text = f"{text}\n{mine.text}"  # one DM: "your turn" heads their view
+            mine.text = speech.Lines([text, mine.text])  # one DM: "your turn" heads it
             continue
         await send_dm(client, user_id, text, nonce=turn_nonce(update.match, user_id))
     for user_id, post in update.private.items():

@@ -17,8 +17,11 @@ from typing import Any
 import discord
 
 import engines
+import speech
+from bot.kit import language as languages
 from bot.kit.dynamic import IdButton
 from bot.kit.interact import actor_of, guard, reply, service_of, service_of_client
+from bot.kit.language import reader, server
 from bot.kit.layout import spent
 from bot.kit.places import elsewhere
 from bot.match import hosted
@@ -41,27 +44,29 @@ log = logging.getLogger(__name__)
 MAX_MOVE_BUTTONS = 5  # few enough choices (suns/moons, end, a wind) become buttons
 MAX_PRIVATE_BUTTONS = 25  # a message holds at most 25 buttons (5 rows of 5)
 LABEL_LIMIT = 80
-LOBBY_HELP = "Press **Join** to play; the host presses **Start** when everyone is in."
-
 LOBBY_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "ai": ("Add computer player", discord.ButtonStyle.secondary),
+    "join": ("match-button-join", discord.ButtonStyle.success),
+    "leave": ("match-button-leave", discord.ButtonStyle.secondary),
+    "start": ("match-button-start", discord.ButtonStyle.primary),
+    "ai": ("match-button-ai", discord.ButtonStyle.secondary),
 }
+"""Each lobby button's label (a catalogue id: said in the server's language) and style."""
 
 
 # --- lobby -----------------------------------------------------------------------------
-def lobby_message(service: Service, match: MatchRecord) -> str:
+def lobby_message(service: Service, match: MatchRecord,
+                  language: str = speech.ENGLISH) -> str:
     """The lobby message's text; once started or aborted, who played and what happened."""
     if match.status == LOBBY:
-        return f"{service.lobby_text(match)}\n{LOBBY_HELP}"
-    players = ", ".join(service.name(s) for s in match.seats) or "nobody"
-    head = f"**{_title(match.game)}** #{match.id}. Players: {players}."
-    if match.status == ABORTED:
-        return f"{head}\nThe match was aborted."
-    state = "has started" if match.status == RUNNING else "is over"
-    return f"{head}\nThe match {state}: see the boards below."
+        said = speech.Lines([service.lobby_text(match), speech.Text("match-lobby-help")])
+        return speech.said(language, said)
+    players = [service.name(s) for s in match.seats]
+    head = speech.Text("match-lobby-head", {
+        "game": _title(match.game), "id": str(match.id),
+        "players": speech.Lines(players, ", ") if players else speech.Text("match-nobody")})
+    state = ("match-lobby-aborted" if match.status == ABORTED else
+             "match-lobby-started" if match.status == RUNNING else "match-lobby-over")
+    return speech.said(language, speech.Lines([head, speech.Text(state)]))
 
 
 def _title(slug: str) -> str:
@@ -71,10 +76,10 @@ def _title(slug: str) -> str:
         return slug
 
 
-def lobby_view(match: MatchRecord) -> discord.ui.View:
+def lobby_view(match: MatchRecord, language: str = speech.ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action in LOBBY_BUTTONS:
-        view.add_item(LobbyButton(action, match.id))
+        view.add_item(LobbyButton(action, match.id, language))
     return view
 
 
@@ -84,8 +89,9 @@ class LobbyButton(
 ):
     """Join / Leave / Start / Add computer player under a lobby message."""
 
-    def __init__(self, action: str, match_id: int) -> None:
-        super().__init__(f"pantheon:{action}:{match_id}", *LOBBY_BUTTONS[action])
+    def __init__(self, action: str, match_id: int, language: str = speech.ENGLISH) -> None:
+        label, style = LOBBY_BUTTONS[action]
+        super().__init__(f"pantheon:{action}:{match_id}", speech.say(language, label), style)
         self.action = action
         self.match_id = match_id
 
@@ -97,9 +103,10 @@ class LobbyButton(
     async def _press(self, interaction: discord.Interaction) -> None:
         service, actor = service_of(interaction), actor_of(interaction)
         await interaction.response.defer()  # a deferred update of the lobby message
+        language = server(interaction)
         if self.action == "start":
             update = await service.start(self.match_id, actor)
-            await _edit_lobby(interaction, lobby_message(service, update.match), None)
+            await _edit_lobby(interaction, lobby_message(service, update.match, language), None)
             await announce(interaction.client, update)
             return
         if self.action == "join":
@@ -109,7 +116,8 @@ class LobbyButton(
             match = await service.leave(self.match_id, actor)
         else:
             match = await service.add_ai(self.match_id, actor)
-        await _edit_lobby(interaction, lobby_message(service, match), lobby_view(match))
+        await _edit_lobby(interaction, lobby_message(service, match, language),
+                          lobby_view(match, language))
 
 
 async def edit_lobby_post(client: discord.Client, match: MatchRecord) -> None:
@@ -119,13 +127,14 @@ async def edit_lobby_post(client: discord.Client, match: MatchRecord) -> None:
     if match.lobby_message_id is None:
         return
     service = service_of_client(client)
+    language = languages.guild(client, match.guild_id)
     try:
         channel = await match_channel(client, match)
         if not isinstance(channel, discord.Thread | discord.TextChannel):
             return
         await channel.get_partial_message(match.lobby_message_id).edit(
-            content=lobby_message(service, match),
-            view=lobby_view(match) if match.status == LOBBY else None)
+            content=lobby_message(service, match, language),
+            view=lobby_view(match, language) if match.status == LOBBY else None)
     except discord.HTTPException as exc:
         log.info("match %s: could not edit the lobby message: %s", match.id, exc)
     except Exception:
@@ -191,7 +200,9 @@ class MoveButton(
         update = await service.submit(self.match_id, actor, move, expect_version=self.version)
         # the pressed board is edited in place (the turn goes on) or loses its buttons
         posted = await announce(interaction.client, update, pressed=interaction)
-        await reply(interaction, played_text(actor, update, move, posted is not None))
+        await reply(interaction, speech.said(await reader(service_of(interaction), interaction),
+                                             played_text(actor, update, move,
+                                                         posted is not None)))
 
 
 async def move_view(service: Service, match: MatchRecord) -> discord.ui.View | None:
@@ -264,7 +275,8 @@ async def announce(client: discord.Client, update: Update,
         except Exception:
             log.exception("match %s: could not build the move buttons", update.match.id)
     if update.match.status == FINISHED and update.public is not None:
-        view = rematch_view(update.match)  # the final board
+        view = rematch_view(update.match, languages.guild(client, update.match.guild_id,
+                                                          pressed))  # the final board
     if update.match.hosted:
         view = with_your_view(update.match, view)
     try:
@@ -331,9 +343,9 @@ class ResignButton(
 ):
     """The confirmation under ``/resign`` (only the user who asked may press it)."""
 
-    def __init__(self, match_id: int, user_id: int) -> None:
-        super().__init__(f"pantheon:resign:{match_id}:{user_id}", "Yes, resign",
-                         discord.ButtonStyle.danger)
+    def __init__(self, match_id: int, user_id: int, language: str = speech.ENGLISH) -> None:
+        super().__init__(f"pantheon:resign:{match_id}:{user_id}",
+                         speech.say(language, "match-button-resign"), discord.ButtonStyle.danger)
         self.match_id = match_id
         self.user_id = user_id
 
@@ -341,20 +353,24 @@ class ResignButton(
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with guard(interaction, f"resign #{self.match_id}"):
             if interaction.user.id != self.user_id:
-                raise ServiceError("This button is not yours.")
+                raise ServiceError(speech.Text("match-not-your-button"))
             await interaction.response.defer()
             update = await resign(interaction, self.match_id)
+            said = speech.Text("match-you-resigned-from", {
+                "game": _title(update.match.game), "id": str(update.match.id)})
             try:
                 await interaction.edit_original_response(
-                    content=f"You resigned from #{update.match.id}.", view=None
+                    content=speech.say(await reader(service_of(interaction), interaction),
+                                       said), view=None
                 )
             except discord.HTTPException as exc:
                 log.info("could not edit the resign confirmation: %s", exc)
 
 
-def resign_view(match_id: int, user_id: int) -> discord.ui.View:
+def resign_view(match_id: int, user_id: int, language: str = speech.ENGLISH
+                ) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(ResignButton(match_id, user_id))
+    view.add_item(ResignButton(match_id, user_id, language))
     return view
 
 
@@ -367,12 +383,13 @@ async def resign(interaction: discord.Interaction, match_id: int) -> Update:
 
 
 # --- rematch ---------------------------------------------------------------------------
-def rematch_view(match: MatchRecord) -> discord.ui.View | None:
+def rematch_view(match: MatchRecord, language: str = speech.ENGLISH
+                 ) -> discord.ui.View | None:
     """Rematch under a finished match's final board (when a person played in it)."""
     if not any(not s.is_ai for s in match.seats):
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(match.id))
+    view.add_item(RematchButton(match.id, language))
     return view
 
 
@@ -384,9 +401,9 @@ class RematchButton(
     the new match in a thread of its own, or, where the bot is not a member, answers with
     its first board (a match without a thread, made through the gate as one)."""
 
-    def __init__(self, match_id: int) -> None:
-        super().__init__(f"pantheon:rematch:{match_id}", "Rematch",
-                         discord.ButtonStyle.success)
+    def __init__(self, match_id: int, language: str = speech.ENGLISH) -> None:
+        super().__init__(f"pantheon:rematch:{match_id}",
+                         speech.say(language, "match-button-rematch"), discord.ButtonStyle.success)
         self.match_id = match_id
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import engines
+import speech
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, MoveRecord, SeatRecord, Store
 from engines.base import Game, Result, State
 from engines.replay import replayed
@@ -204,31 +205,59 @@ class Matches:
         cleaned = boundary.person_name(actor.name, "")
         return self.escape(cleaned) if cleaned else default
 
-    def named(self, match: MatchRecord, text: str) -> str:
-        """Engine text (a description, a reason, an error) with its seats named."""
-        return names.named(text, self.names(match))
+    def named(self, match: MatchRecord, text: speech.Words) -> speech.Words:
+        """Engine text (a description, a reason, an error) with its seats named: in a
+        catalogue text, its facts (a name is a fact, never translated)."""
+        seats = self.names(match)
+        return speech.filled(text, lambda words: names.named(words, seats))
 
     def describe(self, match: MatchRecord, game: Game, state: State, seat: int, move: str,
-                 viewer: int | None) -> str:
+                 viewer: int | None) -> speech.Words:
         """``move`` by ``seat`` as a sentence for ``viewer`` (None: everyone)."""
-        return self.named(match, game.describe(state, seat, move, viewer))
+        return self.named(match, game.said(state, seat, move, viewer))
 
     def waiting_text(self, match: MatchRecord, game: Game, state: State) -> str:
         return names.waiting_text(self.names(match), game.to_act(state))
 
+    def waiting(self, match: MatchRecord, game: Game, state: State) -> speech.Words:
+        """Who must act, by name, as the reader's language lists them."""
+        seats = self.names(match)
+        acting = [seats[s] for s in dict.fromkeys(game.to_act(state))]
+        return speech.Listed(acting) if acting else speech.Text("match-nobody")
+
     def result_text(self, match: MatchRecord, result: Result) -> str:
         return names.result_text(self.names(match), result, self.score_unit(match))
+
+    def result_said(self, match: MatchRecord, result: Result) -> speech.Text:
+        """The end of a match in one line (:meth:`result_text`), as a catalogue text:
+        who won, why, and the scores."""
+        seats = self.names(match)
+        if len(result.ranking) <= 1:
+            verdict = speech.Text("match-draw")
+        else:
+            verdict = speech.Text("match-wins", {
+                "who": speech.Listed(seats[s] for s in result.ranking[0]),
+                "count": len(result.ranking[0])})
+        unit = self.score_unit(match)
+        scores = speech.Lines((speech.Text("match-score", {
+            "who": name, "unit": unit,
+            "score": int(score) if float(score).is_integer() else score})
+            for name, score in zip(seats, result.scores, strict=False)), " · ")
+        return speech.Text("match-game-over", {
+            "verdict": verdict, "reason": self.named(match, result.reason), "scores": scores})
 
     def score_unit(self, match: MatchRecord) -> str:
         """What the match's scores count ("point", "checker")."""
         return engines.spec(match.game).score_unit
 
-    def private_text(self, match: MatchRecord, game: Game, state: State, seat: int) -> str:
+    def private_text(self, match: MatchRecord, game: Game, state: State, seat: int
+                     ) -> speech.Text:
         """``seat``'s private information as the game words it, headed by the match."""
         said = game.private_text(state, seat)
         if said is None:
-            return f"{game.title} has no hidden information: everything is on the board."
-        return f"{game.title} #{match.id}, for your eyes only: " + self.named(match, said)
+            return speech.Text("match-no-secrets", {"game": game.title})
+        return speech.Text("match-private", {"game": game.title, "id": str(match.id),
+                                             "secret": self.named(match, said)})
 
     def table(self, match: MatchRecord, game: Game, state: State
               ) -> list[tuple[str, list[tuple[str, float]]]]:

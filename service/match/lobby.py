@@ -8,6 +8,7 @@ import random
 import secrets
 from collections.abc import Callable
 
+import speech
 from db import ABORTED, LOBBY, RUNNING, Full, MatchRecord, StaleVersion, Store
 from engines.ai import LEVELS, level_name
 from service.clocks.clock_options import schedule_of
@@ -126,13 +127,15 @@ class Lobby:
         return await self.play.after(match, game, state, await self.begins(match),
                                      previous=None)
 
-    async def begins(self, match: MatchRecord) -> list[str]:
+    async def begins(self, match: MatchRecord) -> list[speech.Words]:
         """The first lines of a started match's first post: its seats and its clock."""
         game = self.matches.game_of(match.game)
-        lines = [f"**{game.title}** #{match.id} begins. Seats: " + ", ".join(
-            f"{i + 1}. {name}" for i, name in enumerate(self.matches.names(match))) + "."]
-        lines.append(clock_math.schedule_text(schedule_of(await self.store.clock(match.id))))
-        return lines
+        seats = speech.Lines((speech.Text("match-seat", {"number": number, "who": name})
+                              for number, name in enumerate(self.matches.names(match), 1)),
+                             ", ")
+        return [speech.Text("match-begins", {"game": game.title, "id": str(match.id),
+                                             "seats": seats}),
+                schedule_said(schedule_of(await self.store.clock(match.id)))]
 
     async def abandon(self, match_id: int) -> None:
         """Abort a lobby that a multi-step action (an accepted challenge, a rematch) made
@@ -144,11 +147,15 @@ class Lobby:
 
     def lobby_text(self, match: MatchRecord) -> str:
         game = self.matches.game_of(match.game)
-        names = ", ".join(self.matches.name(s) for s in match.seats) or "nobody yet"
+        names = [self.matches.name(s) for s in match.seats]
         options = ", ".join(f"{k}={v}" for k, v in chosen_options(game, match.options).items())
-        return (f"**{game.title}** #{match.id} — lobby ({len(match.seats)}/"
-                f"{game.max_players}, needs {game.min_players}). Players: {names}."
-                + (f" Options: {options}." if options else ""))
+        lobby = speech.Text("match-lobby", {
+            "game": game.title, "id": str(match.id), "seated": len(match.seats),
+            "most": game.max_players, "least": game.min_players,
+            "players": speech.Lines(names, ", ") if names else speech.Text("match-no-one-yet")})
+        return speech.Lines([lobby, *([speech.Text("match-lobby-options",
+                                                   {"options": options})] if options else [])],
+                            " ")
 
     async def _lobby(self, match_id: int, actor: Actor) -> MatchRecord:
         match = await self.matches.match(match_id, actor)
@@ -167,6 +174,26 @@ class Lobby:
             raise ServiceError(f"The match is full ({game.max_players} players).") from None
         except StaleVersion:
             raise ServiceError("The match has already started.") from None
+
+
+def schedule_said(schedule: clock_math.Schedule) -> speech.Words:
+    """The clock as one sentence (:func:`~service.common.clock_math.schedule_text`), for
+    the start post, as a catalogue text; a time bank's terms are still English."""
+    if schedule.bank:
+        return clock_math.schedule_text(schedule)
+    remind = ("match-clock-no-reminders" if schedule.remind_after <= 0 else
+              "match-clock-reminder" if schedule.remind_every <= 0 else "match-clock-reminders")
+    parts: list[speech.Words] = [speech.Text(remind, {"after": schedule.remind_after,
+                                                      "every": schedule.remind_every})]
+    parts.append(speech.Text("match-clock-deadline", {
+        "hours": schedule.deadline, "then": schedule.on_timeout}) if schedule.deadline
+        else speech.Text("match-clock-no-deadline"))
+    if schedule.weekend_pause:
+        parts.append(speech.Text("match-clock-weekends"))
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = speech.Text("match-clock-next", {"before": joined, "part": part})
+    return speech.Text("match-clock", {"parts": joined})
 
 
 def computer_name(number: int, level: str | None) -> str:

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Protocol
 
+import speech
 from db import FINISHED, RUNNING, MatchRecord, MoveRecord, StaleVersion, Store, records
 from engines.ai.repetition import HISTORY, move_key
-from engines.base import Game, Result, State, plural, seat_name
+from engines.base import Game, Result, State, seat_name
 from service.clocks.bank import Banks
 from service.clocks.turn_clocks import TurnClocks
 from service.common.model import STALE, EventNews, Post, ServiceError, Update
@@ -61,10 +62,11 @@ class Play:
             await self.events.timed_out(match, user_id)
 
     async def record(self, match: MatchRecord, game: Game, before: State, after: State,
-                     seat: int, move: str, said: str | None = None) -> MatchRecord:
+                     seat: int, move: str, said: speech.Words | None = None) -> MatchRecord:
         """Store ``move`` (played in ``before``) and the state ``after`` it in one versioned
         transaction, with what it showed everyone: where it happened and its public words
-        (``said``, the engine's :meth:`describe` for everyone, when the caller has it)."""
+        (``said``, the engine's :meth:`said` for everyone, when the caller has it), kept
+        as facts (:func:`speech.stored`) to be said in each reader's language."""
         result = game.result(after)
         status = RUNNING if result is None else FINISHED
         final = final_result(match, result) if result else None
@@ -78,7 +80,8 @@ class Play:
                 snapshot=snapshot, status=status,
                 result=final.to_dict() if final else None,
                 marks=game.view(after, None).get("last", []),
-                said=said if said is not None else game.describe(before, seat, move, None),
+                said=speech.stored(said if said is not None
+                                   else game.said(before, seat, move, None)),
                 banks=banks, spent=spent, turn_began=match.updated_at)
         except StaleVersion:
             raise ServiceError(STALE) from None
@@ -89,11 +92,13 @@ class Play:
         match.result = final.to_dict() if final else None
         return match
 
-    async def after(self, match: MatchRecord, game: Game, state: State, lines: list[str],
+    async def after(self, match: MatchRecord, game: Game, state: State,
+                    said_before: Sequence[speech.Words],
                     previous: State | None, moved: int = 0) -> Update:
         """Play the automatic seats, then build the public and private posts. ``moved``:
         how many moves the caller recorded just before (their lines are in ``lines``)."""
         first_previous = previous
+        lines = list(said_before)
         history: list[str] | None = None
         for _ in range(AI_MOVE_LIMIT):
             if match.status != RUNNING:
@@ -107,7 +112,7 @@ class Play:
             if history is None:
                 history = list(await self.computer.recent_moves(match, game))
             move = await self.computer.choose(match, game, state, seat, history)
-            said = game.describe(state, seat, move, None)
+            said = game.said(state, seat, move, None)
             lines.append(self.matches.named(match, said))
             after = game.play(state, seat, move)
             match = await self.record(match, game, state, after, seat, move, said)
@@ -124,7 +129,8 @@ class Play:
             update.news = await self.ended(match)
         return await self.with_clock_lines(update)
 
-    async def posts(self, match: MatchRecord, game: Game, state: State, lines: list[str],
+    async def posts(self, match: MatchRecord, game: Game, state: State,
+                    lines: Sequence[speech.Words],
                     previous: State | None, played: list[MoveRecord], moved: int) -> Update:
         """The public post (the moves' lines, who acts now or how it ended, the picture)
         and the private ones. While the player to act made the last move (a step of their
@@ -149,16 +155,17 @@ class Play:
                 head = self.recap(match, played[last:start])
             else:
                 earlier = recent(played[:start], acting[0])
-                head = [f"Since {names[acting[0]]}'s last turn:" if last >= 0
-                        else f"Before {names[acting[0]]}'s first turn:",
+                head = [speech.Text("match-since-last-turn" if last >= 0
+                                    else "match-before-first-turn", {"who": names[acting[0]]}),
                         *self.recap(match, earlier)] if earlier else []
-            lines = [*others, *head,
-                     *(self.matches.named(match, m.said) for m in played[start:] if m.said)]
-        lines = elided(lines)
+            lines = [*others, *head, *(self.matches.named(match, speech.restored(m.said))
+                                       for m in played[start:] if m.said)]
+        lines = elided(list(lines))
         if match.status == FINISHED and match.result:
             lines.extend(await self.final_lines(match, game, state))
         else:
-            lines.append(f"To act: {self.matches.waiting_text(match, game, state)}.")
+            lines.append(speech.Text("match-to-act",
+                                     {"who": self.matches.waiting(match, game, state)}))
         seat_at = self.matches.seat_at
         mentions = [seat_at(match, s).user_id for s in game.to_act(state)
                     if not seat_at(match, s).is_ai and not (goes_on and s == acting[0])
@@ -167,7 +174,7 @@ class Play:
         # every move it would bury the move under a screen of numbers.
         table = self.matches.table(match, game, state) if match.status == FINISHED else []
         marks = marks_for(played, acting[0] if acting else None)
-        public = Post("\n".join(lines),
+        public = Post(speech.Lines(lines),
                       await self.pictures.picture(match, game, state, None, marks),
                       mentions=mentions, table=table,
                       alt=self.pictures.alt(match, game, state, None, marks),
@@ -187,23 +194,11 @@ class Play:
         seated = self.matches.seat_at(match, seat)
         return seated.is_ai or seated.resigned
 
-    def recap(self, match: MatchRecord, moves: Sequence[MoveRecord]) -> list[str]:
+    def recap(self, match: MatchRecord, moves: Sequence[MoveRecord]) -> list[speech.Words]:
         """The moves as one line per player's turn: the first step names the player, the
-        next ones follow it ("Bo rolled 5; converted f6; ended their turn.")."""
-        turns: list[tuple[list[int], str]] = []  # (seats, the turn's words after the name)
-        for seat, group in groupby(moves, key=lambda m: m.seat):
-            steps = [m.said.rstrip(". ") for m in group if m.said]
-            if not steps:
-                continue
-            own = seat_name(seat) + " "
-            words = [s[len(own):] if s.startswith(own) else s for s in steps]
-            if not steps[0].startswith(own):
-                turns.append(([], "; ".join([steps[0], *words[1:]])))
-            elif turns and turns[-1][0] and turns[-1][1] == "; ".join(words):
-                turns[-1][0].append(seat)  # the same turn as the player before
-            else:
-                turns.append(([seat], "; ".join(words)))
-        return [self.matches.named(match, _who(seats) + text + ".") for seats, text in turns]
+        next ones follow it ("Bo rolled 5; converted f6; ended their turn."), by the
+        catalogue's patterns (:func:`recap_turns`)."""
+        return [self.matches.named(match, line) for line in recap_turns(moves)]
 
     async def with_clock_lines(self, update: Update) -> Update:
         """The update with the clock lines of a match that has a time bank or pauses on
@@ -213,16 +208,18 @@ class Play:
         clock = await self.store.clock(update.match.id)
         if clock.bank or clock.weekend_pause:
             said = await self.clocks.clock_lines(update.match, clock=clock)
-            update.public.text = "\n".join([update.public.text, *said])
+            update.public.text = speech.Lines([update.public.text, *said])
         return update
 
-    async def final_lines(self, match: MatchRecord, game: Game, state: State) -> list[str]:
+    async def final_lines(self, match: MatchRecord, game: Game, state: State
+                          ) -> list[speech.Words]:
         """The end of a match: who won and why, every secret revealed, rating changes."""
         result = Result(**match.result) if match.result else None
-        lines = [self.matches.result_text(match, result)] if result else []
+        lines: list[speech.Words] = [self.matches.result_said(match, result)] if result else []
         reveal = game.final_reveal(state)
         if reveal:
-            lines.append("Revealed: " + self.matches.named(match, reveal))
+            lines.append(speech.Text("match-revealed",
+                                     {"secret": self.matches.named(match, reveal)}))
         lines += await hint_lines(self.store, self.matches, match)
         return [*lines, *await self.ratings.settle(match)]
 
@@ -242,7 +239,7 @@ class Play:
                 continue
             marks = marks_for(moves, seated.seat)
             posts[seated.user_id] = Post(
-                self.matches.private_text(match, game, state, seated.seat),
+                speech.Lines([self.matches.private_text(match, game, state, seated.seat)]),
                 filename="my-view.png",
                 pending=self.pictures.later(match, game, state, seated.seat, marks),
                 alt=self.pictures.alt(match, game, state, seated.seat, marks),
@@ -268,14 +265,14 @@ def moved_turn(played: Sequence[MoveRecord], moved: int) -> str | None:
     return f"{seat}:{turn_start(played[:first + 1], seat)}"
 
 
-def elided(lines: list[str], limit: int = MAX_POST_LINES) -> list[str]:
+def elided(lines: list[speech.Words], limit: int = MAX_POST_LINES) -> list[speech.Words]:
     """At most ``limit`` lines: the first, "… N more moves (see /history) …" in place of
     those in the middle, then the latest. A marker never stands for one line alone: that
     line is shown instead."""
     if len(lines) <= limit + 1:
         return lines
     skipped = len(lines) - limit
-    return [lines[0], f"… {plural(skipped, 'more move')} (see /history) …",
+    return [lines[0], speech.Text("match-more-moves", {"count": skipped}),
             *lines[-(limit - 1):]]
 
 
@@ -289,9 +286,81 @@ def final_result(match: MatchRecord, result: Result) -> Result:
     return Result(result.scores, ranking, result.reason)
 
 
+def recap_turns(moves: Sequence[MoveRecord]) -> list[speech.Words]:
+    """One line per player's turn in ``moves`` (seats as markers). A turn of one step is
+    that step's sentence; of several, ``match-recap-turn`` names the player once and
+    lists each step by its ``.step`` form (the sentence without its subject); players
+    whose turns said the same (When Gods Collide's set-up) share one line
+    (``match-recap-each``). Moves stored in English before they were kept as facts are
+    joined by :func:`english_recap`."""
+    turns: list[tuple[list[int], list[speech.Text]]] = []
+    for seat, group in groupby(moves, key=lambda m: m.seat):
+        steps = [speech.restored(m.said) for m in group if m.said]
+        if not steps:
+            continue
+        if not all(isinstance(step, speech.Text) for step in steps):
+            return english_recap(moves)
+        texts = [step for step in steps if isinstance(step, speech.Text)]
+        if turns and len(turns[-1][0]) and _same_steps(turns[-1][1], texts):
+            turns[-1][0].append(seat)  # the same turn as the player before
+        else:
+            turns.append(([seat], texts))
+    return [_turn_line(seats, steps) for seats, steps in turns]
+
+
+def _same_steps(one: Sequence[speech.Text], other: Sequence[speech.Text]) -> bool:
+    """Whether two players' turns said the same after their subjects."""
+    if not all(speech.has(speech.ENGLISH, f"{step.id}.step") for step in [*one, *other]):
+        return False
+    return [str(_step_of(step)) for step in one] == [str(_step_of(step)) for step in other]
+
+
+def _turn_line(seats: list[int], steps: list[speech.Text]) -> speech.Words:
+    if len(seats) == 1 and len(steps) == 1:
+        return steps[0]
+    if not all(speech.has(speech.ENGLISH, f"{step.id}.step") for step in steps):
+        return speech.Lines(steps, " ")  # no step forms: each step's own sentence
+    joined: speech.Words = _step_of(steps[0])
+    for step in steps[1:]:
+        joined = speech.Text("match-recap-next", {"before": joined, "step": _step_of(step)})
+    if len(seats) == 1:
+        return speech.Text("match-recap-turn", {"who": seat_name(seats[0]), "steps": joined})
+    return speech.Text("match-recap-each", {
+        "who": speech.Listed(seat_name(seat) for seat in seats), "steps": joined})
+
+
+def _step_of(text: speech.Text) -> speech.Text:
+    """A step's sentence without its subject (its ``.step`` form; a fact called ``move``
+    is a step as well: a move with what followed it, Witch Stones' pass)."""
+    facts = {name: _step_of(value) if name == "move" and isinstance(value, speech.Text)
+             else value for name, value in text.facts.items()}
+    if speech.has(speech.ENGLISH, f"{text.id}.step"):
+        return speech.Text(f"{text.id}.step", facts)
+    return speech.Text(text.id, facts)
+
+
+def english_recap(moves: Sequence[MoveRecord]) -> list[speech.Words]:
+    """:func:`recap_turns` for moves stored as English (before they were kept as facts):
+    the steps after the first lose their subject, by the words."""
+    turns: list[tuple[list[int], str]] = []  # (seats, the turn's words after the name)
+    for seat, group in groupby(moves, key=lambda m: m.seat):
+        steps = [str(speech.restored(m.said)).rstrip(". ") for m in group if m.said]
+        if not steps:
+            continue
+        own = seat_name(seat) + " "
+        words = [s[len(own):] if s.startswith(own) else s for s in steps]
+        if not steps[0].startswith(own):
+            turns.append(([], "; ".join([steps[0], *words[1:]])))
+        elif turns and turns[-1][0] and turns[-1][1] == "; ".join(words):
+            turns[-1][0].append(seat)  # the same turn as the player before
+        else:
+            turns.append(([seat], "; ".join(words)))
+    return [_who(seats) + text + "." for seats, text in turns]
+
+
 def _who(seats: list[int]) -> str:
-    """Who a recap line is about: "{seat0} ", or "{seat0}, {seat1} and {seat2} each "
-    when several players' turns said the same words (When Gods Collide's set-up)."""
+    """Who an English recap line is about: "{seat0} ", or "{seat0}, {seat1} and {seat2}
+    each " when several players' turns said the same words."""
     if not seats:
         return ""
     names = [seat_name(seat) for seat in seats]

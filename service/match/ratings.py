@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+import speech
 from db import MatchRecord, Store
 from db.social import Rating, RatingChange, Standing
 from service.common import boundary
@@ -63,16 +64,20 @@ def rate(match: MatchRecord, rated: bool, current: dict[int, Rating]
 
 
 def change_lines(match: MatchRecord, changes: list[RatingChange],
-                 escape: Callable[[str], str] = str) -> list[str]:
+                 escape: Callable[[str], str] = str) -> list[speech.Words]:
+    """``Ratings: Ana 0.0 → 3.4 (+3.4) · Bo 0.0 → -1.8 (-1.8).``, each number as the
+    reader's language writes it."""
     if not changes:
         return []
     names = {s.user_id: escape(s.display_name) for s in match.seats}
-    parts = []
+    parts: list[speech.Words] = []
     for change in changes:
-        old, new = ordinal(change.before), ordinal(change.after)
-        parts.append(f"{names.get(change.user_id, '?')} {old:.1f} → {new:.1f} "
-                     f"({new - old:+.1f})")
-    return ["Ratings: " + " · ".join(parts) + "."]
+        old, new = round(ordinal(change.before), 1), round(ordinal(change.after), 1)
+        delta = round(new - old, 1)
+        parts.append(speech.Text("match-rating-change", {
+            "who": names.get(change.user_id, "?"), "before": old, "after": new,
+            "sign": "-" if delta < 0 else "+", "change": abs(delta)}))
+    return [speech.Text("match-ratings", {"changes": speech.Lines(parts, " · ")})]
 
 
 @boundary.guarded
@@ -84,7 +89,7 @@ class Ratings:
     store: Store
     escape: Callable[[str], str] = str
 
-    async def settle(self, match: MatchRecord) -> list[str]:
+    async def settle(self, match: MatchRecord) -> list[speech.Words]:
         """Rate a just-finished match (if rated and not done yet); the lines for its final
         post. Never raises: the match is over either way, and :meth:`catch_up`
         retries."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import rendering.text
+import speech
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, Store
 from engines.base import Game, Result, State
 from service.clocks.turn_clocks import TurnClocks
@@ -76,10 +77,11 @@ class Reading:
         match = await self.matches.readable(match_id, actor)
         seated = self.matches.player(match, actor)
         game, state = self.matches.state_of(match)
-        text = self.matches.private_text(match, game, state, seated.number)
+        text: str = speech.Lines([self.matches.private_text(match, game, state,
+                                                            seated.number)])
         note = await self.store.note(match.id, actor.user_id)
         if note:
-            text = f"{text}\n\nYour note (only you see it):\n{neutral(note)}"
+            text = speech.Lines([text, "", speech.Text("match-your-note"), neutral(note)])
         marks = marks_for(await self.store.moves(match.id), seated.number)
         return Post(text, await self.pictures.picture(match, game, state, seated.number, marks),
                     filename="my-view.png",
@@ -103,7 +105,7 @@ class Reading:
             text = self.matches.describe(match, game, state, record.seat, record.notation, viewer)
             lines.append(f"{record.seq}. {text}")
         if match.result and match.status == FINISHED:
-            lines.append(sentence(self.matches.named(match, match.result["reason"])))
+            lines.append(sentence(str(self.matches.named(match, match.result["reason"]))))
         return lines
 
     async def replay(self, match_id: int) -> State:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Sequence
 
+import speech
 from db import LOBBY, MatchRecord
 
 LIMIT = 25  # Discord's maximum number of autocomplete choices
@@ -86,6 +87,17 @@ def did_you_mean(typed: str, legal: Sequence[str], others: Sequence[str] = ()) -
     if not found:
         return ""
     return " Did you mean " + " or ".join(f'"{m}"' for m in found) + "?"
+
+
+def moves_meant(typed: str, legal: Sequence[str], others: Sequence[str] = ()
+                ) -> speech.Text | None:
+    """:func:`did_you_mean` as a catalogue text (the moves in their notation, as
+    facts); None when nothing is close."""
+    found = nearest(typed, legal, others)
+    if not found:
+        return None
+    return speech.Text("match-did-you-mean", {"moves": speech.Listed(
+        (f'"{move}"' for move in found), "or")})
 
 
 def match_label(match: MatchRecord, title: str, my_turn: bool) -> str:

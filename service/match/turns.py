@@ -7,6 +7,7 @@ import logging
 from dataclasses import dataclass
 
 import engines
+import speech
 from db import ABORTED, FINISHED, LOBBY, RUNNING, MatchRecord, SeatRecord, StaleVersion, Store
 from engines.base import Game, IllegalMove, Result, State, seat_name
 from service.common import boundary
@@ -16,7 +17,7 @@ from service.learning import lessons
 from service.match.core import Matches
 from service.match.pictures import Pictures
 from service.match.play import Play
-from service.match.suggest import did_you_mean
+from service.match.suggest import moves_meant
 
 log = logging.getLogger(__name__)
 
@@ -90,9 +91,9 @@ class Turns:
         """
         move = move.strip()
         if not move:
-            raise ServiceError("Write a move, e.g. pick one from the list.")
+            raise ServiceError(speech.Text("match-write-a-move"))
         if len(move) > MAX_MOVE_LENGTH:
-            raise ServiceError("That move is far too long to be a move.")
+            raise ServiceError(speech.Text("match-move-too-long"))
         match = await self.matches.match(match_id, actor)
         self.matches.require_running(match)
         if expect_version is not None and match.version != expect_version:
@@ -100,21 +101,19 @@ class Turns:
         game, state = self.matches.state_of(match)
         seated = self.matches.player(match, actor)
         if seated.resigned:
-            raise ServiceError("You have resigned from this match.")
+            raise ServiceError(speech.Text("match-you-resigned"))
         seat = seated.number
         if seat not in game.to_act(state):
-            waiting = self.matches.waiting_text(match, game, state)
-            raise ServiceError(f"It is not your turn: waiting for {waiting}.")
+            raise ServiceError(speech.Text("match-not-your-turn", {
+                "waiting": self.matches.waiting(match, game, state)}))
         try:
             after = game.play(state, seat, move)
         except IllegalMove as exc:
-            why = sentence(f"Illegal move: {self.matches.named(match, str(exc))}")
-            raise ServiceError(why + rule_pointer(match.game, exc)
-                               + did_you_mean(move, game.legal_moves(state, seat))) from None
+            raise ServiceError(self.illegal(match, game, state, seat, move, exc)) from None
         if match.lesson and (wrong := await lessons.refusal(self.store, match, game, state,
                                                              seat, move)):
-            raise ServiceError(sentence(self.matches.named(match, wrong)))
-        said = game.describe(state, seat, move, None)
+            raise ServiceError(sentence(str(self.matches.named(match, wrong))))
+        said = game.said(state, seat, move, None)
         private_line = (self.matches.describe(match, game, state, seat, move, viewer=seat)
                         if game.is_private(move) else None)
         line = self.matches.named(match, said)
@@ -123,8 +122,20 @@ class Turns:
         update = await self.play.after(match, game, after, [line], previous=state, moved=1)
         if private_line is not None:
             confirm = update.private.setdefault(actor.user_id, Post(text=""))
-            confirm.text = (private_line + "\n" + confirm.text).strip()
+            confirm.text = speech.Lines([private_line, *([confirm.text] if confirm.text
+                                                         else [])])
         return update
+
+    def illegal(self, match: MatchRecord, game: Game, state: State, seat: int, move: str,
+                error: IllegalMove) -> speech.Words:
+        """The refusal of an illegal move: the engine's reason, the rules' section that
+        says more, and the legal moves nearest to what was typed."""
+        parts: list[speech.Words] = [speech.Text("match-illegal-move", {
+            "why": self.matches.named(match, _reason(error))})]
+        if error.rule is not None and engines.rules_section(match.game, error.rule):
+            parts.append(speech.Text("match-see-rules", {"section": error.rule}))
+        meant = moves_meant(move, game.legal_moves(state, seat))
+        return speech.Lines([*parts, *([meant] if meant else [])], " ")
 
     async def resign(self, match_id: int, actor: Actor) -> Update:
         match = await self.matches.match(match_id, actor)
@@ -137,11 +148,11 @@ class Turns:
         """The actor's seat if they may resign from ``match`` now; else the refusal (the
         front end asks before showing a confirmation that would fail)."""
         if match.status == LOBBY:
-            raise ServiceError("This match has not started yet; the host can abort it.")
+            raise ServiceError(speech.Text("match-resign-in-lobby"))
         self.matches.require_running(match)
         seated = self.matches.player(match, actor)
         if seated.resigned:
-            raise ServiceError("You have already resigned.")
+            raise ServiceError(speech.Text("match-already-resigned"))
         return seated
 
     async def forfeit(self, match: MatchRecord, game: Game, state: State, seated: SeatRecord,
@@ -160,8 +171,8 @@ class Turns:
                 await self.store.finish(match.id, version=match.version, status=FINISHED,
                                         result=result.to_dict(), resigned_user=seated.user_id)
                 match = await self.matches.match(match.id)
-                text = "\n".join([*([f"{lead}."] if lead else []),
-                                  *await self.play.final_lines(match, game, state)])
+                text = speech.Lines([*([f"{lead}."] if lead else []),
+                                     *await self.play.final_lines(match, game, state)])
                 png = await self.pictures.picture(match, game, state, None)
                 return Update(match, Post(text, png,
                                           table=self.matches.table(match, game, state),
@@ -175,23 +186,25 @@ class Turns:
         except StaleVersion:
             raise ServiceError("The board changed; try again.") from None
         match = await self.matches.match(match.id)
-        said = lead or self.matches.named(match, reason)
-        lines = [f"{said}; the bot plays their seat from now on and they rank last."]
+        lines = [speech.Text("match-bot-plays-their-seat", {
+            "said": lead or self.matches.named(match, reason)})]
         return await self.play.after(match, game, state, lines, previous=state)
 
     async def abort(self, match_id: int, actor: Actor) -> Update:
         match = await self.matches.match(match_id, actor)
         if match.status not in (LOBBY, RUNNING):
-            raise ServiceError("This match is already over.")
+            raise ServiceError(speech.Text("match-already-over"))
         if actor.user_id != match.host_id and not actor.is_admin:
-            raise ServiceError("Only the host or a member with Manage Server can abort a match.")
+            raise ServiceError(speech.Text("match-only-host-aborts"))
         try:
             await self.store.finish(match.id, version=match.version, status=ABORTED, result=None)
         except StaleVersion:
             raise ServiceError("The board changed; try again.") from None
         match = await self.matches.match(match.id)
-        who = self.matches.actor_name(actor, "the host")
-        return Update(match, Post(f"Match #{match.id} was aborted by {who}."),
+        who = self.matches.actor_name(actor, "")
+        said = (speech.Text("match-aborted-by", {"id": str(match.id), "who": who}) if who
+                else speech.Text("match-aborted-by-host", {"id": str(match.id)}))
+        return Update(match, Post(speech.Lines([said])),
                       news=await self.play.ended(match))
 
     async def abort_server(self, guild_id: int) -> list[int]:
@@ -220,6 +233,12 @@ class Turns:
                     return False
                 match = again
         raise RuntimeError(f"match {match.id} kept changing; not aborted")
+
+
+def _reason(error: IllegalMove) -> speech.Words:
+    """What an engine said was wrong: a catalogue text, or English without its stop."""
+    said = error.args[0] if error.args else ""
+    return said if isinstance(said, speech.Text) else str(said).rstrip(".")
 
 
 def rule_pointer(slug: str, error: IllegalMove) -> str:

@@ -135,7 +135,7 @@ class Undo:
         tail = f", and the {later} move{'s' if later != 1 else ''} after it" if later else ""
         names = ", ".join(self._name(match, u) for u in humans)
         return (f"{self._actor_name(actor)} asks to take back move {first.seq} "
-                f"({said.rstrip('.')}){tail}. {names}: accept or refuse.")
+                f"({str(said).rstrip('.')}){tail}. {names}: accept or refuse.")
 
     async def _take_back(self, match: MatchRecord, actor: Actor,
                          moves: list[MoveRecord], index: int) -> Outcome:

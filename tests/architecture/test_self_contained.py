@@ -81,10 +81,12 @@ def test_without_a_token_the_bot_says_how_to_get_one_or_play_offline_with_this_p
     assert f"{command} -m bot --local witch-stones --ai 1" in result.stderr
 
 
-def own_files(name: str) -> re.Pattern[str]:
+def own_files(name: str, slug: str = "") -> re.Pattern[str]:
     """The files of the game whose module is ``name``: its engine, its picture, its text
-    board and its alt text."""
-    return re.compile(rf"(engines|rendering|rendering/alt|rendering/text)/{name}(/|\.py$)")
+    board and its alt text, and its catalogue in each language (by its ``slug``)."""
+    catalogue = rf"|speech/locales/[^/]+/{re.escape(slug)}\.ftl$" if slug else ""
+    return re.compile(rf"(engines|rendering|rendering/alt|rendering/text)/{name}(/|\.py$)"
+                      + catalogue)
 
 
 def game_mentions(files: dict[str, str]) -> list[str]:
@@ -94,7 +96,7 @@ def game_mentions(files: dict[str, str]) -> list[str]:
     for spec in engines.specs():
         name = spec.game.__module__.split(".")[1]  # engines.<name>[.module]
         mention = re.compile(rf"(?<![\w-]){re.escape(spec.slug)}(?![\w-])|\b{name}\b")
-        own = own_files(name)
+        own = own_files(name, spec.slug)
         for relative, text in files.items():
             if (relative.split("/")[0] in ("tests", "docs") or relative.endswith(".md")
                     or own.match(relative)):

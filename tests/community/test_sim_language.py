@@ -1,34 +1,11 @@
 """``/language`` through simcord (issue 58): a member whose Discord is in German is
 answered in German; a choice outlasts their client's language, and "automatic" follows
-it again. simcord sends every interaction as ``en-US``: :func:`speaking` gives one
-member's interactions the locale of their client."""
+it again. simcord sends every interaction as ``en-US``: the ``speaking`` fixture
+(:mod:`tests.sim.language`) gives one member's interactions the locale of their client."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-from simcord import interactions
-
 from tests.sim.harness import Sim, answer
-
-
-@pytest.fixture
-def speaking(monkeypatch):
-    """``speaking(user_id, "de")``: that member's client is in German from now on."""
-    clients: dict[int, str] = {}
-    made = interactions.base_payload
-
-    def base_payload(*args: Any, **kwargs: Any):
-        record, payload = made(*args, **kwargs)
-        user = payload.get("member", {}).get("user") or payload.get("user") or {}
-        locale = clients.get(int(user.get("id", 0)))
-        if locale is not None:
-            payload["locale"] = locale
-        return record, payload
-
-    monkeypatch.setattr(interactions, "base_payload", base_payload)
-    return clients.__setitem__
 
 
 async def test_a_german_member_is_answered_in_german_and_may_choose_another(sim: Sim,

@@ -221,7 +221,7 @@ def test_play_does_not_mutate_and_dump_round_trips():
 def test_describe_names_pieces_and_points():
     state = position({"e5": "crown", "f5": "sun", "a1": "moon", "c3": "earth"})
     text = GAME.describe(state, 0, "line e5-f5", None)
-    assert text == "{seat0} removed the line e5-f5: 1 crown, 1 sun (+7)."
+    assert text == "{seat0} removed the line e5-f5: 1 crown and 1 sun (+7)."
     assert GAME.describe(state, 0, "line e5-e5", None) == \
         "{seat0} removed e5 as a one-piece line: 1 crown (+5)."
     assert GAME.describe(replace(state), 0, "take a1", 1) == \
@@ -254,3 +254,20 @@ def test_lines_may_be_written_without_line_and_one_piece_lines_with_one_square()
                                                                    None)
     with pytest.raises(IllegalMove, match="write `line d5-f5`"):
         WS.play(three, seat, "take d5-f5")
+
+
+def test_a_move_is_said_in_each_language_with_its_squares_and_seats_as_facts():
+    import speech
+    from engines.base import name_seats
+
+    state = position({"e5": "crown", "f5": "sun", "a1": "moon", "c3": "earth"})
+    said = GAME.said(state, 0, "line e5-f5", None)
+    assert str(said) == GAME.describe(state, 0, "line e5-f5", None)
+    named = speech.filled(said, lambda text: name_seats(text, ["Jürgen", "Bo"]))
+    assert speech.say("de", named) == ("Jürgen entfernt die Linie e5-f5: 1 Krone und "
+                                       "1 Sonne (+7).")
+    assert speech.say("fr", named) == ("Jürgen a retiré la ligne e5-f5 : 1 couronne et "
+                                       "1 soleil (+7).")
+    shown = speech.say(speech.PSEUDO, named)
+    assert speech.pseudo.hard_coded(shown) == []
+    assert "e5-f5" in shown and "Jürgen" in shown

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import engines
+import speech
 from db import RUNNING
 from engines.ai import RandomPlayer
 from service import Actor, Service
@@ -87,7 +88,9 @@ async def test_each_move_is_stored_with_what_it_showed(service):
         move = game.legal_moves(state, seat)[0]
         update = await service.submit(update.match.id, PEOPLE[seat], move)
     for record in await service.store.moves(update.match.id):
-        assert record.said.startswith(f"{{seat{record.seat}}} ")
+        said = speech.restored(record.said)  # kept as facts, to say in any language
+        assert isinstance(said, speech.Text) and said.facts["who"] == f"{{seat{record.seat}}}"
+        assert str(said).startswith(f"{{seat{record.seat}}} ")
     last = (await service.store.moves(update.match.id))[-1]
     assert last.marks == game.view(game.load(update.match.snapshot), None)["last"]
 

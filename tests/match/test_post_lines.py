@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+import speech
 from engines.ai import RandomPlayer
 from service import Actor, Invitee, Service
 from service.match.play import MAX_POST_LINES, elided
@@ -22,10 +23,10 @@ def test_a_marker_never_stands_for_one_line():
     assert elided(lines) == lines  # one over: shown, not hidden behind a marker
     longer = [f"line {i}" for i in range(MAX_POST_LINES + 2)]
     shown = elided(longer)
-    assert shown[1] == "… 2 more moves (see /history) …"
+    assert str(shown[1]) == "… 2 more moves (see /history) …"
     assert len(shown) == MAX_POST_LINES + 1 and shown[0] == "line 0" and shown[-1] == longer[-1]
-    assert elided(longer, limit=3) == ["line 0", f"… {len(longer) - 3} more moves (see "
-                                       "/history) …", *longer[-2:]]
+    assert list(map(str, elided(longer, limit=3))) == [
+        "line 0", f"… {len(longer) - 3} more moves (see /history) …", *longer[-2:]]
 
 
 async def test_six_seat_storm_says_first_turn_and_never_hides_one_move(store):
@@ -138,8 +139,9 @@ async def test_against_the_computer_no_recap_repeats_your_move_or_the_last_post(
             if update.turn != turn:  # a new post (not the turn's post edited): it begins
                 # with Ana's own last move, then the computer's replies
                 played = await service.store.moves(match.id)
-                own = next(m for m in reversed(played) if m.said.startswith("{seat0}"))
-                said = own.said.replace("{seat0}", "Ana").replace("{seat1}", "Computer 1")
+                own = next(str(said) for m in reversed(played)
+                           if str(said := speech.restored(m.said)).startswith("{seat0}"))
+                said = own.replace("{seat0}", "Ana").replace("{seat1}", "Computer 1")
                 assert text.startswith(said[:24]), (slug, before, text)
 
 

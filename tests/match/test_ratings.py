@@ -75,7 +75,7 @@ async def test_four_players_in_order_and_ties(service):
     lines = await service.ratings.settle(tied)
     changes = {c.user_id: c.after for c in await service.store.rating_changes(tied.id)}
     assert changes[5] == pytest.approx(changes[6]) and changes[7][0] < changes[5][0]
-    assert lines and lines[0].startswith("Ratings: P5")
+    assert lines and str(lines[0]).startswith("Ratings: P5")
 
 
 async def test_resigned_player_ranks_last_and_loses(service):

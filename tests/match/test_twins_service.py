@@ -14,10 +14,12 @@ depends on a secret.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 import engines
+import speech
 from db import RUNNING
 from db.base import dumps
 from engines.ai import RandomPlayer
@@ -31,9 +33,12 @@ STEPS = 30
 
 
 def public(update, match_id: int) -> tuple:
+    """What everyone sees of an update: its text in every language (each a function of
+    the public view, as its facts are), picture, pings, table, alt text and colour."""
     post = update.public
-    return (post.text.replace(f"#{match_id}", "#M"), post.png, post.mentions, post.table,
-            post.alt, post.accent)
+    said = tuple(re.sub(rf"(#|n° |n\.º |nº ){match_id}\b", "#M", speech.said(language, post.text))
+                 for language in (*speech.LANGUAGES, speech.PSEUDO))
+    return (said, post.png, post.mentions, post.table, post.alt, post.accent)
 
 
 async def buttons(service: Service, match_id: int):
