@@ -109,7 +109,7 @@ NOBODY: dict[str, str] = {
     "bot_state": "key value",
     "challenge_players": "challenge_id answer position",
     "challenges": "id guild_id channel_id message_id game options settings status match_id "
-                  "created_at expires_at",
+                  "created_at expires_at hosted",
     "deleted_players": "id deleted_at",
     "hints": "match_id seat version taken_at",
     "match_clocks": "match_id remind_after_hours remind_every_hours deadline_hours on_timeout "
@@ -141,7 +141,7 @@ NOBODY: dict[str, str] = {
     "tournament_tables": "tournament_id round table_no match_id",
     "tournaments": "id guild_id channel_id message_id game options settings status round "
                    "round_ends created_at",
-    "turn_reminders": "match_id version slot warned",
+    "turn_reminders": "match_id version slot warned unseen",
     "undo_requests": "match_id version from_seq created_at",
     "user_settings": "remind_after_hours",
     "vacations": "id starts_at ends_at",

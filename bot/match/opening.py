@@ -24,6 +24,8 @@ import logging
 import discord
 
 import speech
+from bot.kit.language import server
+from bot.kit.places import ANSWERING
 from bot.match.threads import THREAD_ARCHIVE_MINUTES
 from bot.match.ui import lobby_message, lobby_view
 from db import MatchRecord
@@ -103,8 +105,9 @@ async def _open(service: Service, match: MatchRecord, place: Place, title: str,
     """The thread and its lobby message; each thread is in ``made`` as soon as it exists."""
     name = f"{title} #{match.id}"
     reason = f"Pantheon match #{match.id}"
-    language = speech.negotiate(getattr(getattr(place, "guild", None), "preferred_locale",
-                                        None))
+    answering = ANSWERING.get()  # the command that opens it: its server's language
+    language = (server(answering) if answering is not None else speech.negotiate(
+        getattr(getattr(place, "guild", None), "preferred_locale", None)))
     text, view = lobby_message(service, match, language), lobby_view(match, language)
     if isinstance(place, discord.ForumChannel):
         post = await place.create_thread(

@@ -8,7 +8,7 @@ import discord
 import pytest
 from simcord.backend.errors import SetupError
 
-from tests.sim.harness import Sim, answer
+from tests.sim.harness import Sim, answer, text_of
 
 
 async def test_settings_govern_where_matches_go_and_who_creates_tournaments(sim: Sim):
@@ -61,3 +61,19 @@ async def test_the_servers_language_is_kept_across_a_restart(sim: Sim) -> None:
     assert language._CHOSEN[bot] == {sim.guild.id: "fr"}
     await sim.slash(eve, "settings", language="auto")
     assert language._CHOSEN[bot] == {}
+
+
+async def test_a_thread_speaks_the_language_its_moderators_chose(sim: Sim) -> None:
+    """Issue 58: ``/settings language`` decides what the match threads of an English
+    server show; a member's own answers stay in their client's language."""
+    mods = sim.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    eve = sim.guild.add_member(sim.env.create_user("eve"), roles=[mods])
+    await sim.slash(eve, "settings", language="de")
+    started = await sim.slash(sim.ana, "match start", game="witch-stones")
+    assert "is open in" in answer(started)  # ana's own answer: her client's English
+    lobby = sim.channel.threads[-1].history()[0]
+    assert [c.label for row in lobby.components for c in row.children][:3] == [
+        "Beitreten", "Verlassen", "Starten"]
+    await sim.slash(eve, "settings", language="auto")
+    _, thread = await sim.start(sim.ana, "terra", [sim.bo])
+    assert "To act: " in "\n".join(text_of(post) for post in sim.posts(thread))

@@ -6,11 +6,10 @@ its refusals are in it."""
 from __future__ import annotations
 
 import engines
-from tests.community.test_sim_language import speaking  # noqa: F401  (a fixture)
 from tests.sim.harness import Sim, answer
 
 
-async def test_a_german_member_reads_the_rules_in_german(sim: Sim, speaking):  # noqa: F811
+async def test_a_german_member_reads_the_rules_in_german(sim: Sim, speaking):
     speaking(sim.ana.id, "de")
     result = await sim.slash(sim.ana, "rules", game="witch-stones")
     shown = answer(result)
@@ -23,7 +22,7 @@ async def test_a_german_member_reads_the_rules_in_german(sim: Sim, speaking):  #
 
 
 async def test_section_autocomplete_offers_the_readers_headings(sim: Sim,
-                                                                speaking):  # noqa: F811
+                                                                speaking):
     speaking(sim.ana.id, "de")
     everything = await sim.choices(sim.ana, sim.channel, "rules", "section", "", game="terra")
     assert [c["value"] for c in everything] == \
@@ -38,7 +37,7 @@ async def test_section_autocomplete_offers_the_readers_headings(sim: Sim,
 
 
 async def test_a_section_by_either_name_and_a_refusal_in_the_readers_language(
-        sim: Sim, speaking):  # noqa: F811
+        sim: Sim, speaking):
     speaking(sim.ana.id, "pt-BR")
     for label in ("Lados", "Sides"):  # a refused move names "Sides"
         result = await sim.slash(sim.ana, "rules", game="witch-stones", section=label)
