@@ -16,7 +16,7 @@ lesson-hint = { $move } (step { $number } of { $steps }): { $rule } { $ask }
 
 ## /learn
 
-lesson-no-game = There is no game “{ $game }”.
+lesson-no-game = There is no game '{ $game }'.
 lesson-none-yet = { $game } has no lesson yet; lessons: { $lessons }.
 lesson-running = { $where ->
     [none] Your lesson of { $game } (#{ $match }) is still running: play on there, or resign it to start again.
