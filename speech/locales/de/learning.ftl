@@ -17,11 +17,11 @@ lesson-hint = { $move } (Schritt { $number } von { $steps }): { $rule } { $ask }
 lesson-no-game = Ein Spiel „{ $game }“ gibt es nicht.
 lesson-none-yet = { $game } hat noch keine Lektion; Lektionen gibt es für: { $lessons }.
 lesson-running = { $where ->
-    [none] Deine Lektion in { $game } (#{ $match }) läuft noch: Spiel dort weiter oder gib sie auf, um neu anzufangen.
-   *[other] Deine Lektion in { $game } (#{ $match }) läuft noch in { $where }: Spiel dort weiter oder gib sie auf, um neu anzufangen.
+    [none] Deine Lektion zu { $game } (#{ $match }) läuft noch: Spiel dort weiter oder gib sie auf, um neu anzufangen.
+   *[other] Deine Lektion zu { $game } (#{ $match }) läuft noch in { $where }: Spiel dort weiter oder gib sie auf, um neu anzufangen.
 }
-lesson-opened = Deine Lektion in { $game } (#{ $match }) ist in { $thread } geöffnet: Spiel jeden Schritt mit /zug oder den Buttons.
-lesson-opened-no-board = Deine Lektion in { $game } (#{ $match }) ist in { $thread } geöffnet (das Brett konnte ich dort nicht posten): Spiel jeden Schritt mit /zug oder den Buttons.
+lesson-opened = Deine Lektion zu { $game } (#{ $match }) ist in { $thread } geöffnet: Spiel jeden Schritt mit /zug oder den Buttons.
+lesson-opened-no-board = Deine Lektion zu { $game } (#{ $match }) ist in { $thread } geöffnet (das Brett konnte ich dort nicht posten): Spiel jeden Schritt mit /zug oder den Buttons.
 lesson-public-thread = Hinweis: Dieser Thread ist öffentlich (in diesem Kanal darf ich keine privaten Threads öffnen), andere Mitglieder können ihn also sehen; deine Lektion spielen oder mit /brett, /verlauf oder /exportieren ansehen kannst aber nur du.
 lesson-public-forum = Hinweis: Dieser Thread ist öffentlich (ein Forum hat keine privaten Beiträge), andere Mitglieder können ihn also sehen; deine Lektion spielen oder mit /brett, /verlauf oder /exportieren ansehen kannst aber nur du.
 lesson-forum-post = **{ $thread }** (eine Lektion)

@@ -17,11 +17,11 @@ lesson-hint = { $move } (étape { $number } sur { $steps }) : { $rule } { $ask 
 lesson-no-game = Il n'y a pas de jeu « { $game } ».
 lesson-none-yet = { $game } n'a pas encore de leçon ; leçons disponibles : { $lessons }.
 lesson-running = { $where ->
-    [none] Votre leçon de { $game } (n° { $match }) est toujours en cours : continuez-la, ou abandonnez-la pour recommencer.
-   *[other] Votre leçon de { $game } (n° { $match }) est toujours en cours dans { $where } : continuez-la là-bas, ou abandonnez-la pour recommencer.
+    [none] Votre leçon sur { $game } (n° { $match }) est toujours en cours : continuez-la, ou abandonnez-la pour recommencer.
+   *[other] Votre leçon sur { $game } (n° { $match }) est toujours en cours dans { $where } : continuez-la là-bas, ou abandonnez-la pour recommencer.
 }
-lesson-opened = Votre leçon de { $game } (n° { $match }) est ouverte dans { $thread } : jouez chaque étape avec /coup ou les boutons.
-lesson-opened-no-board = Votre leçon de { $game } (n° { $match }) est ouverte dans { $thread } (je n'ai pas pu y publier le plateau) : jouez chaque étape avec /coup ou les boutons.
+lesson-opened = Votre leçon sur { $game } (n° { $match }) est ouverte dans { $thread } : jouez chaque étape avec /coup ou les boutons.
+lesson-opened-no-board = Votre leçon sur { $game } (n° { $match }) est ouverte dans { $thread } (je n'ai pas pu y publier le plateau) : jouez chaque étape avec /coup ou les boutons.
 lesson-public-thread = Remarque : ce fil est public (je n'ai pas le droit d'ouvrir des fils privés dans ce salon), les autres membres peuvent donc le voir ; mais vous seul jouez votre leçon ou la consultez avec /plateau, /historique ou /exporter.
 lesson-public-forum = Remarque : ce fil est public (un forum n'a pas de publications privées), les autres membres peuvent donc le voir ; mais vous seul jouez votre leçon ou la consultez avec /plateau, /historique ou /exporter.
 lesson-forum-post = **{ $thread }** (une leçon)
