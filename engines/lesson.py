@@ -39,7 +39,7 @@ __all__ = ["RULE_SENTENCES", "Lesson", "LessonError", "Step", "computer_turns", 
 def lesson_of(slug: str, language: str = "en") -> Lesson | None:
     """The lesson of the game called ``slug`` (its spec's ``learn`` script), or None when
     it has none, in ``language`` (a catalogue tag): the script's words replaced by its
-    overlay's (:mod:`engines.lesson_text`), the English where it has none. KeyError for a
+    overlay's (:mod:`engines.lesson_script`), the English where it has none. KeyError for a
     game that is not registered; LessonError for an overlay that is not sound."""
     script = engines.spec(slug).learn
     if script is None:

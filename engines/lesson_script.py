@@ -3,7 +3,7 @@ so that a spec can check its script without importing the computer players.
 
 A lesson's words in other languages are an overlay beside the script (issue 58). The
 script (``learn.toml``) is the lesson: its seed, seats, moves and replies, and its English
-words. An overlay (``learn.de.toml``, ``witch_stones.learn.fr.toml``) holds only the words
+words. An overlay (``learn.de.toml``, ``<module>.learn.fr.toml``) holds only the words
 of one language: the ``title``, the ``finish``, and one ``[[steps]]`` table per step, in
 the script's order, with the step's ``teaches`` (a check, copied, never translated) and
 its ``rule``, ``ask`` and ``wrong``. Moves stay in the one script, so no language can
@@ -165,8 +165,8 @@ _CODE = re.compile(r"`[^`\n]*`")
 
 
 def overlay_name(script_name: str, language: str) -> str:
-    """``learn.toml`` → ``learn.de.toml``; ``witch_stones.learn.toml`` →
-    ``witch_stones.learn.de.toml``."""
+    """``learn.toml`` → ``learn.de.toml``; ``<module>.learn.toml`` →
+    ``<module>.learn.de.toml``."""
     stem = script_name.removesuffix(".toml")
     return f"{stem}.{language}.toml"
 

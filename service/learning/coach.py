@@ -289,9 +289,10 @@ class Coach:
         """A moment's words, its picture to come (:meth:`_picture`)."""
         assert found.played is not None and found.played_value is not None
         reason = self.matches.named(match, found.reason)
-        facts = {"move": seq, "played": found.played, "best": found.best,
-                 "reason": reason, "chances": found.best_value,
-                 "yours": found.played_value, "swing": round(100 * found.swing)}
+        facts: dict[str, str | int | float] = {
+            "move": seq, "played": found.played, "best": found.best, "reason": reason,
+            "chances": found.best_value, "yours": found.played_value,
+            "swing": round(100 * found.swing)}
         text = Text("review-moment-same" if found.played == found.best
                     else "review-moment-other", facts)
         # The picture outlines the two moves, not the last one: the alt text says so.

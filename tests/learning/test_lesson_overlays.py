@@ -143,7 +143,7 @@ def test_a_language_without_an_overlay_is_the_english(tmp_path, monkeypatch):
         assert lesson.lesson_of("mini", "de").title == "Mini (de)"
         (tmp_path / "learn.es.toml").write_text(GOOD.replace("`take h7`.\"", "\"", 1),
                                                 encoding="utf-8")
-        with pytest.raises(LessonError, match="learn.es.toml"):
+        with pytest.raises(LessonError, match=r"learn\.es\.toml"):
             lesson.lesson_of("mini", "es")
     finally:
         lesson.lesson_of.cache_clear()
