@@ -34,11 +34,12 @@ class ChallengeQueries(Queries):
                                challenger_id: int, challenger_name: str, game: str,
                                options: dict[str, Any], settings: dict[str, Any],
                                players: Sequence[tuple[int, str]], created_at: str,
-                               expires_at: str) -> ChallengeRecord:
+                               expires_at: str, hosted: bool = False) -> ChallengeRecord:
         """A new open challenge of ``players`` (user id, display name), unless the
         challenger already has an open one of this game in this server to one of them
         (:class:`AlreadyChallenged`): checked in the same transaction, under the
-        challenger's lock, so a double press makes one challenge."""
+        challenger's lock, so a double press makes one challenge. ``hosted``: made where
+        the bot is not a member, on its answers (migration 024)."""
         async with self.transaction() as tx:
             await tx.lock(f"challenger:{challenger_id}")
             rows = await tx.fetch("SELECT * FROM challenges WHERE challenger_id = ? AND "
@@ -52,10 +53,10 @@ class ChallengeQueries(Queries):
                     raise AlreadyChallenged(earlier, again[0].display_name)
             challenge_id = await tx.insert(
                 "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, "
-                "game, options, settings, status, created_at, expires_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", guild_id, channel_id, challenger_id,
+                "game, options, settings, status, created_at, expires_at, hosted) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", guild_id, channel_id, challenger_id,
                 challenger_name, game, dumps(options), dumps(settings), OPEN, created_at,
-                expires_at)
+                expires_at, int(hosted))
             for position, (user_id, name) in enumerate(players):
                 await tx.execute(
                     "INSERT INTO challenge_players (challenge_id, user_id, display_name, "
@@ -210,4 +211,4 @@ async def with_players(tx: Tx, row: Row) -> ChallengeRecord:
         challenger_name=row["challenger_name"], game=row["game"],
         options=loads(row["options"]), settings=loads(row["settings"]), status=row["status"],
         match_id=row["match_id"], created_at=row["created_at"], expires_at=row["expires_at"],
-        players=[Challenged(p[0], p[1], p[2]) for p in players])
+        players=[Challenged(p[0], p[1], p[2]) for p in players], hosted=bool(row["hosted"]))

@@ -171,18 +171,27 @@ class ClockQueries(Queries):
 
     async def turn_reminders(self, match_id: int) -> dict[int, TurnReminder]:
         async with self.reading() as tx:
-            rows = await tx.fetch("SELECT user_id, version, slot, warned FROM turn_reminders "
-                                  "WHERE match_id = ?", match_id)
-        return {r[0]: TurnReminder(r[1], r[2], bool(r[3])) for r in rows}
+            rows = await tx.fetch("SELECT user_id, version, slot, warned, unseen "
+                                  "FROM turn_reminders WHERE match_id = ?", match_id)
+        return {r[0]: TurnReminder(r[1], r[2], bool(r[3]), bool(r[4])) for r in rows}
 
     async def mark_turn_reminded(self, match_id: int, user_id: int,
                                  sent: TurnReminder) -> None:
         async with self.transaction() as tx:
             await tx.execute(
-                "INSERT INTO turn_reminders (match_id, user_id, version, slot, warned) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, user_id) DO UPDATE SET "
-                "version = excluded.version, slot = excluded.slot, warned = excluded.warned",
-                match_id, user_id, sent.version, sent.slot, int(sent.warned))
+                "INSERT INTO turn_reminders (match_id, user_id, version, slot, warned, unseen) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, user_id) DO UPDATE SET "
+                "version = excluded.version, slot = excluded.slot, warned = excluded.warned, "
+                "unseen = excluded.unseen",
+                match_id, user_id, sent.version, sent.slot, int(sent.warned), int(sent.unseen))
+
+    async def reminders_seen(self, match_id: int, version: int, user_ids: list[int]) -> None:
+        """The unseen reminders of the match's turn ``version`` were shown to these
+        players (on a board): they are not shown again."""
+        async with self.transaction() as tx:
+            for user_id in user_ids:
+                await tx.execute("UPDATE turn_reminders SET unseen = 0 WHERE match_id = ? "
+                                 "AND user_id = ? AND version = ?", match_id, user_id, version)
 
     async def nudge(self, match_id: int, at: datetime, last_before: datetime) -> bool:
         """Record a nudge at ``at`` unless the match was nudged after ``last_before``;

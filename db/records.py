@@ -166,6 +166,9 @@ class TurnReminder:
     version: int = -1
     slot: int = -1
     warned: bool = False
+    unseen: bool = False
+    """It reached the player by no way (a match without a thread, the DM refused): the
+    next board of the match shows it (migration 024)."""
 
 
 Shards = tuple[int, tuple[int, ...]]
@@ -261,6 +264,8 @@ class ChallengeRecord:
     created_at: str
     expires_at: str
     players: list[Challenged] = field(default_factory=list)
+    hosted: bool = False
+    """Made where the bot is not a member: its post is an answer, its match has no thread."""
 
     def player(self, user_id: int) -> Challenged | None:
         return next((p for p in self.players if p.user_id == user_id), None)

@@ -1,15 +1,12 @@
 """The match service: lobby, seats, turns, clocks and who sees what. No Discord in here.
 
-Front ends (the Discord cogs in :mod:`bot`, the offline :mod:`console`, tests) call the
-coroutines of :class:`Service` with who is acting (an :class:`Actor`) and get back
-:class:`Update` objects that say what to post publicly and what to send privately to
-whom. All state lives in the store; nothing is kept in memory between calls, so a restart
-loses nothing.
+Front ends (:mod:`bot`, :mod:`console`, tests) call :class:`Service` with who is acting
+(an :class:`Actor`) and get :class:`Update` objects back: what to post publicly and what
+to send privately to whom. All state is the store's: a restart loses nothing.
 
-The service is a house of rooms, one package an area, each with a docstring that says
-what it owns and which rooms it may use (``USES``), and which of its modules the others
-and the front ends may import (``FACE``; ``tests/architecture/test_rooms.py`` holds
-them to it):
+The service is a house of rooms, one package an area, whose docstring says what it owns,
+which rooms it may use (``USES``) and which modules others may import (``FACE``;
+``tests/architecture/test_rooms.py`` holds them to it):
 
 - :mod:`service.common`: values, type checks, names, clock arithmetic, the worker pool.
 - :mod:`service.match`: lobby, turns, play, undo, reading, computer seats, pictures, ratings.
@@ -168,8 +165,7 @@ class Service(TournamentDesk, LearningDesk):
     # --- shared settings ----------------------------------------------------------------
     @property
     def now(self) -> Callable[[], datetime]:
-        """The time the clocks read where no ``now`` is given (tests put a fake clock:
-        setting it moves every part's clock)."""
+        """The clocks' time where no ``now`` is given (a fake clock set moves every part's)."""
         return self._now
 
     @now.setter
@@ -178,8 +174,7 @@ class Service(TournamentDesk, LearningDesk):
 
     @property
     def shards(self) -> Callable[[], Shards | None]:
-        """The Discord shards whose guilds' clocks this process runs (see
-        :attr:`ClockPass.shards`)."""
+        """The Discord shards whose guilds' clocks this process runs (ClockPass.shards)."""
         return self.clock_pass.shards
 
     @shards.setter
@@ -203,9 +198,8 @@ class Service(TournamentDesk, LearningDesk):
         return await self.matches.match(match_id, actor)
 
     async def readable(self, match_id: int, actor: Actor) -> MatchRecord:
-        """The match, if the actor may look at it: a lesson is its learner's alone (the
-        reading calls refuse the others themselves; a front end asks first where the
-        refusal must not be shown in public)."""
+        """The match, if the actor may look at it: a lesson is its learner's alone (a
+        front end asks first where a refusal must not be shown in public)."""
         return await self.matches.readable(match_id, actor)
 
     async def match_here(self, actor: Actor, channel_id: int | None,
@@ -258,8 +252,7 @@ class Service(TournamentDesk, LearningDesk):
 
     async def games_here(self, guild_id: int | None, lessons: bool = False
                          ) -> list[tuple[str, str]]:
-        """The games a new match may be of in this server, (slug, title) in the games'
-        order: what the gate admits (``lessons``: only those with a lesson)."""
+        """The games the gate admits here, (slug, title) (``lessons``: with a lesson)."""
         allowed = self.servers.allowed_games(await self.servers.get(guild_id))
         with_lesson = {slug for slug, _ in self.lesson_games()} if lessons else None
         return [(g.slug, g.title) for g in allowed
@@ -400,6 +393,12 @@ class Service(TournamentDesk, LearningDesk):
     async def reminder_failed(self, reminder: Reminder, now: datetime) -> bool:
         return await self.post_failures.reminder_failed(reminder, now)
 
+    async def unseen_reminders(self, match: MatchRecord) -> list[int]:
+        return await self.post_failures.unseen(match)
+
+    async def reminders_seen(self, match: MatchRecord, user_ids: list[int]) -> None:
+        await self.post_failures.seen(match, user_ids)
+
     # --- notifications (following: service.notify; notes: service.notes) ---------------
     async def notify_settings(self, actor: Actor, time_zone: str | None = None,
                               quiet_hours: str | None = None, your_turn: str | None = None,
@@ -429,13 +428,14 @@ class Service(TournamentDesk, LearningDesk):
     # --- challenges and rematches -------------------------------------------------------
     async def challenge(self, actor: Actor, opponents: list[Invitee], game_slug: str,
                         options: dict[str, str] | None = None, channel_id: int | None = None,
-                        terms: MatchTerms | None = None, **fields: Any) -> ChallengeNews:
-        """A challenge on ``terms`` (or on terms given by their fields)."""
+                        terms: MatchTerms | None = None, hosted: bool = False,
+                        **fields: Any) -> ChallengeNews:
+        """A challenge on ``terms`` (or their fields); ``hosted``: as :meth:`create`'s."""
         agreed = await self.servers.govern(actor, game_slug, channel_id,
                                            terms or MatchTerms.given(fields), "challenge")
         assert agreed is not None
         return await self.challenges.challenge(actor, opponents, game_slug, options,
-                                               channel_id, agreed)
+                                               channel_id, agreed, hosted)
 
     async def get_challenge(self, challenge_id: int, actor: Actor | None = None
                             ) -> ChallengeRecord:

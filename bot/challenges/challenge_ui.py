@@ -8,18 +8,22 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
 
 import engines
+from bot.challenges.hosted import answered_here, closed_here
 from bot.kit.dynamic import IdButton
 from bot.kit.interact import actor_of, guard, reply, service_of, service_of_client
+from bot.kit.places import elsewhere
 from bot.match.publish import message_kwargs
 from bot.match.threads import open_thread
 from bot.match.ui import announce
-from service import ChallengeNews, Invitee, Post, ServiceError
+from db import OPEN
+from db.records import stamp
+from service import Actor, ChallengeNews, Invitee, Post, ServiceError
 
 log = logging.getLogger(__name__)
 
@@ -82,10 +86,13 @@ class ChallengeButton(
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with guard(interaction, f"challenge {self.action} #{self.challenge_id}"):
-            await interaction.response.defer(ephemeral=True, thinking=True)
             service, actor = service_of(interaction), actor_of(interaction)
             act = {"accept": service.accept_challenge, "decline": service.decline_challenge,
                    "withdraw": service.withdraw_challenge}[self.action]
+            if elsewhere(interaction):
+                await self._here(interaction, act)
+                return
+            await interaction.response.defer(ephemeral=True, thinking=True)
             news = await act(self.challenge_id, actor)
             if interaction.message is not None:
                 await edit_challenge(interaction.message, news)
@@ -93,15 +100,35 @@ class ChallengeButton(
                 await tell_challenger(interaction.channel, news)  # type: ignore[arg-type]  # a challenge button is under a message in a text channel
             await reply(interaction, await self._answer(interaction, news))
 
+    async def _here(self, interaction: discord.Interaction,
+                    act: Callable[[int, Actor], Awaitable[ChallengeNews]]) -> None:
+        """Where the bot is not a member (:mod:`bot.challenges.hosted`): answered as a
+        deferred update of the challenge, which it edits."""
+        await interaction.response.defer()
+        service = service_of(interaction)
+        try:
+            news = await act(self.challenge_id, actor_of(interaction))
+        except ServiceError:
+            record = await service.get_challenge(self.challenge_id)
+            if record.status != OPEN or record.expires_at <= stamp(service.now()):
+                await closed_here(interaction)
+            raise
+        view = challenge_view(news.challenge.id) if news.open else None
+        said = await answered_here(interaction, news, view)
+        await reply(interaction, said or self._said(news))
+
+    def _said(self, news: ChallengeNews) -> str:
+        if self.action == "accept":
+            return "Accepted: the match starts when everyone has."
+        return "Declined." if self.action == "decline" else "Withdrawn."
+
     async def _answer(self, interaction: discord.Interaction, news: ChallengeNews) -> str:
         if news.update is not None:
             thread = await open_thread(interaction.client, news.update.match)
             await announce(interaction.client, news.update)
             place = thread.mention if thread is not None else "this channel"
             return f"Match #{news.update.match.id} is open in {place}."
-        if self.action == "accept":
-            return "Accepted: the match starts when everyone has."
-        return "Declined." if self.action == "decline" else "Withdrawn."
+        return self._said(news)
 
 
 class GamePick(

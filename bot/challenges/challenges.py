@@ -15,15 +15,17 @@ from discord.ext import commands, tasks
 
 from bot.challenges.challenge_ui import (
     NOT_HERE,
+    challenge_view,
     edit_challenge,
     invitee_of,
     pick_view,
     post_challenge,
     tell_challenger,
 )
+from bot.challenges.hosted import challenge_here, lapsed_here
 from bot.kit.common import PantheonCog, game_autocomplete
 from bot.kit.interact import actor_of, defer, guard, reply
-from bot.kit.places import anywhere, needs_the_bot
+from bot.kit.places import anywhere, elsewhere
 from bot.match.lobby import LEVEL_CHOICES, TERMS_HELP, TIMEOUT_CHOICES, takes_terms, terms_of
 from service import CHALLENGE_HOURS, ServiceError, parse_options
 
@@ -77,14 +79,17 @@ class Challenges(PantheonCog):
         **terms: Any,
     ) -> None:
         async with guard(interaction, "/challenge"):
-            needs_the_bot(interaction, "/challenge")  # a lapse is posted in the channel
+            parsed = parse_options(options)
+            opponents = [invitee_of(m) for m in (opponent, opponent2, opponent3, opponent4,
+                                                 opponent5) if m is not None]
+            if elsewhere(interaction):  # no channel to post in: the answer is the challenge
+                await challenge_here(self.service, interaction, opponents, game, parsed,
+                                     terms_of(**terms), challenge_view)
+                return
             channel = interaction.channel
             if not isinstance(channel, discord.TextChannel):
                 raise ServiceError(NOT_HERE)
-            parsed = parse_options(options)
             await defer(interaction)
-            opponents = [invitee_of(m) for m in (opponent, opponent2, opponent3, opponent4,
-                                                 opponent5) if m is not None]
             news = await self.service.challenge(actor_of(interaction), opponents, game, parsed,
                                                 channel.id, terms=terms_of(**terms))
             await post_challenge(self.bot, channel, news)
@@ -123,6 +128,9 @@ class Challenges(PantheonCog):
         lapsed = await self.service.lapse_challenges()
         for news in lapsed:
             record = news.challenge
+            if record.hosted:  # nowhere to post: the challenger is told by DM
+                await lapsed_here(self.bot, news)
+                continue
             channel = self.bot.get_channel(record.channel_id) if record.channel_id else None
             if not isinstance(channel, discord.TextChannel):
                 log.info("challenge %s lapsed; its channel is gone", record.id)

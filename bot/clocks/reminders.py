@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from datetime import datetime
 
 import discord
@@ -149,8 +150,10 @@ class Reminders(PantheonCog):
         match = reminder.match
         if match.hosted:  # no thread: every waiting player by DM (where Discord allows)
             for user_id in dict.fromkeys([*reminder.user_ids, *reminder.dm_ids]):
-                await send_dm(self.bot, user_id, reminder.text,
-                              nonce=reminder_nonce(reminder, user_id))
+                if not await send_dm(self.bot, user_id, reminder.text,
+                                     nonce=reminder_nonce(reminder, user_id)) \
+                        and user_id in reminder.marks:  # the next board there says it
+                    reminder.marks[user_id] = replace(reminder.marks[user_id], unseen=True)
             await self.service.reminded(reminder)
             return 1
         if not reminder.user_ids or (match.thread_id is None and match.channel_id is None):

@@ -39,9 +39,16 @@ def service_of_client(client: discord.Client) -> Service:
 
 
 def actor_of(interaction: discord.Interaction) -> Actor:
-    """Who is acting: the user, their display name, the guild, and Manage Server."""
+    """Who is acting: the user, their display name, the guild, and Manage Server.
+
+    In a server that has not added the bot the actor is in no server (a ruling of issue
+    55): the service answers there to no server's settings, and what it does about the
+    servers it is not in (closing their open matches at connection, deleting their data
+    after they left) must never reach what was made there."""
     user = interaction.user
     name = getattr(user, "display_name", None) or user.name
+    if elsewhere(interaction):
+        return Actor(user.id, name=name)
     permissions = interaction.permissions
     roles = frozenset(role.id for role in getattr(user, "roles", ()))
     return Actor(

@@ -25,7 +25,8 @@ import speech
 from bot.kit.common import PantheonCog, lesson_autocomplete, title_of
 from bot.kit.interact import actor_of, defer, guard, reply
 from bot.kit.language import reader
-from bot.kit.places import anywhere, needs_the_bot
+from bot.kit.places import anywhere, elsewhere
+from bot.learning.hosted import learn_here
 from bot.match.opening import NO_THREAD, NOT_A_TEXT_CHANNEL, Place, place_for, undo_opening
 from bot.match.threads import THREAD_ARCHIVE_MINUTES, add_members, thread_name
 from bot.match.ui import announce
@@ -86,7 +87,9 @@ class Learn(PantheonCog):
     @anywhere
     async def learn(self, interaction: discord.Interaction, game: str) -> None:
         async with guard(interaction, "/learn"):
-            needs_the_bot(interaction, "/learn (a lesson has its own thread)")
+            if elsewhere(interaction):  # no thread to open: the lesson is on the answers
+                await learn_here(self.service, interaction, game)
+                return
             if interaction.guild_id is None:
                 raise ServiceError(NOT_A_TEXT_CHANNEL)
             place = place_for(interaction.channel)

@@ -15,11 +15,13 @@ player who presses it, besides the DM (:func:`bot.match.publish.send_private`; D
 lets the bot DM a person who shares a server with it or who installed it to their
 account — anyone else's DM is refused, and the button is their way in). No deadline: the
 gate refuses one (:data:`service.match.gate.NO_DEADLINE`), the lobby says so, and a
-reminder goes by DM only.
+reminder goes by DM only; one whose DM is refused is said, with a ping, at the head of the
+next board anyone opens there (:func:`unseen`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import weakref
 from collections import OrderedDict
@@ -33,7 +35,7 @@ from bot.kit.interact import actor_of, defer
 from bot.kit.places import ANSWERING, LIMITED, answers_hidden
 from bot.match import turn_posts
 from db import MatchRecord
-from service import MatchTerms, Service, ServiceError, Update
+from service import MatchTerms, Post, Service, ServiceError, Update
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +48,7 @@ NO_DEADLINE = (
 OPEN = "{title} #{id} is open below: players press Join, and you press Start."
 BOARD_BELOW = "The board is below."
 FAILED = "I couldn't open the match just now; nothing was left behind. Try again in a moment."
+UNSEEN = "⏰ {names}: my reminder could not reach you by DM. This match is waiting for your move."
 
 _COMPLETED: weakref.WeakKeyDictionary[discord.Client, OrderedDict[int, None]] = (
     weakref.WeakKeyDictionary())
@@ -96,6 +99,19 @@ async def start_here(service: Service, interaction: discord.Interaction, game: s
             raise
         log.warning("match %s: not opened here: %r", match.id, exc)
         raise ServiceError(FAILED) from None
+
+
+async def unseen(service: Service, match: MatchRecord, post: Post) -> tuple[Post, list[int]]:
+    """The board with the reminders of this turn that reached their players by no way
+    (their DM refused) said at its head, pinging them; and whom it reminds (to record as
+    seen once the board is out)."""
+    waiting = await service.unseen_reminders(match)
+    if not waiting:
+        return post, []
+    names = " ".join(f"<@{user_id}>" for user_id in waiting)
+    return dataclasses.replace(post, text=f"{UNSEEN.format(names=names)}\n{post.text}",
+                               mentions=list(dict.fromkeys([*post.mentions, *waiting]))
+                               ), waiting
 
 
 async def post_board(client: discord.Client, update: Update, kwargs: dict[str, Any],

@@ -89,9 +89,13 @@ class Info(PantheonCog):
         started (with its buttons and "Your view")."""
         view = await move_view(self.service, record) if record.status == RUNNING else None
         view = with_your_view(record, view)
-        return await hosted.show_board(self.service, interaction, record,
-                                       message_kwargs(post, mention=False, view=view),
-                                       turn_posts.has_buttons(view))
+        post, reminded = await hosted.unseen(self.service, record, post)
+        shown = await hosted.show_board(self.service, interaction, record,
+                                        message_kwargs(post, mention=bool(reminded), view=view),
+                                        turn_posts.has_buttons(view))
+        if shown and reminded:
+            await self.service.reminders_seen(record, reminded)
+        return shown
 
     async def _post_in_thread(self, interaction: discord.Interaction, record, post) -> bool:
         """Post the board publicly in the match's own thread (with move buttons)."""

@@ -223,10 +223,15 @@ async def post_board(client: discord.Client, update: Update, view: discord.ui.Vi
     match, post = update.match, update.public
     assert post is not None
     if match.hosted:  # no thread: through the interaction being answered
-        return await hosted.post_board(
+        service = service_of_client(client)
+        post, reminded = await hosted.unseen(service, match, post)
+        message = await hosted.post_board(
             client, update, message_kwargs(post, view=view),
             message_kwargs(post, mention=False, view=view), turn_posts.has_buttons(view),
             pressed)
+        if message is not None and reminded:
+            await service.reminders_seen(match, reminded)
+        return message
     buttons = turn_posts.has_buttons(view)
     kept = await turn_posts.current(client, match)
     done: set[int | None] = set()

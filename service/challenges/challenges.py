@@ -85,10 +85,14 @@ class Challenges:
 
     async def challenge(self, actor: Actor, opponents: list[Invitee], game_slug: str,
                         options: dict[str, str] | None = None, channel_id: int | None = None,
-                        terms: MatchTerms = NO_TERMS) -> ChallengeNews:
+                        terms: MatchTerms = NO_TERMS, hosted: bool = False) -> ChallengeNews:
         """Challenge ``opponents`` to a match of ``game_slug`` on the terms of
-        ``/match start`` (options, clock, rating, computer seats)."""
+        ``/match start`` (options, clock, rating, computer seats). ``hosted``: where the
+        front end cannot post on its own; its match will be one without a thread, so it
+        takes no deadline (:data:`~service.match.gate.NO_DEADLINE`)."""
         game = self.matches.game_of(game_slug)
+        if hosted and (terms.deadline or terms.bank):
+            raise ServiceError(gate.NO_DEADLINE)
         opponents = [Invitee(boundary.user_id(o.user_id), boundary.person_name(o.name),
                              o.is_bot) for o in opponents]
         unique = list({o.user_id: o for o in opponents}.values())
@@ -122,7 +126,7 @@ class Challenges:
                 game=game.slug, options=parsed, settings=terms.settings(),
                 players=[(o.user_id, o.name or "Player") for o in unique],
                 created_at=stamp(now),
-                expires_at=stamp(now + timedelta(hours=CHALLENGE_HOURS)))
+                expires_at=stamp(now + timedelta(hours=CHALLENGE_HOURS)), hosted=hosted)
         except AlreadyChallenged as again:
             raise ServiceError(
                 f"You have already challenged {self.matches.escape(again.name)} to {game.title} "
@@ -290,7 +294,8 @@ class Challenges:
         terms = MatchTerms.of(record.settings)
         match = await self.lobby.create(
             host, record.game, {k: str(v) for k, v in record.options.items()},
-            channel_id=record.channel_id, terms=terms, kind=gate.ACCEPTED)
+            channel_id=record.channel_id, terms=terms,
+            kind=gate.HOSTED if record.hosted else gate.ACCEPTED)
         try:
             for player in record.players:
                 name = actor.name if player.user_id == actor.user_id else player.display_name

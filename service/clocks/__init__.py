@@ -1,6 +1,6 @@
 """Time: each seat's bank and a match's clock (:mod:`.bank`, :mod:`.turn_clocks`), the clocks
 a member may choose (:mod:`.clock_options`), the clock pass that plays timeouts and finds
-reminders due (:mod:`.clock_pass`), reminders that cannot be posted
+reminders due (:mod:`.clock_pass`), reminders that cannot be posted or delivered
 (:mod:`.post_failures`), and vacations, reminder settings and nudges (:mod:`.vacations`).
 
 Owns the tables of match clocks, turn reminders, vacations and user settings. Uses the match

@@ -4,6 +4,9 @@ stop being retried (each later reminder is tried once, and recorded as sent if i
 too) until one is posted again. The count, since when and when retries stopped are
 columns of the match's clock (migration 010), so a restart neither forgets the back-off
 nor retries sooner; deadlines are not affected (they are played, not posted).
+
+A reminder of a match without a thread goes by DM only; one whose DM was refused is kept
+unseen (:meth:`PostFailures.unseen`), for the next board shown there to say it.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from db import Store
+from db import MatchRecord, Store
 from service.clocks.clock_pass import ClockPass, Reminder
 
 FIRST_RETRY = timedelta(hours=1)
@@ -66,3 +69,16 @@ class PostFailures:
         await self.store.set_post_failures(match.id, failures, since, None)
         await self.store.checked(match.id, match.version, again, self.clock_pass.worker_id())
         return False
+
+    async def unseen(self, match: MatchRecord) -> list[int]:
+        """The players of a match without a thread whose reminder of this turn reached
+        them by no way (its DM refused): the next board shown there says it to them."""
+        if not match.hosted:
+            return []
+        marks = await self.store.turn_reminders(match.id)
+        return [user_id for user_id, mark in marks.items()
+                if mark.unseen and mark.version == match.version]
+
+    async def seen(self, match: MatchRecord, user_ids: list[int]) -> None:
+        """A board said their reminders to these players: not again."""
+        await self.store.reminders_seen(match.id, match.version, user_ids)

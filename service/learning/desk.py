@@ -32,11 +32,12 @@ class LearningDesk:
         """The games that have a lesson: (slug, title), in the games' order."""
         return [(s.slug, s.title) for s in engines.specs() if s.learn is not None]
 
-    async def learn(self, actor: Actor, game_slug: str, channel_id: int | None = None
-                    ) -> Update:
+    async def learn(self, actor: Actor, game_slug: str, channel_id: int | None = None,
+                    hosted: bool = False) -> Update:
         """Start the lesson of ``game_slug`` for the actor: a real match from the script's
         seed, options and seats, the actor in the learner's seat against the easy
-        computer, unrated, marked a lesson. Its first post shows step 1."""
+        computer, unrated, marked a lesson. Its first post shows step 1. ``hosted``: where
+        the front end cannot post on its own, a lesson without a thread."""
         try:
             found = lessons.lesson_of(game_slug)
         except KeyError:
@@ -48,7 +49,8 @@ class LearningDesk:
         await self.no_lesson_running(actor, game_slug)
         options = {name: str(value).lower() for name, value in found.options.items()}
         match = await self.lobby.create(actor, game_slug, options, channel_id, True,
-                                        LESSON_TERMS, seed=found.seed, kind=gate.LESSON)
+                                        LESSON_TERMS, seed=found.seed,
+                                        kind=gate.HOSTED_LESSON if hosted else gate.LESSON)
         try:
             await self.store.set_lesson(match.id)
             for _ in range(found.players - 1):

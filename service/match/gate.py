@@ -31,8 +31,13 @@ HOSTED = "hosted"
 """``/match start`` where the bot is not a member (a group DM, a server that has not
 added it, its own DM): a match without a thread, on the bot's answers (issue 55)."""
 
-KINDS = (MATCH, LESSON, ACCEPTED, REMATCH, TABLE, RECORD, HOSTED)
+HOSTED_LESSON = "hosted lesson"
+"""``/learn`` where the bot is not a member: a lesson without a thread (issue 55)."""
+
+KINDS = (MATCH, LESSON, ACCEPTED, REMATCH, TABLE, RECORD, HOSTED, HOSTED_LESSON)
 """Every way a match is made."""
+WITHOUT_THREAD = (HOSTED, HOSTED_LESSON)
+"""The kinds made where the bot is not a member: a match on its answers."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +66,8 @@ RULES = {
     TABLE: Rules(games=False, channel=False, cap=None),
     RECORD: Rules(games=True, channel=True, cap="lobby"),
     HOSTED: Rules(games=False, channel=False, cap="lobby", server=False, deadline=False),
+    HOSTED_LESSON: Rules(games=False, channel=False, cap="lobby", server=False,
+                         deadline=False),
 }
 """The rules per kind. A tournament's table answers to none: the tournament was admitted
 when it was made (:meth:`~service.community.server_settings.Servers.govern`), and a

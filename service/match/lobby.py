@@ -58,7 +58,7 @@ class Lobby:
             guild_id=actor.guild_id, channel_id=channel_id, game=game.slug, options=parsed,
             seed=self.seed() if seed is None else seed, host_id=actor.user_id,
             host_name=boundary.person_name(actor.name, "Host"),
-            seat_host=seat_host, hosted=kind == gate.HOSTED)
+            seat_host=seat_host, hosted=kind in gate.WITHOUT_THREAD)
         try:
             await self.store.set_clock(match.id, clock)
             if not terms.rated:

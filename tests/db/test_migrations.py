@@ -121,3 +121,26 @@ async def test_sent_tournament_notices_keep_no_words(tmp_path):
         await store.close()
     assert rows == [("1:withdrew:2", None, None, None, None),
                     ("1:withdrew:3", "Bo withdrew.", "3", None, None)]
+
+
+async def test_a_match_made_where_the_bot_is_not_a_member_belongs_to_no_server(tmp_path):
+    """Migration 024: a match without a thread made before it kept the id of the server
+    that had not added the bot, which the bot then took for a server it had left (and
+    closed the match at its next connection). The id goes; other matches keep theirs."""
+    path = str(tmp_path / "old.db")
+    old_database(path, upto=23)
+    with sqlite3.connect(path) as db:
+        for hosted in (1, 0):
+            db.execute("INSERT INTO matches (guild_id, game, seed, status, host_id, "
+                       "created_at, updated_at, hosted) VALUES (77, 'terra', 1, 'running', "
+                       "1, '2026-01-01', '2026-01-01', ?)", (hosted,))
+    store = await open_store(path)
+    try:
+        assert [(await store.get_match(n)).guild_id for n in (1, 2)] == [None, 77]
+        assert await store.open_servers() == [77]
+        assert (await store.create_challenge(
+            guild_id=None, channel_id=5, challenger_id=1, challenger_name="Ana",
+            game="terra", options={}, settings={}, players=[(2, "Bo")],
+            created_at="2026-01-01", expires_at="2026-01-03", hosted=True)).hosted
+    finally:
+        await store.close()

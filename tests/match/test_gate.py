@@ -87,7 +87,7 @@ def test_every_lobby_names_its_kind_and_every_kind_is_made():
                         kinds.add(given)
     assert kinds == {f"gate.{name}" for name in
                      ("MATCH", "LESSON", "ACCEPTED", "REMATCH", "TABLE", "RECORD",
-                                   "HOSTED")}
+                                   "HOSTED", "HOSTED_LESSON")}
     assert set(gate.RULES) == set(gate.KINDS)
 
 

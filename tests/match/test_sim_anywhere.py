@@ -60,9 +60,7 @@ async def test_every_command_declares_where_it_works(sim: Sim) -> None:
 async def test_what_needs_the_bot_says_so_in_one_line(sim: Sim, where) -> None:
     place = where(sim, [sim.ana, sim.bo])
     for command, options in (("settings", {}), ("leaderboard", {"game": "terra"}),
-                             ("tournament info", {"tournament": 1}),
-                             ("learn", {"game": "witch-stones"}),
-                             ("challenge", {"opponent": sim.bo.user, "game": "witch-stones"})):
+                             ("tournament info", {"tournament": 1})):
         result = await place.slash(sim.ana.user, command, **options)
         assert result.ephemeral and ONE_LINE.match(answer(result)), answer(result)
     assert place.messages() == []

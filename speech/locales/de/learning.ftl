@@ -25,6 +25,9 @@ lesson-opened-no-board = Deine Lektion zu { $game } (#{ $match }) ist in { $thre
 lesson-public-thread = Hinweis: Dieser Thread ist öffentlich (in diesem Kanal darf ich keine privaten Threads öffnen), andere Mitglieder können ihn also sehen; deine Lektion spielen oder mit /brett, /verlauf oder /exportieren ansehen kannst aber nur du.
 lesson-public-forum = Hinweis: Dieser Thread ist öffentlich (ein Forum hat keine privaten Beiträge), andere Mitglieder können ihn also sehen; deine Lektion spielen oder mit /brett, /verlauf oder /exportieren ansehen kannst aber nur du.
 lesson-forum-post = **{ $thread }** (eine Lektion)
+lesson-here = Deine Lektion zu { $game } (#{ $match }) steht unten: Spiel jeden Schritt mit /zug oder den Buttons.
+lesson-here-no-board = Deine Lektion zu { $game } (#{ $match }) ist geöffnet, aber ihr Brett konnte ich nicht zeigen (nimm /brett): Spiel jeden Schritt mit /zug oder den Buttons.
+lesson-here-seen = Alle in dieser Unterhaltung sehen sie; spielen kannst nur du. In einer DM mit mir gehört sie dir allein.
 
 ## /tipp
 

@@ -27,6 +27,9 @@ lesson-opened-no-board = Your lesson of { $game } (#{ $match }) is open in { $th
 lesson-public-thread = Note: this thread is public (I may not open private threads in this channel), so other members can see it; only you play your lesson or look it up with /board, /history or /export.
 lesson-public-forum = Note: this thread is public (a forum has no private posts), so other members can see it; only you play your lesson or look it up with /board, /history or /export.
 lesson-forum-post = **{ $thread }** (a lesson)
+lesson-here = Your lesson of { $game } (#{ $match }) is below: play each step with /move or the buttons.
+lesson-here-no-board = Your lesson of { $game } (#{ $match }) is open, but I could not show its board: use /board: play each step with /move or the buttons.
+lesson-here-seen = Everyone in this conversation sees it; only you play it. In a DM with me, it is yours alone.
 
 ## /hint
 

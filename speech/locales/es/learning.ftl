@@ -25,6 +25,9 @@ lesson-opened-no-board = Tu lección de { $game } (n.º { $match }) está abiert
 lesson-public-thread = Nota: este hilo es público (no puedo abrir hilos privados en este canal), así que otros miembros pueden verlo; pero solo tú juegas tu lección o la consultas con /tablero, /historial o /exportar.
 lesson-public-forum = Nota: este hilo es público (un foro no tiene publicaciones privadas), así que otros miembros pueden verlo; pero solo tú juegas tu lección o la consultas con /tablero, /historial o /exportar.
 lesson-forum-post = **{ $thread }** (una lección)
+lesson-here = Tu lección de { $game } (n.º { $match }) está aquí abajo: juega cada paso con /jugada o con los botones.
+lesson-here-no-board = Tu lección de { $game } (n.º { $match }) está abierta, pero no he podido mostrar su tablero (usa /tablero): juega cada paso con /jugada o con los botones.
+lesson-here-seen = Todos en esta conversación la ven; solo tú la juegas. En un MD conmigo, es solo tuya.
 
 ## /pista
 

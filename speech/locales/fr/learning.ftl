@@ -25,6 +25,9 @@ lesson-opened-no-board = Votre leçon sur { $game } (n° { $match }) est ouvert
 lesson-public-thread = Remarque : ce fil est public (je n'ai pas le droit d'ouvrir des fils privés dans ce salon), les autres membres peuvent donc le voir ; mais vous seul jouez votre leçon ou la consultez avec /plateau, /historique ou /exporter.
 lesson-public-forum = Remarque : ce fil est public (un forum n'a pas de publications privées), les autres membres peuvent donc le voir ; mais vous seul jouez votre leçon ou la consultez avec /plateau, /historique ou /exporter.
 lesson-forum-post = **{ $thread }** (une leçon)
+lesson-here = Votre leçon sur { $game } (n° { $match }) est ci-dessous : jouez chaque étape avec /coup ou les boutons.
+lesson-here-no-board = Votre leçon sur { $game } (n° { $match }) est ouverte, mais je n'ai pas pu en montrer le plateau (utilisez /plateau) : jouez chaque étape avec /coup ou les boutons.
+lesson-here-seen = Tout le monde dans cette conversation la voit ; vous seul la jouez. Dans un MP avec moi, elle n'est qu'à vous.
 
 ## /conseil
 

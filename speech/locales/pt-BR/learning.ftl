@@ -25,6 +25,9 @@ lesson-opened-no-board = Sua lição de { $game } (nº { $match }) está aberta 
 lesson-public-thread = Observação: este tópico é público (não posso abrir tópicos privados neste canal), então outros membros podem vê-lo; mas só você joga a sua lição ou a consulta com /tabuleiro, /histórico ou /exportar.
 lesson-public-forum = Observação: este tópico é público (um fórum não tem publicações privadas), então outros membros podem vê-lo; mas só você joga a sua lição ou a consulta com /tabuleiro, /histórico ou /exportar.
 lesson-forum-post = **{ $thread }** (uma lição)
+lesson-here = Sua lição de { $game } (nº { $match }) está logo abaixo: jogue cada passo com /jogada ou com os botões.
+lesson-here-no-board = Sua lição de { $game } (nº { $match }) está aberta, mas não consegui mostrar o tabuleiro dela (use /tabuleiro): jogue cada passo com /jogada ou com os botões.
+lesson-here-seen = Todo mundo nesta conversa vê a lição; só você joga. Numa DM comigo, ela é só sua.
 
 ## /dica
 
