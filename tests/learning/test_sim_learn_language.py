@@ -9,6 +9,7 @@ import re
 
 from engines import lesson
 from tests.community.test_sim_language import speaking  # noqa: F401 (a fixture)
+from tests.sim.elsewhere import group_dm
 from tests.sim.harness import Sim, answer
 
 OPENED = re.compile(r"^Deine Lektion zu Witch Stones \(#(\d+)\) ist in <#(\d+)> geöffnet: "
@@ -57,3 +58,21 @@ async def test_an_english_member_still_meets_english(sim: Sim) -> None:
     said = answer(await sim.slash(sim.ana, "learn", game="terra"))
     assert re.match(r"^Your lesson of Terra \(#\d+\) is open in <#\d+>: play each step with "
                     r"/move or the buttons\.$", said), said
+
+
+async def test_a_spanish_member_learns_where_the_bot_is_not_a_member(sim: Sim) -> None:
+    place = group_dm(sim, [sim.ana.user, sim.bo.user])
+    made = place.payload
+
+    def spanish(record, user, data, owner):  # this conversation's payloads: Ana's client
+        body = made(record, user, data, owner)
+        return {**body, "locale": "es-ES"} if user.id == sim.ana.id else body
+
+    place.payload = spanish  # type: ignore[method-assign]
+    result = await place.slash(sim.ana.user, "learn", game="witch-stones")
+    said = answer(result)
+    assert re.match(r"^Tu lección de Witch Stones \(n\.º \d+\) está aquí abajo: juega cada "
+                    r"paso con /jugada o con los botones\. Todos en esta conversación la ven; "
+                    r"solo tú la juegas\. En un MD conmigo, es solo tuya\.$", said), said
+    refused = await place.slash(sim.ana.user, "move", move="moons")
+    assert answer(refused) == lesson.lesson_of("witch-stones", "es").steps[0].wrong
