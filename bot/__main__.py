@@ -15,7 +15,8 @@ To run it on Discord:
      open "Bot", press "Reset Token" and copy the token.
   2. Put it in a file named .env here:   DISCORD_TOKEN=your-token
      (copy .env.example to start), then run `{python} -m bot` again.
-  3. Invite the bot with the scopes `bot` and `applications.commands` (see README.md).
+  3. Add it to a server (scopes `bot` and `applications.commands`), or to your own
+     account to play in DMs and group chats: README.md, "Adding Pantheon", has both links.
 
 To play offline instead, in this terminal:
 {offline}"""

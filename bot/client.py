@@ -23,6 +23,7 @@ from bot.extensions import EXTENSIONS
 from bot.kit import places
 from bot.kit.common import offer_games
 from bot.kit.interact import SOMETHING_WRONG, safe_reply
+from bot.kit.language import load as load_server_languages
 from bot.kit.language import reader, refusal
 from bot.kit.translator import CatalogueTranslator
 from service import Service, ServiceError
@@ -84,6 +85,7 @@ class Pantheon(commands.Bot):
                                escape=escape_name, offload="process",
                                limits=limits.parse(os.environ.get("PANTHEON_LIMITS", "")))
         self.service.shards = self.clock_shards
+        await load_server_languages(self, self.service)
         offer_games()
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import engines
-from console import coach, records, terminal, typeahead
+from console import coach, language, records, terminal, typeahead
 from console.interrupts import INTERRUPTED, Interrupts
 from console.options import (
     computer,
@@ -50,6 +50,11 @@ async def run(argv: list[str], database_path: str, boards_dir: str,
         parser().print_usage()
         out(terminal.wrap("Name a game (" + ", ".join(g.slug for g in engines.all())
                           + "), --resume ID or --import FILE."))
+        return 2
+    try:
+        language.choose(args.language)
+    except ValueError as exc:
+        out(str(exc))
         return 2
     problem = number_problem(args) or lesson_problem(args)
     if problem:

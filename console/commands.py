@@ -7,7 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import engines
+import speech
 from console import terminal
+from console.language import reader as reader_language
 from console.words import Unknown, pick
 from service import Actor, Service
 from service.common.names import plural
@@ -64,14 +66,17 @@ def did_you_mean(typed: str, legal: list[str]) -> str:
     return suggest.did_you_mean(typed, [], [c for c in COMMANDS if c != "exit"])
 
 
-def rules(slug: str, section: str = "") -> str:
-    """The game's rules as players read them with /rules, as plain text; with
-    ``section`` (``rules A turn``), that section alone, or which sections there are."""
+def rules(slug: str, section: str = "", language: str | None = None) -> str:
+    """The game's rules as players read them with /rules, as plain text, in the console's
+    language (:func:`console.language.reader` unless ``language`` is given); with
+    ``section`` (``rules A turn``, or its label in that language), that section alone,
+    or which sections there are."""
+    language = language or reader_language()
     if not section.strip():
-        return engines.rules_text(slug)
-    found = engines.rules_section(slug, section)
+        return engines.rules_text(slug, language)
+    found = engines.rules_section(slug, section, language)
     if found is None:
-        return engines.no_section(slug, section.strip())
+        return speech.say(language, engines.no_section(slug, section.strip(), language))
     return found
 
 

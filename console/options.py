@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import engines
+import speech
 from console import terminal
 from console.words import Unknown, game_slug
 from engines.ai import KINDS, MctsPlayer, Player, level_name
@@ -93,6 +94,9 @@ def parser() -> argparse.ArgumentParser:
                    help="show only the PNG's file name, not the text board, at each position")
     p.add_argument("--alt", action="store_true",
                    help="print each picture's alt text (as a screen reader hears it)")
+    p.add_argument("--language", metavar="TAG",
+                   help="the language the console speaks: " + ", ".join(speech.LANGUAGES)
+                        + " (default: from LC_ALL, LC_MESSAGES or LANG)")
     p.add_argument("--db", help="database file (default: DATABASE_PATH or pantheon.db)")
     p.add_argument("--boards", help="folder for board PNGs (default: BOARDS_DIR or boards)")
     return p

@@ -354,8 +354,7 @@ class Console:
                                           if items else head))
 
     def _save(self, post: Post, match_id: int, folder: Path, current: bool = False) -> None:
-        if post.png is None and post.pending is not None:
-            post.png = post.pending()
+        post.ready_now(terminal.language())  # the console's reader's
         if not post.png:
             return
         folder.mkdir(parents=True, exist_ok=True)

@@ -9,6 +9,7 @@ control sequence (retitle the window, clear the screen, forge a line).
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import textwrap
@@ -16,6 +17,7 @@ import unicodedata
 from collections.abc import Callable
 from types import ModuleType
 
+import speech
 from service.common import boundary
 
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
@@ -25,6 +27,16 @@ CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 COMMANDS = {"/history": "history", "/myview": "me", "/board": "board", "/moves": "moves",
             "/resign": "resign", "/score": "board"}
 _COMMAND = re.compile(r"(?<![\w/.~-])(" + "|".join(map(re.escape, COMMANDS)) + r")\b")
+
+
+def language() -> str:
+    """The console's reader's language: the locale of its environment, read as POSIX
+    tools read it (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``; ``de_DE.UTF-8`` is
+    German), negotiated to a catalogue (English for ``C`` or none)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(name):
+            return speech.negotiate(os.environ[name])
+    return speech.ENGLISH
 
 
 def plain(text: str) -> str:

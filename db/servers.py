@@ -27,6 +27,16 @@ class ServerQueries(Queries):
                 "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings, "
                 "updated_at = excluded.updated_at", guild_id, dumps(settings), records.now())
 
+    async def server_languages(self) -> dict[int, str]:
+        """The servers whose moderators chose the language of their channels
+        (``/settings language``), and that language."""
+        async with self.reading() as tx:
+            rows = await tx.fetch("SELECT guild_id, settings FROM server_settings "
+                                  "WHERE CAST(settings AS TEXT) LIKE ?", '%"language"%')
+        chosen = {guild_id: loads(settings).get("language") for guild_id, settings in rows}
+        return {guild_id: language for guild_id, language in chosen.items()
+                if isinstance(language, str)}
+
     async def open_work(self, guild_id: int, user_id: int | None = None) -> dict[str, int]:
         """A server's (or one member's there) open lobbies, open challenges, and open or
         running tournaments."""

@@ -15,11 +15,13 @@ import pkgutil
 import re
 import threading
 
+import speech
 from engines.base import Game, IllegalMove, Option, Result
 from engines.spec import GameSpec, SpecError
 
 __all__ = ["Game", "GameSpec", "IllegalMove", "Option", "Result", "SpecError", "all", "get",
-           "register", "rules_text", "spec", "specs", "unregister"]
+           "register", "rules_section", "rules_sections", "rules_text", "section_labels",
+           "spec", "specs", "unregister"]
 
 NOT_GAMES = ("ai", "base", "lesson", "lesson_script", "replay", "spec", "view")
 """Modules of this package that are no game."""
@@ -98,26 +100,29 @@ def get(slug: str) -> Game:
     return spec(slug).game
 
 
-def rules_text(slug: str) -> str:
-    """The rules as players read them with /rules (the spec's ``rules`` file).
+def rules_text(slug: str, language: str = speech.ENGLISH) -> str:
+    """The rules as players read them with /rules (the spec's ``rules`` file), in
+    ``language`` (a catalogue's tag), or in English where that language has no file.
 
     Only a registered game's slug is read (KeyError otherwise): the slug comes from
     users and must never become a path of their choosing.
     """
-    return spec(slug).rules_text()
+    return spec(slug).rules_text(language)
 
 
-_LABEL = re.compile(r"^\*\*(?:\d+\.\s*)?([^*(:.]+?)\s*(?:\([^)]*\))?[:.]?\*\*")
+_LABEL = re.compile(r"^\*\*(?:\d+\.\s*)?([^*(:.]+?)\s*(?:\([^)]*\))?\s*[:.]?\*\*")
+"""A bold label opening a line; French puts a (no-break) space before its colon."""
 
 
-def rules_sections(slug: str) -> dict[str, str]:
+def rules_sections(slug: str, language: str = speech.ENGLISH) -> dict[str, str]:
     """The rules text's sections by label (``"A turn"``, ``"Notation"``), in order: a
     section starts with a line opening in a bold label (``**A turn**``, ``**1. Wind.**``,
     ``**Pieces (81):**``) and runs to the next one. An :class:`IllegalMove`'s ``rule``
-    is one of these labels, so a refusal can point to the words that forbid the move."""
+    is one of the English labels, so a refusal can point to the words that forbid the
+    move; each translation has the same sections in the same order (a test holds it)."""
     found: dict[str, list[str]] = {}
     current: list[str] | None = None
-    for line in rules_text(slug).splitlines():
+    for line in rules_text(slug, language).splitlines():
         label = _LABEL.match(line)
         if label:
             current = found.setdefault(label[1], [])
@@ -128,15 +133,33 @@ def rules_sections(slug: str) -> dict[str, str]:
     return {label: "\n".join(lines).strip() for label, lines in found.items()}
 
 
-def rules_section(slug: str, label: str) -> str | None:
-    """The section of ``slug``'s rules called ``label`` (any case), or None."""
+def section_labels(slug: str, language: str = speech.ENGLISH) -> dict[str, str]:
+    """Each section's label in ``language`` by its English label (in order): what a
+    refusal's English ``rule`` is called in the reader's rules."""
+    english = list(rules_sections(slug))
+    translated = list(rules_sections(slug, language))
+    if len(translated) != len(english):  # a translation out of step: its own labels only
+        return {label: label for label in translated}
+    return dict(zip(english, translated, strict=True))
+
+
+def rules_section(slug: str, label: str, language: str = speech.ENGLISH) -> str | None:
+    """The section of ``slug``'s rules in ``language`` called ``label`` (any case) in
+    that language or in English (a refusal names the English one), or None."""
     wanted = " ".join(label.split()).casefold()
-    return next((text for name, text in rules_sections(slug).items()
+    sections = rules_sections(slug, language)
+    for english, translated in section_labels(slug, language).items():
+        if wanted == english.casefold():
+            wanted = translated.casefold()
+            break
+    return next((text for name, text in sections.items()
                  if name.casefold() == wanted), None)
 
 
-def no_section(slug: str, label: str) -> str:
+def no_section(slug: str, label: str, language: str = speech.ENGLISH) -> speech.Text:
     """The refusal of a section ``label`` that ``slug``'s rules do not have, with the
-    ones they do (one sentence, for /rules and the console's ``rules``)."""
-    names = ", ".join(rules_sections(slug))
-    return f'The rules of {get(slug).title} have no section "{label}"; they have: {names}.'
+    ones they do in ``language`` (one sentence, for /rules and the console's ``rules``)."""
+    names = ", ".join(rules_sections(slug, language))
+    return speech.Text("rules-no-section",
+                       {"game": get(slug).title, "section": label, "sections": names})
+

@@ -28,6 +28,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, cast
 
+import speech
 from engines.base import Game
 from engines.view import View
 
@@ -154,8 +155,20 @@ class GameSpec:
     def version(self) -> str:
         return self.game.version
 
-    def rules_text(self) -> str:
-        return self.rules.read_text("utf-8")
+    def rules_file(self, language: str = "en") -> Traversable | Path:
+        """The rules text in ``language`` (a catalogue's tag, ``de``): the file of that
+        name in the folder of that language beside the English one
+        (``engines/rules/de/<slug>.md``), or the English one where that language has none.
+        Only the catalogues' tags are looked up, so no caller's text becomes a path."""
+        folder = getattr(self.rules, "parent", None)  # a Path's, or a zip's
+        if folder is not None and language in speech.LANGUAGES and language != speech.ENGLISH:
+            translated = folder.joinpath(language, self.rules.name)
+            if translated.is_file():
+                return cast(Path, translated)
+        return self.rules
+
+    def rules_text(self, language: str = "en") -> str:
+        return self.rules_file(language).read_text("utf-8")
 
     def render(self) -> Renderer:
         """The renderer, imported on first use."""

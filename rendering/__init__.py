@@ -13,12 +13,15 @@ from typing import Any
 
 import engines
 from engines.view import Common
+from rendering import words
 from rendering.palettes import picture_module
+from speech import Text
 
 
 def render(slug: str, view: Mapping[str, Any], highlight: Sequence[str] | None = None,
-           names: Sequence[str] | None = None, *, outcome: str | None = None,
-           marks: Mapping[int, Sequence[str]] | None = None) -> bytes:
+           names: Sequence[str] | None = None, *, outcome: str | Text | None = None,
+           marks: Mapping[int, Sequence[str]] | None = None, language: object = None
+           ) -> bytes:
     """PNG of ``view``.
 
     ``highlight`` overrides the positions of ``view["last"]`` (the last move, outlined in
@@ -26,12 +29,16 @@ def render(slug: str, view: Mapping[str, Any], highlight: Sequence[str] | None =
     reached 50 points"): shown on a banner, with every seat's score, instead of who is to
     act. ``marks`` maps a seat to the positions
     of its moves since the viewer's last turn, each outlined in that seat's colour (the
-    last-move outline is then left out).
+    last-move outline is then left out). ``language``: whose language its words are in
+    (a Discord locale or a catalogue's tag; None: English), the outcome's too.
     """
     draw = engines.spec(slug).render()
     marked = list(highlight if highlight is not None else Common.of(view).last)
-    return draw(view, names=list(names or []), highlight=marked, outcome=outcome,
-                marks=None if marks is None else {int(s): list(p) for s, p in marks.items()})
+    with words.speaking(language):
+        return draw(view, names=list(names or []), highlight=marked,
+                    outcome=words.said(outcome),
+                    marks=None if marks is None else {int(s): list(p)
+                                                      for s, p in marks.items()})
 
 
 def seat_colour(slug: str, seat: int) -> tuple[int, int, int]:

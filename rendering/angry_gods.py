@@ -37,8 +37,6 @@ BOARD_HEIGHT = round(2 * EDGE + 2 * CIRCLE + 18 * UNIT_Y)
 PANEL_ROW = 48
 SEAT_LINE = 50  # a seat's points under its name, in the panel
 SEAT_PANEL_ROW = 74
-FOOTER = ("A follower's place: a space and a corner, C3 + se = C3se. "
-          "Red crosses: followers just removed.")
 
 LEADER_R = 25
 FOLLOWER_R = 15
@@ -263,6 +261,7 @@ def _counts(b: kit.Board, x: float, y: float, title: str, counts: dict) -> float
     """"Pool (R) 3 (Y) 7 …": each colour's stone and count; returns where the row ends
     (the next row starts past it: "19Gods" was the pool's last count run into the gods')."""
     face = kit.font(kit.TEXT)
+    title = kit.clean(kit.say(title))
     b.label((x, y), title, size=kit.TEXT, anchor="lm")
     x += 16 + face.getlength(title)
     for c in COLOURS:
@@ -276,29 +275,32 @@ def _counts(b: kit.Board, x: float, y: float, title: str, counts: dict) -> float
 def _counts_width(title: str, counts: dict) -> float:
     """How wide :func:`_counts` draws a row."""
     face = kit.font(kit.TEXT)
-    return 16 + face.getlength(title) + sum(36 + face.getlength(str(counts.get(c, 0)))
-                                            + COUNT_GAP for c in COLOURS) - COUNT_GAP
+    return (16 + face.getlength(kit.clean(kit.say(title)))
+            + sum(36 + face.getlength(str(counts.get(c, 0))) + COUNT_GAP for c in COLOURS)
+            - COUNT_GAP)
 
 
 def _gods_apart(view: dict) -> bool:
     """Whether the gods' counts take a row of their own (they do not fit beside the pool's)."""
-    pool = _counts_width("Pool", view.get("pool", {}))
-    return 20 + pool + ROW_GAP + _counts_width("Gods", view.get("gods", {})) > kit.WIDTH - 20
+    pool = _counts_width("picture-angry-pool", view.get("pool", {}))
+    gods = _counts_width("picture-angry-gods", view.get("gods", {}))
+    return 20 + pool + ROW_GAP + gods > kit.WIDTH - 20
 
 
 def _panel(b: kit.Board, view: dict, names: list[str], y: float) -> None:
     d = b.draw
     x0 = 20
-    end = _counts(b, x0, y + PANEL_ROW / 2, "Pool", view.get("pool", {}))
+    end = _counts(b, x0, y + PANEL_ROW / 2, "picture-angry-pool", view.get("pool", {}))
     gods = view.get("gods", {})
     if not _gods_apart(view):
-        _counts(b, max(end + ROW_GAP, b.width / 2 + 10), y + PANEL_ROW / 2, "Gods", gods)
+        _counts(b, max(end + ROW_GAP, b.width / 2 + 10), y + PANEL_ROW / 2,
+                "picture-angry-gods", gods)
     else:  # the phone-sized type: the gods' counts on a row of their own
         y += PANEL_ROW
-        _counts(b, x0, y + PANEL_ROW / 2, "Gods", gods)
+        _counts(b, x0, y + PANEL_ROW / 2, "picture-angry-gods", gods)
     y += PANEL_ROW
     left = int(view.get("towers_left", 0))
-    towers = f"Towers left {left}/9"
+    towers = kit.say("picture-angry-towers-left", left=left, towers=9)
     b.label((x0, y + PANEL_ROW / 2), towers, size=kit.TEXT, anchor="lm")
     for k in range(9):
         tx = x0 + kit.length(towers, kit.font(kit.TEXT)) + 36 + k * 30
@@ -309,11 +311,11 @@ def _panel(b: kit.Board, view: dict, names: list[str], y: float) -> None:
     y += PANEL_ROW + 6
     scores = view.get("scores", [])
     for seat, chips in enumerate(view.get("worshippers", [])):
-        name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+        name = kit.seat_name(names, seat)
         kit.seat_disc(d, x0 + 10, y + 16, 10, seat, width=1)
         points = scores[seat] if seat < len(scores) else 0
         b.label((x0 + 28, y + 16), kit.fit(name, 200, kit.TEXT), size=kit.TEXT, anchor="lm")
-        b.label((x0 + 28, y + SEAT_LINE), kit.plural(points, "pt"), size=kit.SMALL, fill=kit.MUTED,
+        b.label((x0 + 28, y + SEAT_LINE), kit.points(points), size=kit.SMALL, fill=kit.MUTED,
                 anchor="lm")
         per_line = 20
         for k, c in enumerate(chips):
@@ -321,33 +323,60 @@ def _panel(b: kit.Board, view: dict, names: list[str], y: float) -> None:
             cy = y + 16 + (k // per_line) * 31
             _stone(d, cx, cy, 14, c, kit.SMALL)
         if not chips:
-            b.label((x0 + 246, y + 16), "no worshippers", size=kit.SMALL, fill=kit.MUTED,
-                    anchor="lm")
+            b.label((x0 + 246, y + 16), kit.fit(kit.say("picture-angry-no-worshippers"),
+                                                b.width - x0 - 246 - 12),
+                    size=kit.SMALL, fill=kit.MUTED, anchor="lm")
         y += SEAT_PANEL_ROW + 31 * ((max(len(chips), 1) - 1) // per_line)
-    b.paste(kit.layer(_key, (b.width, KEY_ABOVE + KEY_BELOW)), y + 26 - KEY_ABOVE)
+    b.paste(kit.layer(_key, (b.width, KEY_ROW * len(_key_rows()))), y + 26 - KEY_ABOVE)
 
 
 KEY_ABOVE, KEY_BELOW = 31, 35  # how far the key reaches around its middle line (no more:
 # the layer covers what is drawn above it, the last seat's points)
+KEY_ROW = KEY_ABOVE + KEY_BELOW
+KEY_SIGN = 48  # a key item's sign, before its word
+KEY_GAP = 40  # between one item's word and the next item's sign
+KEY_ITEMS = ("picture-angry-leader", "picture-angry-follower", "picture-angry-god",
+             "picture-angry-false-god")
+
+
+def _key_rows() -> list[list[tuple[str, str]]]:
+    """The key's items (sign, word): one row where they fit (English), else two of two
+    (German's "Falscher Gott" does not fit after the others)."""
+    face = kit.font(kit.SMALL)
+    items = [(sign, kit.clean(kit.say(message))) for sign, message in
+             zip(("leader", "follower", "god", "false-god"), KEY_ITEMS, strict=True)]
+    wide = 20 + sum(KEY_SIGN + kit.length(word, face) + KEY_GAP for _, word in items)
+    return [items] if wide - KEY_GAP <= kit.WIDTH - 20 else [items[:2], items[2:]]
 
 
 def _key(b: kit.Canvas) -> None:
     """The key under the panel: leader, follower, god, False God (a layer)."""
-    d, x0, y = b.draw, 20, KEY_ABOVE
-    _stone(d, x0 + 22, y, LEADER_R - 4, "red", kit.SMALL)
-    b.label((x0 + 50, y), "leader", size=kit.SMALL, anchor="lm")
-    _stone(d, x0 + 190, y, FOLLOWER_R, "blue", kit.SMALL)
-    b.label((x0 + 212, y), "follower", size=kit.SMALL, anchor="lm")
-    _god(d, x0 + 390, y + 4, "green")
-    b.label((x0 + 416, y), "god", size=kit.SMALL, anchor="lm")
-    _false_god(d, x0 + 540, y + 4)
-    b.label((x0 + 566, y), "False God", size=kit.SMALL, anchor="lm")
+    d, face = b.draw, kit.font(kit.SMALL)
+    rows = _key_rows()
+    half = (b.width - 40) / 2
+    for r, row in enumerate(rows):
+        x, y = 20.0, KEY_ABOVE + r * KEY_ROW
+        for k, (sign, word) in enumerate(row):
+            if len(rows) > 1:  # two columns
+                x = 20 + k * half
+            word = kit.fit(word, (half if len(rows) > 1 else b.width - 20 - x) - KEY_SIGN - 8)
+            if sign == "leader":
+                _stone(d, x + 22, y, LEADER_R - 4, "red", kit.SMALL)
+            elif sign == "follower":
+                _stone(d, x + 22, y, FOLLOWER_R, "blue", kit.SMALL)
+            elif sign == "god":
+                _god(d, x + 22, y + 4, "green")
+            else:
+                _false_god(d, x + 22, y + 4)
+            b.label((x + KEY_SIGN, y), word, size=kit.SMALL, anchor="lm")
+            x += KEY_SIGN + kit.length(kit.clean(word), face) + KEY_GAP
 
 
 def _panel_height(view: dict) -> int:
     rows = sum(SEAT_PANEL_ROW + 31 * ((max(len(c), 1) - 1) // 20)
                for c in view.get("worshippers", []))
-    return (3 if _gods_apart(view) else 2) * PANEL_ROW + 6 + rows + 70
+    return ((3 if _gods_apart(view) else 2) * PANEL_ROW + 6 + rows + 70
+            + KEY_ROW * (len(_key_rows()) - 1))
 
 
 def render(view: dict, names: list[str], highlight: list[str], *, outcome: str | None = None,
@@ -357,15 +386,16 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     seats = kit.seats_from_view(names, players, scores)
     names = [s.name for s in seats]
     for seat, chips in zip(seats, view.get("worshippers", []), strict=False):
-        seat.note = kit.plural(len(chips), "worshipper")
+        seat.note = kit.say("picture-angry-worshippers", count=len(chips))
     result = view.get("result")
     if outcome is None and result:
         outcome = kit.outcome_line(names, (result.get("ranking") or [[]])[0],
                                    kit.name_seats(result.get("reason", ""), names))
-    status = "game over" if result else f"placement {int(view.get('placements', 0)) + 1}"
+    status = (kit.say("picture-status-game-over") if result else
+              kit.say("picture-angry-placement", number=int(view.get("placements", 0)) + 1))
     b = kit.Board("Angry Gods", seats, view.get("to_act", []),
                   BOARD_HEIGHT + _panel_height(view), status=status, outcome=outcome,
-                  game="angry-gods", footer=FOOTER)
+                  game="angry-gods", footer=kit.say("picture-angry-footer"))
     _board(b, view, kit.marked(highlight, marks))
     d = b.draw
     d.line((0, b.top + BOARD_HEIGHT, b.width, b.top + BOARD_HEIGHT), fill=kit.GAP, width=1)

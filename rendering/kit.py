@@ -76,20 +76,27 @@ from rendering.typeface import inked as inked
 from rendering.typeface import length as length
 from rendering.typeface import min_size as min_size
 from rendering.typeface import recording as recording
+from rendering.typeface import within as within
 from rendering.typeface import wrap as wrap
+from rendering.words import language as language
+from rendering.words import said as said
+from rendering.words import say as say
+from rendering.words import seat_name as seat_name
+from speech import formats
 
 
 def outcome_line(names: Sequence[str], winners: Sequence[int], reason: str = "") -> str:
-    """"Ana wins - reached 50 points" from the winners' seats and the reason."""
-    who = [names[s] if s < len(names) and names[s] else f"Seat {s + 1}" for s in winners]
+    """"Ana wins - reached 50 points" from the winners' seats and the reason (said
+    already, in the picture's language)."""
+    who = [seat_name(names, s) for s in winners]
     if not who:
-        head = "Game over"
+        head = say("picture-game-over")
     elif len(who) == 1:
-        head = f"{who[0]} wins"
+        head = say("picture-wins", who=who[0])
     else:
-        head = " and ".join(who) + " share the win"
+        head = say("picture-share-the-win", who=formats.listed(language(), who))
     reason = reason.strip().rstrip(".")
-    return f"{head} - {reason}" if reason else head
+    return say("picture-outcome-because", outcome=head, reason=reason) if reason else head
 
 
 @dataclass
@@ -135,10 +142,10 @@ def _turn_row(outcome: str | None, width: int) -> tuple[int, int, list[str]]:
 
 def _wrap_phrases(text: str, room: float) -> list[str]:
     """``text`` in lines no wider than ``room``, broken between its phrases (after " - "
-    and " · ") where it can, so that "Ana 9 pts" or "share the win" stays on one line;
+    or " – " and " · ") where it can, so that "Ana 9 pts" or "share the win" stays on one line;
     a phrase too long for a line is broken between words, its end kept whole."""
     face = font(TEXT)
-    phrases = [p for p in re.split(r"(?<= - )|(?<= · )", text) if p]
+    phrases = [p for p in re.split(r"(?<= [-–] )|(?<= · )", text) if p]  # – : de, fr …
     lines: list[str] = []
     line = ""
     for phrase in phrases:
@@ -162,7 +169,7 @@ def _wrap_from_end(text: str, room: float) -> list[str]:
     face = font(TEXT)
     lines: list[str] = []
     line = ""
-    for word in reversed(text.split()):
+    for word in reversed(_typeface.words(text)):
         trial = f"{word} {line}" if line else word
         if line and length(trial, face) > room:
             lines.insert(0, line)
@@ -184,7 +191,7 @@ def with_points(outcome: str | None, seats: Sequence[Seat]) -> str | None:
 def clear_caches() -> None:
     """Forget every kept layer, piece, text mask and footer (tests: a picture from
     scratch)."""
-    layer.cache_clear()
+    _layers._layer.cache_clear()
     _layers._piece.cache_clear()
     length.cache_clear()
     _typeface._glyphs.cache_clear()
@@ -218,9 +225,21 @@ class Board(Canvas):
         room = 14 + FOOTER_LINE * len(self._footer_lines) if self._footer_lines else 0
         super().__init__(Image.new("RGB", (width, self.top + height + room), BACKGROUND))
         self._header(title, seats, [] if outcome else list(to_act), status, outcome)
+        self.draw.area = (0, self.top, width, self.top + height)  # type: ignore[attr-defined]
+        """Where the game's drawing goes: its texts must stay between header and footer."""
 
     def _header(self, title: str, seats: Sequence[Seat], to_act: Sequence[int],
                 status: str, outcome: str | None) -> None:
+        d = self.draw
+        with within((0, 0, self.width, TITLE_ROW)):
+            self._title(title, status)
+        self._seats(seats, to_act)
+        y = TITLE_ROW + seat_rows(len(seats)) * SEAT_ROW + 2
+        with within((0, y, self.width, self.top - 2)):
+            self._turn(seats, to_act, outcome, y)
+        d.line((0, self.top - 2, self.width, self.top - 2), fill=GRID, width=2)
+
+    def _title(self, title: str, status: str) -> None:
         d = self.draw
         d.text((16, TITLE_ROW / 2 + 2), title, font=font(TITLE), fill=INK, anchor="lm")
         if status:
@@ -228,6 +247,9 @@ class Board(Canvas):
             d.text((self.width - 16, TITLE_ROW / 2 + 2),
                    _fit(clean(status), "", self.width - 16 - left, font(SMALL)),
                    font=font(SMALL), fill=MUTED, anchor="rm")
+
+    def _seats(self, seats: Sequence[Seat], to_act: Sequence[int]) -> None:
+        d = self.draw
         per_row = len(seats) if seat_rows(len(seats)) == 1 else math.ceil(len(seats) / 2)
         column = (self.width - 24) / max(1, per_row)
         room = column - 56
@@ -249,30 +271,37 @@ class Board(Canvas):
                 seat.emblem(d, x + 22, cy, 16)
             else:
                 seat_disc(d, x + 22, cy, 14, i, colour, width=2)
-            d.text((x + 44, y + 6 + TEXT / 2), _fit(clean(seat.name), "", room, font(TEXT)),
-                   font=font(TEXT), fill=INK, anchor="lm")
-            left = 12 if under else 44
-            d.text((x + left, y + SEAT_ROW - 6 - SMALL / 2),
-                   _fit(line, "", column - left - 12, font(SMALL)),
-                   font=font(SMALL), fill=MUTED, anchor="lm")
-        y = TITLE_ROW + seat_rows(len(seats)) * SEAT_ROW + 2
+            with within((x, y, x + column - 6, y + SEAT_ROW)):
+                d.text((x + 44, y + 6 + TEXT / 2),
+                       _fit(clean(seat.name), "", room, font(TEXT)),
+                       font=font(TEXT), fill=INK, anchor="lm")
+                left = 12 if under else 44
+                d.text((x + left, y + SEAT_ROW - 6 - SMALL / 2),
+                       _fit(line, "", column - left - 12, font(SMALL)),
+                       font=font(SMALL), fill=MUTED, anchor="lm")
+
+    def _turn(self, seats: Sequence[Seat], to_act: Sequence[int], outcome: str | None,
+              y: float) -> None:
+        """The line under the seats: the outcome on its banner, or who is to act."""
+        d = self.draw
         if outcome:
             row, size, lines = _turn_row(outcome, self.width)
             d.rounded_rectangle((10, y, self.width - 10, y + row - 4), radius=10,
                                 fill=BANNER, outline=INK, width=2)
             step = size + 6
             first = y + (row - 4) / 2 - step * (len(lines) - 1) / 2
-            for k, line in enumerate(lines):
-                d.text((self.width / 2, first + k * step), line, font=font(size), fill=INK,
-                       anchor="mm")
+            with within((10, y, self.width - 10, y + row - 4)):  # the banner
+                for k, line in enumerate(lines):
+                    d.text((self.width / 2, first + k * step), line, font=font(size),
+                           fill=INK, anchor="mm")
         elif to_act:
             who = [seats[i].name for i in to_act if i < len(seats)]
             cy = y + TURN_ROW / 2 - 2
             d.polygon([(18, cy - 11), (18, cy + 11), (36, cy)], fill=INK)
-            d.text((46, cy), _fit(clean(", ".join(who)), " to act", self.width - 70,
-                                  font(TEXT)) + " to act",
+            before, after = say("picture-to-act", who="\0", count=len(who)).split("\0")
+            d.text((46, cy), before + _fit(clean(", ".join(who)), before + after,
+                                           self.width - 70, font(TEXT)) + after,
                    font=font(TEXT), fill=INK, anchor="lm")
-        d.line((0, self.top - 2, self.width, self.top - 2), fill=GRID, width=2)
 
     def footer(self, text: str) -> None:
         """A note under the board, wrapped onto as many lines as it needs (better given to
@@ -321,9 +350,11 @@ def _footer_lines(text: str, width: int) -> tuple[str, ...]:
 
 
 def _write_footer(d: ImageDraw.ImageDraw, lines: Sequence[str], top: int) -> None:
-    for k, line in enumerate(lines):
-        d.text((16, top + 8 + FOOTER_LINE * k + FOOTER_LINE / 2), line, font=font(SMALL),
-               fill=MUTED, anchor="lm")
+    width, height = d._image.size  # type: ignore[attr-defined]
+    with within((0, top, width, height)):
+        for k, line in enumerate(lines):
+            d.text((16, top + 8 + FOOTER_LINE * k + FOOTER_LINE / 2), line, font=font(SMALL),
+                   fill=MUTED, anchor="lm")
 
 
 
@@ -332,8 +363,13 @@ def seats_from_view(names: Sequence[str] | None, count: int,
     """Header seats named from ``names`` (or "Seat 1"…) with scores when given."""
     seats = []
     for i in range(count):
-        name = names[i] if names and i < len(names) else f"Seat {i + 1}"
-        score = "" if scores is None else plural(scores[i], "pt")
+        name = seat_name(list(names or []), i)
+        score = "" if scores is None else points(scores[i])
         seats.append(Seat(name=name, score=score))
     return seats
+
+
+def points(count: float) -> str:
+    """"34 pts": a score as the header shows it."""
+    return say("picture-points", count=count)
 

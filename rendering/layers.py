@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from rendering import words
 from rendering.paint import BACKGROUND, INK, RGB
 from rendering.typeface import SMALL, Draw, font
 
@@ -68,14 +69,20 @@ class Layer:
 LAYERS_KEPT = 12  # about 3 MB each
 
 
-@lru_cache(maxsize=LAYERS_KEPT)
 def layer(paint: Callable[..., None], size: tuple[int, int], *args: Hashable) -> Layer:
     """The part of a picture that does not change within a match (a board's squares and
     coordinates, a legend): ``paint(canvas, *args)`` drawn once on a ``size`` canvas of
     the background, kept for the next picture with the same ``paint``, ``size`` and
     ``args`` (which must be all the drawing depends on). Never drawn on:
     :meth:`Canvas.paste` it. Drawn on a canvas of its own whether kept or not, so a kept
-    layer gives the very pixels a new one would."""
+    layer gives the very pixels a new one would. Kept per language: a layer's words are
+    drawn in the picture's (:mod:`rendering.words`)."""
+    return _layer(paint, size, words.language(), *args)
+
+
+@lru_cache(maxsize=LAYERS_KEPT)
+def _layer(paint: Callable[..., None], size: tuple[int, int], language: str,
+           *args: Hashable) -> Layer:
     image = Image.new("RGB", size, BACKGROUND)
     paint(Canvas(image), *args)
     return Layer(image)

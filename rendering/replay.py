@@ -13,15 +13,16 @@ Only public views ever come here (the caller builds them with ``view(state, None
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops
 
 import rendering
 from engines.view import Common
-from rendering import kit
+from rendering import kit, words
 
 MAX_BYTES = 8 * 1024 * 1024  # Discord's default attachment limit is 10 MB
 MAX_FRAMES = 90
@@ -45,10 +46,19 @@ def sample(count: int, limit: int) -> list[int]:
 
 def gif(slug: str, views: Sequence[dict], names: Sequence[str] = (), *,
         render: Render = rendering.render, max_frames: int = MAX_FRAMES, width: int = WIDTH,
-        limit: int = MAX_BYTES) -> bytes:
-    """The replay of ``views`` (the position at the start, then after each move)."""
+        limit: int = MAX_BYTES, language: object = None) -> bytes:
+    """The replay of ``views`` (the position at the start, then after each move), its
+    pictures and captions in ``language`` (None: English)."""
     if not views:
         raise ValueError("a replay needs at least one position")
+    with words.speaking(language) as spoken:
+        return _gif(slug, views, names, render, max_frames, width, limit, spoken)
+
+
+def _gif(slug: str, views: Sequence[dict], names: Sequence[str], render: Render,
+         max_frames: int, width: int, limit: int, language: str) -> bytes:
+    if render is rendering.render:  # (a test's renderer takes no language)
+        render = functools.partial(rendering.render, language=language)
     while True:
         indices = sample(len(views), max_frames)
         frames = [_frame(_board(slug, views[i], names, render, _since(views, before, i)),
@@ -64,10 +74,13 @@ def gif(slug: str, views: Sequence[dict], names: Sequence[str] = (), *,
 def _caption(index: int, moves: int, before: int) -> str:
     """``After move 7 of 40``, or for a frame that stands for several moves (a long
     match sampled) ``After moves 5-7 of 40``."""
+    final = "yes" if index == moves else "no"
     if index == 0:
-        return f"Start ({moves} move{'s' if moves != 1 else ''} to come)"
-    done = f"move {index}" if index - before <= 1 else f"moves {before + 1}-{index}"
-    return f"After {done} of {moves}" + (", final position" if index == moves else "")
+        return words.say("picture-replay-start", moves=moves)
+    if index - before <= 1:
+        return words.say("picture-replay-after", index=index, moves=moves, final=final)
+    return words.say("picture-replay-after-several", first=before + 1, last=index,
+                     moves=moves, final=final)
 
 
 def _since(views: Sequence[dict], before: int, index: int) -> list[str]:
@@ -82,7 +95,7 @@ def _board(slug: str, view: dict, names: Sequence[str], render: Render,
     """The board picture of ``view`` with ``highlight`` outlined: straight from the
     drawing (its kept layers included, no PNG encoded and decoded) with the real
     renderer, else from the PNG ``render`` makes."""
-    if render is rendering.render:
+    if render is rendering.render or getattr(render, "func", None) is rendering.render:
         with kit.unencoded() as kept:
             render(slug, view, highlight=highlight, names=list(names))
         if kept:
@@ -100,9 +113,9 @@ def _frame(board: Image.Image, width: int, caption: str) -> Image.Image:
     band = size + 12
     frame = Image.new("RGB", (width, height + band), kit.BACKGROUND)
     frame.paste(board, (0, 0))
-    draw = ImageDraw.Draw(frame)
-    draw.text((10, height + band // 2), caption, font=kit.font(size), fill=kit.INK,
-              anchor="lm")
+    draw = kit.Draw(frame)
+    draw.text((10, height + band // 2), kit.fit(caption, width - 20, size), font=kit.font(size),
+              fill=kit.INK, anchor="lm")
     return frame
 
 

@@ -14,6 +14,10 @@ import math
 
 from rendering import kit
 from rendering.alt.storm_of_the_gods import rolled
+from rendering.storm_panel_words import KEY_COLUMNS as KEY_COLUMNS
+from rendering.storm_panel_words import KEY_ITEMS, KEY_WORDS
+from rendering.storm_panel_words import columns as _columns
+from rendering.storm_panel_words import key_columns as _key_columns
 
 R = (kit.WIDTH - 40) // 14  # hex radius (centre to corner): 54 at 800 px
 ROOT3 = math.sqrt(3)
@@ -62,7 +66,7 @@ def _at(position: str, top: float) -> tuple[float, float]:
 
 
 def _name(names: list[str], seat: int) -> str:
-    return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+    return kit.seat_name(names, seat)
 
 
 def render(view: dict, names: list[str], highlight: list[str], *, outcome: str | None = None,
@@ -73,18 +77,20 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     community, limbo = view.get("community", []), view.get("limbo", [])
     for i, seat in enumerate(seats):
         if i < len(community) and i < len(limbo):
-            seat.note = f"C{community[i]} L{limbo[i]}"
+            seat.note = kit.say("picture-storm-seat-note", community=community[i],
+                                limbo=limbo[i])
     result = view.get("result")
     if outcome is None and result:
         outcome = kit.outcome_line(names, (result.get("ranking") or [[]])[0],
                                    kit.name_seats(str(result.get("reason", "")), names))
-    status = f"Turn {view.get('turn', 0)} · stack {view.get('stack_size', 0)}"
+    status = kit.say("picture-storm-status", turn=view.get("turn", 0),
+                     stack=view.get("stack_size", 0))
     lines, fill = _band_lines(view, names, bool(outcome))
     band = len(lines) * BAND_LINE + 12 if lines else 0
     map_top = band + EDGE
     height = map_top + MAP_HEIGHT + EDGE + _panel_height(players)
-    footer = ("C: community (ready) · L: Limbo · top number: population · "
-              + _discarded(view.get("discarded", 0), view.get("discarded_populations")))
+    footer = kit.say("picture-storm-footer", discarded=_discarded(
+        view.get("discarded", 0), view.get("discarded_populations")))
     board = kit.Board("Storm of the Gods", seats, view.get("to_act", []), height,
                       status=status, outcome=outcome, game="storm-of-the-gods", footer=footer)
     board.map_top = map_top  # type: ignore[attr-defined]
@@ -124,8 +130,9 @@ def _discarded(discarded: object, populations: list[int] | None) -> str:
     (``discarded_populations``: the count of population 0, 1, … 5)."""
     if populations and sum(populations):  # an all-zero count said "(by population )"
         counts = " ".join(f"{pop}:{n}" for pop, n in enumerate(populations) if n)
-        return f"{kit.plural(sum(populations), 'tile')} discarded (by population {counts})"
-    return kit.plural(int(discarded or 0), "tile") + " discarded"
+        return kit.say("picture-storm-discarded-by-population", count=sum(populations),
+                       populations=counts)
+    return kit.say("picture-storm-discarded", count=int(discarded or 0))
 
 
 # ---- pieces ---------------------------------------------------------------------------
@@ -141,12 +148,10 @@ def _band_lines(view: dict, names: list[str], over: bool) -> tuple[list[str], ki
     if over or view.get("result"):
         return [], fill
     if since is not None:
-        lines.append(f"Vaal Er Num surrounded since {_name(names, since)}'s turn: "
-                     "the game ends when it comes back, unless broken")
+        lines.append(kit.say("picture-storm-encircled", who=_name(names, since)))
         fill = ALERT
     for seat in pending:
-        lines.append(f"{_name(names, seat)} holds a sanctuary and 2 constructions: "
-                     "wins at the start of their next turn")
+        lines.append(kit.say("picture-storm-construction-victory", who=_name(names, seat)))
         fill = ALERT if since is not None else PENDING
     if not lines:
         lines.append(_phase_line(view, names))
@@ -173,14 +178,17 @@ def _phase_line(view: dict, names: list[str]) -> str:
     phase = view.get("phase")
     roll = view.get("roll") or {}
     if phase == "wind":
-        options = " or ".join(d.upper() for d in view.get("choices", []))
-        return f"{who} rolled {roll.get('face')} {roll.get('steps')}: choose the wind, {options}"
+        options = kit.formats.listed(kit.language(),
+                                     [d.upper() for d in view.get("choices", [])], "or")
+        return kit.say("picture-storm-phase-wind", who=who, face=str(roll.get("face")),
+                       steps=str(roll.get("steps")), options=options)
     if phase == "occupy":
-        return f"{who} may occupy {view.get('emptied')}, emptied by the wind, or skip"
+        return kit.say("picture-storm-phase-occupy", who=who,
+                       hex=str(view.get("emptied")))
     if phase == "convert":
-        return f"{who} may convert one tile the wind drew, or skip"
+        return kit.say("picture-storm-phase-convert", who=who)
     if phase == "develop":
-        return f"{who} develops their cult (actions, then end)"
+        return kit.say("picture-storm-phase-develop", who=who)
     return ""
 
 
@@ -405,21 +413,8 @@ def _burst(board: kit.Board, x: float, y: float, s: float) -> None:
 # ---- the side panel -----------------------------------------------------------------
 
 
-KEY_COLUMNS, KEY_ROWS = 3, 3  # the legend's seven items ("construction" is 170 px wide)
-TABLE = ("community", "limbo", "built", "sanctuary")  # the panel's columns, after the names
-
-
-def _columns(width: int) -> dict[str, float]:
-    """Each column's centre, the last one ending at the right margin, each as wide as its
-    title and a gap."""
-    face = kit.font(kit.SMALL)
-    spans = [max(kit.length(title, face), 56) + 24 for title in TABLE]
-    lefts = kit.from_right(spans, width - 16.0, 0)
-    return {title: left + span / 2 for title, left, span in zip(TABLE, lefts, spans, strict=True)}
-
-
 def _panel_height(players: int) -> int:
-    return ROW * (2 + players) + 14 + ROW * KEY_ROWS + 6
+    return ROW * (2 + players) + 14 + ROW * -(-KEY_ITEMS // _key_columns()) + 6
 
 
 def _panel(board: kit.Board, view: dict, names: list[str], y: float) -> None:
@@ -427,12 +422,15 @@ def _panel(board: kit.Board, view: dict, names: list[str], y: float) -> None:
     d = board.draw
     x = 20
     roll = view.get("roll") or {}
-    text = f"Vaal Er Num on {view.get('wind', '?')}"
+    text = kit.say("picture-storm-wind-on", hex=str(view.get("wind", "?")))
     if roll:
         direction = roll.get("direction")
         choices = "/".join(c.upper() for c in view.get("choices", []))
-        text += f" · rolled {roll.get('face')} {roll.get('steps')}"
-        text += f", went {direction.upper()}" if direction else f": {choices}?"
+        face, steps = str(roll.get("face")), str(roll.get("steps"))
+        text = (kit.say("picture-storm-rolled-went", wind=text, face=face, steps=steps,
+                        direction=direction.upper()) if direction else
+                kit.say("picture-storm-rolled-choose", wind=text, face=face, steps=steps,
+                        choices=choices))
     # (the stack's size is the header's: "Turn 6 · stack 49"; here it ran the line past
     # the picture's edge at the phone-sized type)
     board.label((x, y + ROW / 2), kit.fit(text, board.width - 40, kit.TEXT), size=kit.TEXT,
@@ -448,7 +446,8 @@ def _panel(board: kit.Board, view: dict, names: list[str], y: float) -> None:
     sanctuaries = view.get("sanctuaries", [None] * players)
     for seat in range(players):
         kit.seat_disc(d, x + 10, y + ROW / 2, 10, seat)
-        room = min(columns.values()) - kit.length("community", kit.font(kit.SMALL)) / 2 - x - 40
+        first = next(iter(columns))
+        room = min(columns.values()) - kit.length(first, kit.font(kit.SMALL)) / 2 - x - 40
         board.label((x + 28, y + ROW / 2), kit.fit(_name(names, seat), room, kit.TEXT),
                     size=kit.TEXT, anchor="lm")
         sanct = sanctuaries[seat] if seat < len(sanctuaries) and sanctuaries[seat] else "-"
@@ -460,18 +459,19 @@ def _panel(board: kit.Board, view: dict, names: list[str], y: float) -> None:
         y += ROW
     y += 14 + ROW / 2
     grey = (150, 150, 150)
-    step = (board.width - 40) / KEY_COLUMNS
-    items = [("worshippers", lambda cx, cy: kit.disc(d, cx, cy, 11, grey)),
-             ("construction", lambda cx, cy: _house(board, cx, cy, 10, grey)),
-             ("sanctuary", lambda cx, cy: _star(board, cx, cy, 13, grey)),
-             ("the wind", lambda cx, cy: _wind(board, cx, cy, 13)),
-             ("its move", lambda cx, cy: d.line([(cx - 10, cy), (cx + 10, cy)], fill=WIND,
-                                                width=6)),
-             ("its attack", lambda cx, cy: _burst(board, cx, cy, 12)),
-             ("last move", lambda cx, cy: d.rectangle((cx - 10, cy - 10, cx + 10, cy + 10),
-                                                      outline=kit.HIGHLIGHT, width=3))]
-    for k, (label, draw) in enumerate(items):
-        cx = x + 14 + (k % KEY_COLUMNS) * step
-        cy = y + (k // KEY_COLUMNS) * ROW
+    columns_of_key = _key_columns()
+    step = (board.width - 40) / columns_of_key
+    signs = [lambda cx, cy: kit.disc(d, cx, cy, 11, grey),
+             lambda cx, cy: _house(board, cx, cy, 10, grey),
+             lambda cx, cy: _star(board, cx, cy, 13, grey),
+             lambda cx, cy: _wind(board, cx, cy, 13),
+             lambda cx, cy: d.line([(cx - 10, cy), (cx + 10, cy)], fill=WIND, width=6),
+             lambda cx, cy: _burst(board, cx, cy, 12),
+             lambda cx, cy: d.rectangle((cx - 10, cy - 10, cx + 10, cy + 10),
+                                        outline=kit.HIGHLIGHT, width=3)]
+    for k, (message, draw) in enumerate(zip(KEY_WORDS, signs, strict=True)):
+        cx = x + 14 + (k % columns_of_key) * step
+        cy = y + (k // columns_of_key) * ROW
         draw(cx, cy)
-        board.label((cx + 22, cy), label, size=kit.SMALL, anchor="lm")
+        board.label((cx + 22, cy), kit.fit(kit.say(message), step - 22 - 14 - 8),
+                    size=kit.SMALL, anchor="lm")

@@ -28,8 +28,10 @@ TILE_INSET = 8
 BADGE = 9  # the owner's token on a structure: 18 px, 6.0 px at a phone client's 265 (7 was 5)
 ROW = 38  # a line of the panel
 CHIT = 44  # a reserve chit drawn as a tile
-CHITS_LEFT = 250  # where a row of chits starts, after its caption
+CHITS_LEFT = 250  # where a row of chits starts, after its caption (or further: :func:`_chits_left`)
+CHITS_LEFT_MOST = 400  # the furthest: a longer caption is shortened
 CHIT_STEP = CHIT + 62  # a chit and its count
+NAME_LEAST = 120  # the least room a name keeps beside a seat's counts in the panel
 CHITS_PER_LINE = (kit.WIDTH - CHITS_LEFT - 16) // CHIT_STEP  # then the row goes on below
 
 PLAIN = (236, 226, 204)
@@ -58,15 +60,16 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     names = [s.name for s in seats]
     sizes = view.get("reserve_sizes", [0] * players)
     for i, seat in enumerate(seats):
-        seat.note = f"reserve {sizes[i]}"
+        seat.note = kit.say("picture-realm-reserve-count", count=sizes[i])
     if view.get("over"):
-        status = "game over"
+        status = kit.say("picture-status-game-over")
         if outcome is None:
             best = max(scores, default=0)
             outcome = kit.outcome_line(names, [s for s, v in enumerate(scores) if v == best],
                                        kit.name_seats(str(view.get("reason", "")), names))
     else:
-        status = f"turn {view.get('turns', 0)} · {view.get('phase', '')}"
+        status = kit.say("picture-realm-status", turn=view.get("turns", 0),
+                         phase=str(view.get("phase", "")))
     rows = _panel_rows(view, players)
     shown = view.get("terrain") or {}
     terrain_on = bool(shown.get("mountains") or shown.get("river"))
@@ -194,12 +197,12 @@ def _plots(canvas: kit.Canvas, terrain: tuple[tuple[str, ...], tuple[str, ...]])
 
 
 def _name(names: Sequence[str], seat: int) -> str:
-    name = names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+    name = kit.seat_name(list(names), seat)
     return name if len(name) <= 14 else name[:13] + "…"
 
 
 def _full_name(names: Sequence[str], seat: int) -> str:
-    name = names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+    name = kit.seat_name(list(names), seat)
     return name if len(name) <= 24 else name[:23] + "…"
 
 
@@ -218,26 +221,40 @@ def _panel_rows(view: dict, players: int) -> list[tuple[int, str, list[str]]]:
     own = view.get("seat")
     for seat in range(players):
         if reserves is not None and seat < len(reserves):
-            rows.append((seat, "reserve", list(reserves[seat])))
+            rows.append((seat, "picture-realm-reserve", list(reserves[seat])))
         elif seat == own and "reserve" in view:
-            rows.append((seat, "your reserve", list(view["reserve"])))
+            rows.append((seat, "picture-realm-your-reserve", list(view["reserve"])))
         if discards is not None and seat < len(discards):
             if discards[seat]:
-                rows.append((seat, "discarded", list(discards[seat])))
+                rows.append((seat, "picture-realm-discarded", list(discards[seat])))
         elif seat == own and view.get("discard"):
-            rows.append((seat, "you discarded", list(view["discard"])))
+            rows.append((seat, "picture-realm-you-discarded", list(view["discard"])))
     return rows
 
 
 def _panel_height(rows: list, players: int, terrain: bool) -> int:
-    legend = 3 if terrain else 2  # 7 kinds, then mountain and river
-    lines = sum(_lines(chits) for _, _, chits in rows)
+    legend = _legend_rows(terrain)  # 7 kinds, then mountain and river
+    per_line = _per_line(_chits_left(rows))
+    lines = sum(_lines(chits, per_line) for _, _, chits in rows)
     return 6 + ROW * players + 12 + (CHIT + 12) * lines + 16 + legend * (CHIT + 10) + 8
 
 
-def _lines(chits: list[str]) -> int:
+def _chits_left(rows: list[tuple[int, str, list[str]]]) -> float:
+    """Where the rows of chits start: after the widest caption, at least at
+    :data:`CHITS_LEFT` (English's), at most :data:`CHITS_LEFT_MOST`."""
+    face = kit.font(kit.SMALL)
+    widest = max((kit.length(kit.clean(kit.say(caption)), face) for _, caption, _ in rows),
+                 default=0)
+    return min(CHITS_LEFT_MOST, max(CHITS_LEFT, 20 + 28 + widest + 12))
+
+
+def _per_line(left: float) -> int:
+    return int((kit.WIDTH - left - 16) // CHIT_STEP)
+
+
+def _lines(chits: list[str], per_line: int = CHITS_PER_LINE) -> int:
     """How many lines a row of chits takes: as many kinds as fit on each."""
-    return max(1, -(-len(set(chits)) // CHITS_PER_LINE))
+    return max(1, -(-len(set(chits)) // per_line))
 
 
 def _panel(board: kit.Board, view: dict, names: Sequence[str],
@@ -250,49 +267,78 @@ def _panel(board: kit.Board, view: dict, names: Sequence[str],
     piles = view.get("discard_sizes", [0] * players)
     d.line((0, y, board.width, y), fill=kit.GAP, width=1)
     y += 6
+    # each seat's counts in one column set against the right margin (as far left as the
+    # longest needs), the names in what is left (at most 250 px)
+    right = board.width - 16
+    counts = [kit.fit(kit.clean(kit.say("picture-realm-counts", reserve=sizes[seat],
+                                        cup=cups[seat], discards=piles[seat])),
+                      right - (x + 28 + NAME_LEAST + 24)) for seat in range(players)]
+    start = right - max((kit.length(c, kit.font(kit.SMALL)) for c in counts), default=0)
     for seat in range(players):
         kit.seat_disc(d, x + 10, y + ROW / 2, 10, seat, width=1)
-        board.label((x + 28, y + ROW / 2), kit.fit(_name(names, seat), 250, kit.TEXT),
+        board.label((x + 28, y + ROW / 2),
+                    kit.fit(_name(names, seat), min(250, start - 24 - x - 28), kit.TEXT),
                     kit.TEXT, kit.INK, "lm")
-        counts = (f"reserve {sizes[seat]} · cup {cups[seat]} · "
-                  f"{kit.plural(piles[seat], 'discard')}")
-        board.label((320, y + ROW / 2), counts, kit.SMALL, kit.MUTED, "lm")
+        board.label((start, y + ROW / 2), counts[seat], kit.SMALL, kit.MUTED, "lm")
         y += ROW
     y += 12
+    left = _chits_left(rows)
+    per_line = _per_line(left)
     for seat, caption, chits in rows:
         colour = kit.seat_colour(seat)
         kit.seat_disc(d, x + 10, y + CHIT / 2, 10, seat, width=1)
-        board.label((x + 28, y + CHIT / 2), caption, kit.SMALL, kit.INK, "lm")
+        board.label((x + 28, y + CHIT / 2), kit.fit(kit.say(caption), left - x - 28 - 8),
+                    kit.SMALL, kit.INK, "lm")
         if not chits:
-            board.label((CHITS_LEFT, y + CHIT / 2), "none", kit.SMALL, kit.MUTED, "lm")
+            board.label((left, y + CHIT / 2), kit.say("picture-realm-none"), kit.SMALL,
+                        kit.MUTED, "lm")
         for k, (kind, count) in enumerate(_counted(chits)):
-            cx = CHITS_LEFT + (k % CHITS_PER_LINE) * CHIT_STEP
-            cy = y + (k // CHITS_PER_LINE) * (CHIT + 12) + CHIT / 2
+            cx = left + (k % per_line) * CHIT_STEP
+            cy = y + (k // per_line) * (CHIT + 12) + CHIT / 2
             kit.stamp(board.image, _chit_piece, cx + CHIT / 2, cy, CHIT // 2 + 2, kind, colour)
             board.label((cx + CHIT + 6, cy), f"x{count}", kit.TEXT, kit.INK, "lm")
-        y += (CHIT + 12) * _lines(chits)
+        y += (CHIT + 12) * _lines(chits, per_line)
     y += 16
-    board.paste(kit.layer(_legend, (board.width, (3 if terrain else 2) * (CHIT + 10)),
+    board.paste(kit.layer(_legend, (board.width, _legend_rows(terrain) * (CHIT + 10)),
                           terrain), y)
+
+
+LEGEND_KINDS = (*TYPES, "army")
+
+
+def _legend_columns(terrain: bool) -> int:
+    """Four kinds a row, or three where a word would reach the next kind's tile."""
+    face = kit.font(kit.SMALL)
+    shown = (*LEGEND_KINDS, *(("mountain", "river") if terrain else ()))
+    longest = max(kit.length(kit.clean(kit.say("picture-realm-kind", kind=k)), face)
+                  for k in shown)
+    return 4 if CHIT + 10 + longest <= (kit.WIDTH - 40) / 4 - 8 else 3
+
+
+def _legend_rows(terrain: bool) -> int:
+    return -(-(len(LEGEND_KINDS) + (2 if terrain else 0)) // _legend_columns(terrain))
 
 
 def _legend(canvas: kit.Canvas, terrain: bool) -> None:
     """Every kind of structure, and the terrain when the match has it (a layer)."""
     d, x, y = canvas.draw, 20, 0
-    legend = [(k, k) for k in (*TYPES, "army")]
-    step = (canvas.width - 40) / 4
-    for i, (kind, label) in enumerate(legend):
-        lx = x + (i % 4) * step
-        ly = y + (i // 4) * (CHIT + 10)
+    columns = _legend_columns(terrain)
+    step = (canvas.width - 40) / columns
+    room = step - CHIT - 10 - 8
+    for i, kind in enumerate(LEGEND_KINDS):
+        label = kit.fit(kit.say("picture-realm-kind", kind=kind), room)
+        lx = x + (i % columns) * step
+        ly = y + (i // columns) * (CHIT + 10)
         d.rounded_rectangle((lx, ly, lx + CHIT, ly + CHIT), radius=5, fill=WHITE,
                             outline=kit.GRID)
         icons.icon(d, kind, lx + CHIT / 2, ly + CHIT / 2, CHIT * 0.72, LEGEND)
         canvas.label((lx + CHIT + 10, ly + CHIT / 2), label, kit.SMALL, kit.INK, "lm")
     if terrain:
-        for i, label in ((7, "mountain"), (8, "river")):
-            lx = x + (i % 4) * step
-            ly = y + (i // 4) * (CHIT + 10)
-            if label == "mountain":
+        for i, kind in ((7, "mountain"), (8, "river")):
+            label = kit.fit(kit.say("picture-realm-kind", kind=kind), room)
+            lx = x + (i % columns) * step
+            ly = y + (i // columns) * (CHIT + 10)
+            if kind == "mountain":
                 d.rectangle((lx, ly, lx + CHIT, ly + CHIT), fill=MOUNTAIN, outline=kit.GRID)
                 icons.mountain_glyph(d, lx + CHIT / 2, ly + CHIT / 2, CHIT * 0.6)
             else:
@@ -336,12 +382,12 @@ def _footer(view: dict, names: Sequence[str]) -> str:
         scores = view.get("scores", [])
         best = max(scores, default=0)
         winners = [_full_name(names, s) for s, v in enumerate(scores) if v == best]
-        lead = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
-        return f"{lead} with {kit.plural(best, 'point')}."
+        return kit.say("picture-realm-winners", who=kit.formats.listed(kit.language(), winners),
+                       count=len(winners), points=best)
     parts = []
     if view.get("phase") == "discard" and "must_discard" in view:
-        parts.append(
-            f"{_full_name(names, int(view['turn']))} must discard {view['must_discard']} to keep 4"
-        )
-    parts.append("badge and frame: the territory's controller")
+        parts.append(kit.say("picture-realm-must-discard",
+                             who=_full_name(names, int(view["turn"])),
+                             count=int(view["must_discard"]), keep=4))
+    parts.append(kit.say("picture-realm-controller"))
     return " · ".join(parts)

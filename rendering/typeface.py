@@ -5,9 +5,12 @@ recorded (for the readability test), measured, wrapped and shortened to fit."""
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -80,6 +83,39 @@ class Seen(list[tuple[int, str]]):
         self.outside: list[str] = []
         self.boxes: list[tuple[str, tuple[float, float, float, float]]] = []
         """Each text with the box its glyphs fill (left, top, right, bottom) on its canvas."""
+        self.placed: list[Placed] = []
+        """Each text with its box, the box it was given (:func:`within`) and its canvas."""
+
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A text as drawn: its glyphs' box, the box it must stay inside (its panel, cell or
+    column: :func:`within`; else its canvas) and which canvas it is on."""
+
+    text: str
+    """As it was given (before :func:`clean`: the pseudo-locale's frames kept)."""
+    box: Box
+    allowed: Box
+    canvas: int
+
+
+_allowed: ContextVar[Box | None] = ContextVar("allowed", default=None)
+"""The box of :func:`within` (a context variable: pictures are drawn in several threads)."""
+
+
+@contextmanager
+def within(box: Box) -> Iterator[None]:
+    """Within the block, every text drawn must stay inside ``box`` (left, top, right,
+    bottom): what the layout gave it. Only recorded (see :func:`recording`): a test
+    compares each text's box with it, in every language."""
+    token = _allowed.set(box)
+    try:
+        yield
+    finally:
+        _allowed.reset(token)
 
 
 @contextmanager
@@ -112,12 +148,17 @@ def _mask(ch: str, face: ImageFont.FreeTypeFont) -> bytes:
     return image.tobytes()
 
 
+STAND_INS = {"\u27e6": "[", "\u27e7": "]", "\u0271": "\u1e41"}
+"""Look-alikes for the pseudo-locale's marks the font lacks (⟦ ⟧ and ɱ): its frames and
+letters drawn as such, never as :data:`MISSING`, whose box is taller than a letter's."""
+
+
 @lru_cache(maxsize=4096)
 def clean(text: str) -> str:
     """``text`` as the font can draw it: composed (NFC: "Zoë" typed as "e" and a
     combining diaeresis drawn as one letter), a character the font lacks drawn as its
     compatibility form when the font has that ("ﬁ" as "fi", a full-width "Ａ" as "A"),
-    else as :data:`MISSING`."""
+    or its :data:`STAND_INS` look-alike, else as :data:`MISSING`."""
     if text.isascii():
         return text
     out = []
@@ -125,7 +166,7 @@ def clean(text: str) -> str:
         if ch.isascii() or has_glyph(ch):
             out.append(ch)
             continue
-        plain = unicodedata.normalize("NFKC", ch)
+        plain = STAND_INS.get(ch) or unicodedata.normalize("NFKC", ch)
         out.append(plain if plain != ch and all(map(has_glyph, plain)) else MISSING)
     return "".join(out)
 
@@ -158,15 +199,20 @@ class Draw(ImageDraw.ImageDraw):
 
     def text(self, xy, text, fill=None, font=None, anchor=None,  # type: ignore[override]
              *args, **kwargs):
-        text = clean(str(text))
+        said = str(text)
+        text = clean(said)
         if _records:
             size = int(getattr(font, "size", 10))
             left, top, right, bottom = self.textbbox(xy, text, font=font, anchor=anchor)
             width, height = self._image.size
             cut = left < 0 or top < 0 or right > width or bottom > height
+            allowed = (_allowed.get() or getattr(self, "area", None)
+                       or (0, 0, width, height))
             for seen in _records:
                 seen.append((size, text))
                 seen.boxes.append((text, (left, top, right, bottom)))
+                seen.placed.append(Placed(said, (left, top, right, bottom), allowed,
+                                          id(self._image)))
                 if cut:
                     seen.outside.append(text)
         stroke = kwargs.pop("stroke_width", 0)
@@ -216,10 +262,11 @@ def length(text: str, face: ImageFont.FreeTypeFont) -> float:
 
 
 def wrap(text: str, width: float, face: ImageFont.FreeTypeFont) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``width`` px."""
+    """``text`` broken at spaces into lines no wider than ``width`` px (never at a
+    no-break space: French keeps « : » with the word before it)."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in (piece for whole in words(text) for piece in _pieces(whole, width, face)):
         trial = f"{line} {word}" if line else word
         if line and length(trial, face) > width:
             lines.append(line)
@@ -227,6 +274,25 @@ def wrap(text: str, width: float, face: ImageFont.FreeTypeFont) -> list[str]:
         else:
             line = trial
     return [*lines, line] if line else lines
+
+
+def _pieces(word: str, width: float, face: ImageFont.FreeTypeFont) -> list[str]:
+    """``word`` as it is, or cut into pieces no wider than ``width`` when it is wider
+    than a line (a run with no space to break at)."""
+    if length(word, face) <= width:
+        return [word]
+    pieces, piece = [], ""
+    for ch in word:
+        if piece and length(piece + ch, face) > width:
+            pieces.append(piece)
+            piece = ""
+        piece += ch
+    return [*pieces, piece]
+
+
+def words(text: str) -> list[str]:
+    """``text``'s words: split at ordinary spaces, tabs and newlines only."""
+    return [word for word in re.split(r"[ \t\n]+", text) if word]
 
 
 def _fit(name: str, suffix: str, width: float, face: ImageFont.FreeTypeFont) -> str:

@@ -28,21 +28,18 @@ CHECKER_FILL = (253, 251, 245)
 TINT = 0.18  # a tile's share of its owner's colour: a mark in any seat's colour stays
 # ΔE00 ≥ 10 from it (0.28 was 4.1 to a deuteranope); the token at its middle tells whose
 BADGE = 0.2  # that token's size, a fraction of a square
-FACE_NAMES = {
-    "king": "King",
-    "pawn": "Pawn",
-    "knight": "Knight",
-    "queen": "Queen",
-    "bishop": "Bishop",
-    "rook": "Rook",
-    "imp": "Imp",
-    "double-knight": "Double Knight",
-    "winged-sandals": "Winged Sandals",
-    "god-of-wind": "God of Wind",
-    "princess": "Princess",
-    "seth": "Seth",
-}
-CULTURES = ("Babylonian", "Egyptian", "Greek", "Norse")
+FACES = ("king", "pawn", "knight", "queen", "bishop", "rook", "imp", "double-knight",
+         "winged-sandals", "god-of-wind", "princess", "seth")
+CULTURES = ("babylonian", "egyptian", "greek", "norse")
+FACE_MOST = 236  # the widest a die's face grows for its word (a longer one is shortened)
+
+
+def _face_name(face: str, most: float = FACE_MOST) -> str:
+    """A die's face in the picture's language ("Double Knight"), shortened to fit a face
+    ``most`` px wide."""
+    if face not in FACES:
+        return face
+    return kit.fit(kit.say("picture-wgc-face", face=face), most - 28, kit.TEXT)
 
 
 def _xy(square: str) -> tuple[int, int]:
@@ -234,13 +231,13 @@ def _pips(d: ImageDraw.ImageDraw, x: float, y: float, size: float, n: int) -> No
         d.ellipse((px - pr, py - pr, px + pr, py + pr), fill=kit.INK)
 
 
-HERO_ASKED = "a 6: hero or not?"
-HERO_ASKED_SHORT = "a 6: hero?"
+HERO_ASKED = "picture-wgc-hero-asked"
+HERO_ASKED_SHORT = "picture-wgc-hero-asked-short"
 """The question where the whole one leaves a name no room (the widest chess face)."""
 
 
 def _face_width(text: str) -> int:
-    return max(120, int(kit.length(text, kit.font(kit.TEXT))) + 28)
+    return max(120, int(kit.length(kit.clean(text), kit.font(kit.TEXT))) + 28)
 
 
 def _face(board: kit.Board, x: float, y: float, caption: str, text: str, fill: kit.RGB) -> float:
@@ -248,7 +245,8 @@ def _face(board: kit.Board, x: float, y: float, caption: str, text: str, fill: k
     width = _face_width(text)
     d.rounded_rectangle((x, y, x + width, y + 44), radius=8, fill=fill, outline=kit.INK, width=2)
     board.label((x + width / 2, y + 22), text, size=kit.TEXT, fill=kit.text_colour_on(fill))
-    board.label((x + width / 2, y - 16), caption, size=kit.SMALL, fill=kit.MUTED)
+    board.label((x + width / 2, y - 16), kit.fit(kit.say(caption), width + 12),
+                size=kit.SMALL, fill=kit.MUTED)
     return x + width
 
 
@@ -261,42 +259,50 @@ def _dice(board: kit.Board, view: dict, names: list[str], y: float) -> None:
     if phase == "over":
         return
     if not dice.get("chess"):
-        text = {
-            "tiles": "Laying tiles, 6 each",
-            "arrange": "Arranging the armies",
-            "god": "Choosing gods in secret",
-        }.get(phase or "", "")
-        board.label((x, y + 22), text, size=kit.TEXT, anchor="lm")
+        text = (kit.say("picture-wgc-phase-line", phase=phase, tiles=6)
+                if phase in ("tiles", "arrange", "god") else "")
+        board.label((x, y + 22), kit.fit(text, board.width - 2 * x, kit.TEXT), size=kit.TEXT,
+                    anchor="lm")
         return
     who = names[to_act[0]] if to_act else ""
-    slot = max(44.0, kit.length("number", kit.font(kit.SMALL)))
-    asked = HERO_ASKED if not dice.get("hero") and phase == "hero" else ""
-    dice_width = (_face_width(FACE_NAMES.get(dice["chess"], dice["chess"])) + 16
+    face = kit.font(kit.TEXT)
+    number = kit.clean(kit.say("picture-wgc-number"))
+    slot = max(44.0, kit.length(number, kit.font(kit.SMALL)))
+    asked = kit.say(HERO_ASKED) if not dice.get("hero") and phase == "hero" else ""
+    before, after = kit.say("picture-wgc-rolled", who="\0").split("\0")
+    # the faces as wide as their words, or narrower where the roller's line needs it
+    least = kit.length(kit.clean(before + "…" + after), face)
+    others = 16 + 16 + (slot + 16 if dice.get("number") else 0)
+    faces = 2 if dice.get("hero") else 1
+    most = min(FACE_MOST, (board.width - 2 * x - 16 - least - others
+                           - (0 if dice.get("hero") else
+                              kit.length(kit.clean(kit.say(HERO_ASKED_SHORT)), face)))
+               / faces)
+    chess, hero = _face_name(dice["chess"], most), _face_name(dice.get("hero") or "", most)
+    dice_width = (_face_width(chess) + 16
                   + (slot + 16 if dice.get("number") else 0)
-                  + (_face_width(FACE_NAMES.get(dice["hero"], dice["hero"]))
-                     if dice.get("hero") else 0)
-                  + kit.length(asked, kit.font(kit.TEXT)))
-    room = board.width - 2 * x - 16 - dice_width - kit.length(" rolled", kit.font(kit.TEXT))
-    if asked and room < kit.length("Ana…", kit.font(kit.TEXT)):
-        room += kit.length(asked, kit.font(kit.TEXT))
-        asked = HERO_ASKED_SHORT
-        room -= kit.length(asked, kit.font(kit.TEXT))
+                  + (_face_width(hero) if dice.get("hero") else 0)
+                  + kit.length(kit.clean(asked), face))
+    room = (board.width - 2 * x - 16 - dice_width
+            - kit.length(kit.clean(before + after), face))
+    if asked and room < kit.length("Ana…", face):
+        room += kit.length(kit.clean(asked), face)
+        asked = kit.say(HERO_ASKED_SHORT)
+        room -= kit.length(kit.clean(asked), face)
     who = kit.fit(who, min(200, room), kit.TEXT)  # the dice always fit: the name gives way
-    board.label((x, y + 22), f"{who} rolled", size=kit.TEXT, anchor="lm")
-    x += d.textlength(f"{who} rolled", font=kit.font(kit.TEXT)) + 16
-    x = (
-        _face(board, x, y, "chess", FACE_NAMES.get(dice["chess"], dice["chess"]),
-              (255, 255, 255))
-        + 16
-    )
+    rolled = before + who + after
+    board.label((x, y + 22), rolled, size=kit.TEXT, anchor="lm")
+    x += d.textlength(kit.clean(rolled), font=face) + 16
+    x = _face(board, x, y, "picture-wgc-chess", chess, (255, 255, 255)) + 16
     if dice.get("number"):  # the die under its caption, the caption as wide as it needs
-        board.label((x + slot / 2, y - 16), "number", size=kit.SMALL, fill=kit.MUTED)
+        board.label((x + slot / 2, y - 16), number, size=kit.SMALL, fill=kit.MUTED)
         _pips(d, x + (slot - 44) / 2, y, 44, int(dice["number"]))
         x += slot + 16
     if dice.get("hero"):
-        _face(board, x, y, "hero", FACE_NAMES.get(dice["hero"], dice["hero"]), GOLD)
-    elif asked:
-        board.label((x, y + 22), asked, size=kit.TEXT, fill=kit.HIGHLIGHT,
+        _face(board, x, y, "picture-wgc-hero", hero, GOLD)
+    elif asked:  # shortened only where even the short question is too long (pseudo)
+        board.label((x, y + 22), kit.fit(asked, board.width - 16 - x, kit.TEXT), size=kit.TEXT,
+                    fill=kit.HIGHLIGHT,
                     anchor="lm")
 
 
@@ -304,7 +310,8 @@ def _outcome(view: dict, names: list[str]) -> str:
     winners = list(view.get("winners") or [])
     eliminated = set(view.get("eliminated") or [])
     alive = [p for p in range(len(names)) if p not in eliminated]
-    reason = "last god standing" if len(alive) == 1 else "most checkers at the turn limit"
+    reason = kit.say("picture-wgc-last-god-standing" if len(alive) == 1 else
+                     "picture-wgc-turn-limit")
     return kit.outcome_line(names, winners, reason)
 
 
@@ -312,7 +319,8 @@ def _outcome(view: dict, names: list[str]) -> str:
 def render(view: dict, names: list[str], highlight: list[str], *, outcome: str | None = None,
            marks: dict[int, list[str]] | None = None) -> bytes:
     players = int(view.get("players", len(view.get("scores", [])) or 2))
-    names = [names[i] if i < len(names) and names[i] else f"Player {i + 1}" for i in range(players)]
+    names = [names[i] if i < len(names) and names[i] else kit.say("picture-player", number=i + 1)
+             for i in range(players)]
     x0, y0, x1, y1 = _bounds(view)
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     cell = min(MAX_CELL, (kit.WIDTH - 2 * LABEL - 32) // cols, 860 // rows)
@@ -326,23 +334,23 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     seats = []
     for i in range(players):
         culture = CULTURES[i % len(CULTURES)]
-        note = "eliminated" if i in eliminated else ("winner" if i in winners else culture)
+        note = kit.say("picture-wgc-eliminated" if i in eliminated else
+                       "picture-wgc-winner" if i in winners else "picture-wgc-culture",
+                       culture=culture)
         score = (
-            kit.plural(scores[i], "checker")
+            kit.say("picture-wgc-checkers", count=scores[i])
             if view.get("phase") not in ("tiles", "arrange") or scores[i]
-            else kit.plural((view.get("placed") or [0] * players)[i], "tile")
+            else kit.say("picture-wgc-tiles", count=(view.get("placed") or [0] * players)[i])
         )
         colour = _mix(kit.seat_colour(i), (200, 200, 200), 0.7) if i in eliminated else None
         emblem = functools.partial(_emblem, owner=i, colour=colour or kit.seat_colour(i))
         seats.append(kit.Seat(name=names[i], score=score, colour=colour, note=note,
                               emblem=emblem))
     phase = view.get("phase")
-    status = {
-        "tiles": "Laying tiles",
-        "arrange": "Arranging armies",
-        "god": "Choosing gods",
-        "over": "Game over",
-    }.get(phase or "", f"Turn {view.get('turn', 0)} / {view.get('max_turns', 400)}")
+    status = (kit.say("picture-wgc-status", phase=phase) if phase in
+              ("tiles", "arrange", "god", "over") else
+              kit.say("picture-wgc-turn", turn=view.get("turn", 0),
+                      turns=view.get("max_turns", 400)))
     if outcome is None and phase == "over":
         outcome = _outcome(view, names)
     board = kit.Board("When Gods Collide", seats, view.get("to_act") or [], height,
@@ -429,16 +437,17 @@ def _notes(view: dict, names: list[str]) -> str:
     """The footer: who is out and what the god marks mean (those shown only)."""
     notes = []
     if view.get("eliminated"):
-        notes.append("Out: " + ", ".join(names[i] for i in view.get("eliminated", [])))
+        notes.append(kit.say("picture-wgc-out", who=kit.formats.listed(
+            kit.language(), [names[i] for i in view.get("eliminated", [])])))
     viewer = view.get("viewer")
     kinds = {_god(c, int(c["owner"]), viewer) for c in (view.get("board") or {}).values()}
     if "own" in kinds:
-        notes.append("crown: your god")
+        notes.append(kit.say("picture-wgc-note-own"))
     if any(k.startswith("found") for k in kinds):
-        notes.append("star in your colour: a god only you found")
+        notes.append(kit.say("picture-wgc-note-found"))
     if "public" in kinds:
-        notes.append("gold star: a god known to all")
-    notes.append("grey: gaps")
+        notes.append(kit.say("picture-wgc-note-public"))
+    notes.append(kit.say("picture-wgc-note-gaps"))
     return " · ".join(notes)
 
 

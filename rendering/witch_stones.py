@@ -22,7 +22,6 @@ MOON_FILL = (150, 170, 205)
 CROWN_FILL = (160, 60, 160)
 EARTH_FILL = (140, 110, 80)
 KINDS = ("crown", "sun", "moon", "earth")
-FOOTER = "Points: crown 5, earthstone 1, the other side's piece 2, your own 0"
 
 
 def render(view: dict, names: list[str], highlight: list[str], *, outcome: str | None = None,
@@ -30,15 +29,17 @@ def render(view: dict, names: list[str], highlight: list[str], *, outcome: str |
     sides = view.get("sides") or [None, None]
     seats = kit.seats_from_view(names, 2, view.get("scores"))
     for seat, side in zip(seats, sides, strict=False):
-        seat.note = side or ""
+        seat.note = kit.say("picture-witch-side", side=side) if side else ""
     phase = view.get("phase", "")
     target = view.get("target", 50)
     if outcome is None and phase == "over":
         outcome = _outcome(view, [s.name for s in seats])
-    status = {"side": "choosing sides", "over": "final position"}.get(phase, f"first to {target}")
+    status = (kit.say("picture-witch-choosing-sides") if phase == "side" else
+              kit.say("picture-status-final-position") if phase == "over" else
+              kit.say("picture-witch-first-to", target=target))
     board = kit.Board("Witch Stones", seats, view.get("to_act", []),
                       height=BODY, status=status, outcome=outcome,
-                      game="witch-stones", footer=FOOTER)
+                      game="witch-stones", footer=kit.say("picture-witch-footer"))
     left = (board.width - SIZE * CELL) // 2
     top = board.top + MARGIN
     board.paste(kit.layer(_unchanging, (board.width, BODY)), board.top)
@@ -65,9 +66,10 @@ def _outcome(view: dict, names: list[str]) -> str:
     target = view.get("target", 50)
     best = max(scores, default=0)
     winners = [s for s, v in enumerate(scores) if v == best]
-    reason = f"reached {target} points" if best >= target else "no moves left"
+    reason = (kit.say("picture-witch-reached", target=target) if best >= target
+              else kit.say("picture-witch-no-moves-left"))
     if len(winners) > 1:
-        return f"Draw at {kit.plural(best, 'point')} - no moves left"
+        return kit.say("picture-witch-draw", points=best)
     return kit.outcome_line(names, winners, reason)
 
 

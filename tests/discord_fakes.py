@@ -133,6 +133,8 @@ class FakeInteraction:
         inter.channel = channel
         inter.channel_id = channel.id if channel is not None else None
         inter.permissions = discord.Permissions(manage_guild=manage_guild)
+        inter.locale = discord.Locale.american_english  # as every interaction brings one
+        inter.guild_locale = discord.Locale.american_english if guild_id is not None else None
         inter.message = message
         inter.command = None
         inter.namespace = app_commands.Namespace(

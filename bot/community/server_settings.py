@@ -11,19 +11,27 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import speech
 from bot.kit.common import PantheonCog
 from bot.kit.interact import actor_of, defer, guard, reply
+from bot.kit.language import chosen
 from bot.kit.places import anywhere, needs_the_bot
 from db import TournamentRecord
 from service import Service
 from service.common.clock_math import MAX_DEADLINE_HOURS, MAX_REMIND_HOURS, ON_TIMEOUT
+from service.community.languages import AUTOMATIC
 from service.community.server_settings import SERVER_TURN
 from service.notices.notify import YOUR_TURN
 
 log = logging.getLogger(__name__)
 
 SETTING_NAMES = ("channel", "remind", "deadline", "on_timeout", "tournament_role",
-                 "ping_role", "your_turn", "games", "all")
+                 "ping_role", "your_turn", "games", "language", "all")
+LANGUAGES = [app_commands.Choice(name="automatic (this server's Discord language)",
+                                 value=AUTOMATIC),
+             *(app_commands.Choice(name=speech.name_of(tag), value=tag)
+               for tag in speech.LANGUAGES)]
+"""Each language by its own name (kept in every catalogue), after "automatic"."""
 
 
 class Settings(PantheonCog):
@@ -39,12 +47,14 @@ class Settings(PantheonCog):
         ping_role="A role I may mention when a tournament opens (never @everyone/@here)",
         your_turn="How \"your turn\" reaches members who have not chosen with /notify",
         games="Games allowed here, by name, separated by commas (all: every game)",
-        clear="Put one setting (or all) back to its default")
+        clear="Put one setting (or all) back to its default",
+        language="The language of what my posts in this server's channels say")
     @app_commands.choices(
         on_timeout=[app_commands.Choice(name=t, value=t) for t in ON_TIMEOUT],
         your_turn=[app_commands.Choice(name=f"{k}: {YOUR_TURN[k]}"[:100], value=k)
                    for k in SERVER_TURN],
-        clear=[app_commands.Choice(name=n, value=n) for n in SETTING_NAMES])
+        clear=[app_commands.Choice(name=n, value=n) for n in SETTING_NAMES],
+        language=LANGUAGES)
     @anywhere
     @app_commands.default_permissions(manage_guild=True)
     async def settings(
@@ -54,7 +64,7 @@ class Settings(PantheonCog):
         deadline: app_commands.Range[int, 0, MAX_DEADLINE_HOURS] | None = None,
         on_timeout: str | None = None, tournament_role: discord.Role | None = None,
         ping_role: discord.Role | None = None, your_turn: str | None = None,
-        games: str | None = None, clear: str | None = None,
+        games: str | None = None, clear: str | None = None, language: str | None = None,
     ) -> None:
         async with guard(interaction, "/settings"):
             needs_the_bot(interaction, "/settings")
@@ -68,7 +78,10 @@ class Settings(PantheonCog):
                 remind=remind, deadline=deadline, on_timeout=on_timeout,
                 tournament_role=tournament_role.id if tournament_role else None,
                 ping_role=ping_role.id if ping_role else None, your_turn=your_turn,
-                games=games, clear=clear)
+                games=games, clear=clear, language=language)
+            if interaction.guild_id is not None:
+                now = await self.service.servers.get(interaction.guild_id)
+                chosen(interaction.client, interaction.guild_id, now.language)
             await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
 

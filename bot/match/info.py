@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
+import speech
 from bot.kit.common import (
     GAME_CHOICES,
     PantheonCog,
@@ -19,9 +20,10 @@ from bot.kit.common import (
     title_of,
 )
 from bot.kit.interact import MESSAGE_LIMIT, actor_of, clip, defer, deferred_match, guard, reply
+from bot.kit.language import reader, server
 from bot.kit.places import anywhere, elsewhere
 from bot.match import hosted, turn_posts
-from bot.match.publish import message_kwargs, score_embed
+from bot.match.publish import message_kwargs, reader_language, score_embed
 from bot.match.ui import move_view, with_your_view
 from bot.notices.notes_ui import notes_view
 from db import RUNNING
@@ -76,12 +78,16 @@ class Info(PantheonCog):
                     await reply(interaction, page, allowed_mentions=discord.AllowedMentions.none())
                 return
             post = await self.service.board(record.id, actor_of(interaction))
+            own_thread = record.thread_id is not None and interaction.channel_id == record.thread_id
+            if record.hosted or own_thread:  # public: in the server's language
+                await post.ready(server(interaction))
             if record.hosted and post.png and await self._post_here(interaction, record, post):
                 return
-            own_thread = record.thread_id is not None and interaction.channel_id == record.thread_id
             if own_thread and post.png and await self._post_in_thread(interaction, record, post):
                 await reply(interaction, f"The board of #{record.id} is posted above.")
                 return
+            await post.ready(await reader_language(  # only to you: in your language
+                self.service, interaction.user.id, interaction))
             await reply(interaction, **message_kwargs(post, mention=False))
 
     async def _post_here(self, interaction: discord.Interaction, record, post) -> bool:
@@ -160,6 +166,8 @@ class Info(PantheonCog):
         async with guard(interaction, "/myview"):
             record = await deferred_match(interaction, match)
             post = await self.service.private(record.id, actor_of(interaction))
+            await post.ready(await reader_language(self.service, interaction.user.id,
+                                                   interaction))
             await reply(interaction,
                         **message_kwargs(post, mention=False, view=notes_view(record.id)))
 
@@ -201,28 +209,34 @@ class Info(PantheonCog):
     async def rules(self, interaction: discord.Interaction, game: str,
                     section: str | None = None) -> None:
         async with guard(interaction, "/rules"):
+            language = await reader(self.service, interaction)
             try:
-                text = engines.rules_text(game)
+                text = engines.rules_text(game, language)
             except (KeyError, OSError):
-                raise ServiceError(f"The rules of {title_of(game)} are not written yet.") from None
+                raise ServiceError(speech.Text(  # a typed game is echoed, clipped
+                    "rules-not-written", {"game": clip(title_of(game), SECTION_LIMIT)})) from None
             if section:
-                part = engines.rules_section(game, section[:SECTION_LIMIT])
+                part = engines.rules_section(game, section[:SECTION_LIMIT], language)
                 if part is None:
-                    raise ServiceError(engines.no_section(game, clip(section, SECTION_LIMIT)))
+                    raise ServiceError(engines.no_section(game, clip(section, SECTION_LIMIT),
+                                                          language))
                 text = part
             await send_long(interaction, text.splitlines(), filename=f"{game}-rules.md")
 
     @rules.autocomplete("section")
     async def rules_section_autocomplete(self, interaction: discord.Interaction,
                                          current: str) -> list[app_commands.Choice[str]]:
-        """The chosen game's sections, those containing what was typed."""
+        """The chosen game's sections in the member's language, those containing what
+        was typed (in that language, or in the English label of the same section)."""
+        language = await reader(self.service, interaction)
         try:
-            names = engines.rules_sections(str(interaction.namespace.game))
+            labels = engines.section_labels(str(interaction.namespace.game), language)
         except (KeyError, OSError, AttributeError):
             return []
         typed = current.casefold().strip()
-        return [app_commands.Choice(name=n, value=n) for n in names
-                if typed in n.casefold()][:25]
+        return [app_commands.Choice(name=name, value=name)
+                for english, name in labels.items()
+                if typed in name.casefold() or typed in english.casefold()][:25]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -19,12 +19,14 @@ from typing import Any
 
 import discord
 
+import speech
+from bot.kit import language
 from bot.kit.interact import clip, service_of_client
 from bot.kit.layout import ALT_LIMIT, board_layout
 from bot.match import hosted, turn_posts
 from bot.notices.notes_ui import notes_view
 from db import MatchRecord
-from service import Delivery, Post, Update, points_text
+from service import Delivery, Post, Service, Update, points_text
 from service.notices.nonces import turn_nonce
 
 log = logging.getLogger(__name__)
@@ -60,6 +62,34 @@ def score_embed(
             name=clip(name or "?", 256), value=clip("\n".join(lines), EMBED_FIELD_LIMIT)
         )
     return embed
+
+
+def server_language(client: discord.Client, match: MatchRecord,
+                    pressed: discord.Interaction | None = None) -> str:
+    """The language of what the match's thread or channel shows: its server's
+    (the pressed button's interaction says it; else the channel's guild, if cached)."""
+    if pressed is not None:
+        return language.server(pressed)
+    for channel_id in (match.thread_id, match.channel_id):
+        guild = getattr(client.get_channel(channel_id) if channel_id else None, "guild", None)
+        if guild is not None:
+            return speech.negotiate(guild.preferred_locale)
+    return speech.ENGLISH
+
+
+async def reader_language(service: Service, user_id: int,
+                          interaction: discord.Interaction | None = None) -> str:
+    """The language of what only ``user_id`` sees (a DM, an ephemeral answer): the one
+    they chose, else their client's (``interaction``'s), else the one last seen; read
+    only (a reading command writes nothing). English if it cannot say."""
+    try:
+        kept, chosen = await service.store.member_language(user_id)
+    except Exception:  # the picture must still go out
+        log.exception("could not read the language of user %s", user_id)
+        kept = chosen = None
+    locale = getattr(interaction, "locale", None)
+    seen = speech.negotiate(locale) if isinstance(getattr(locale, "value", None), str) else None
+    return chosen or seen or kept or speech.ENGLISH
 
 
 def picture_file(post: Post) -> discord.File:
@@ -183,7 +213,7 @@ async def send_private(
         return False
     noted = closed_dms(client)
     try:
-        await post.ready()
+        await post.ready(await reader_language(service_of_client(client), user_id))
         view = notes_view(match.id)
         kwargs = message_kwargs(post, mention=False, view=view)
         kept = await turn_posts.current(client, match, user_id) if turn else None
@@ -222,6 +252,7 @@ async def post_board(client: discord.Client, update: Update, view: discord.ui.Vi
     (:mod:`bot.match.turn_posts`); the pressed message's buttons go in any case."""
     match, post = update.match, update.public
     assert post is not None
+    await post.ready(server_language(client, match, pressed))
     if match.hosted:  # no thread: through the interaction being answered
         service = service_of_client(client)
         post, reminded = await hosted.unseen(service, match, post)

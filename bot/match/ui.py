@@ -27,6 +27,7 @@ from bot.match.publish import (
     match_channel,
     message_kwargs,
     publish,
+    reader_language,
     send_public,
 )
 from bot.match.threads import open_thread
@@ -304,6 +305,8 @@ class YourViewButton(IdButton, template=r"pantheon:yours:(?P<match>\d+)"):
         async with guard(interaction, f"your view #{self.match_id}"):
             await interaction.response.defer(ephemeral=True, thinking=True)
             post = await service_of(interaction).private(self.match_id, actor_of(interaction))
+            await post.ready(await reader_language(service_of(interaction),
+                                                   interaction.user.id, interaction))
             await reply(interaction,
                         **message_kwargs(post, mention=False, view=notes_view(self.match_id)))
 

@@ -13,18 +13,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import engines
+from rendering import words
+from speech import Text
 
 LIMIT = 1024  # Discord's limit for an attachment's or a media item's description
 
 
 def alt_text(slug: str, view: dict, names: Sequence[str], *,
-             marks: Mapping[int, Sequence[str]] | None = None, outcome: str | None = None,
-             limit: int = LIMIT) -> str:
+             marks: Mapping[int, Sequence[str]] | None = None,
+             outcome: str | Text | None = None, limit: int = LIMIT,
+             language: object = None) -> str:
     """The alt text of ``view``'s picture; ``names`` are the players' names by seat,
     ``marks`` each seat's moves since the viewer's last turn, ``outcome`` a finished
-    match's result line."""
-    return engines.spec(slug).describe_picture()(view, list(names), marks=marks,
-                                                 outcome=outcome, limit=limit)
+    match's result line; ``language`` the picture's (see :func:`rendering.render`: the
+    outcome is said in it; the alt text's own sentences are English until their
+    catalogue comes)."""
+    with words.speaking(language):
+        return engines.spec(slug).describe_picture()(view, list(names), marks=marks,
+                                                     outcome=words.said(outcome),
+                                                     limit=limit)
 
 
 def replay_alt_text(slug: str, views: Sequence[dict], names: Sequence[str], *,

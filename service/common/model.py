@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
+import speech
 from db import MatchRecord, TournamentRecord
 
 STALE = "The board changed while you moved: look again and retry."
@@ -53,21 +54,41 @@ class Post:
     """The colour (0xRRGGBB) of the seat to act, or of a finished match's winner: the
     tint of the post's frame."""
 
-    async def ready(self) -> Post:
-        """Draw a pending picture (off the event loop); returns the post itself."""
-        if self.png is None and self.pending is not None:
-            self.png = await self.pending.drawn()
-            self.pending = None
+    language: str = speech.ENGLISH
+    """The language :attr:`png` and :attr:`alt` are in (the service's are English)."""
+
+    async def ready(self, language: object = None) -> Post:
+        """The picture and its alt text in ``language`` (the front end's: the server's
+        for a public post, its reader's for a private one; None: English), drawn when
+        pending or when drawn in another language (off the event loop); returns the post
+        itself."""
+        wanted = speech.negotiate(language)
+        if self.pending is not None and (self.png is None or wanted != self.language):
+            self.png = await self.pending.drawn(wanted)
+            self.alt = self.pending.alt(wanted)
+            self.language = wanted
+        return self
+
+    def ready_now(self, language: object = None) -> Post:
+        """:meth:`ready`, drawn here and now (the console)."""
+        wanted = speech.negotiate(language)
+        if self.pending is not None and (self.png is None or wanted != self.language):
+            self.png = self.pending(wanted)
+            self.alt = self.pending.alt(wanted)
+            self.language = wanted
         return self
 
 
 class Pending(Protocol):
-    """A picture to draw later: called, it is drawn here and now; :meth:`drawn` draws
-    it off the event loop, where the service draws its pictures."""
+    """A picture to draw later, in a language (None: English): called, it is drawn here
+    and now; :meth:`drawn` draws it off the event loop, where the service draws its
+    pictures; :meth:`alt` is its alt text in that language."""
 
-    def __call__(self) -> bytes: ...
+    def __call__(self, language: str | None = None) -> bytes: ...
 
-    async def drawn(self) -> bytes: ...
+    async def drawn(self, language: str | None = None) -> bytes: ...
+
+    def alt(self, language: str | None = None) -> str: ...
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from speech import Text
+
 log = logging.getLogger(__name__)
 
 _pool: ProcessPoolExecutor | None = None
@@ -152,13 +154,16 @@ def decide(slug: str, dump: dict[str, Any], seat: int, seed: int, level: str,
     return decision.move, decision.iterations, decision.seconds
 
 
-def picture(slug: str, view: dict[str, Any], names: Sequence[str], outcome: str | None = None,
-            marks: dict[int, list[str]] | None = None) -> bytes:
-    """The PNG of a view (with a finished match's outcome line and the marks of the
-    moves since the viewer's last turn)."""
+def picture(slug: str, view: dict[str, Any], names: Sequence[str],
+            outcome: str | Text | None = None, marks: dict[int, list[str]] | None = None,
+            language: str | None = None) -> bytes:
+    """The PNG of a view (with a finished match's outcome line, a text said in the
+    picture's language, and the marks of the moves since the viewer's last turn), its
+    words in ``language`` (None: English)."""
     import rendering
 
-    return rendering.render(slug, view, names=list(names), outcome=outcome, marks=marks)
+    return rendering.render(slug, view, names=list(names), outcome=outcome, marks=marks,
+                            language=language)
 
 
 def replay(slug: str, views: Sequence[dict[str, Any]], names: Sequence[str]) -> bytes:

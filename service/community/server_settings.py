@@ -15,6 +15,9 @@ Discord in here.
   bot never mentions ``@everyone`` or ``@here``.
 - ``your_turn``: how "your turn" reaches members who have not chosen with ``/notify``.
 - ``games``: the games that may be played here (None: all).
+- ``language``: the language of what its channels and threads show (issue 58; None: the
+  server's preferred language in Discord, Server Settings → Community). What one member
+  sees alone is in their own (``/language``).
 """
 
 from __future__ import annotations
@@ -24,10 +27,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+import speech
 from db import Store
 from engines.base import Game
 from service.common import boundary, clock_math
 from service.common.model import Actor, ServiceError
+from service.community.languages import AUTOMATIC
 from service.community.limits import Caps
 from service.match import gate
 from service.match.terms import MatchTerms
@@ -49,6 +54,7 @@ class ServerSettings:
     ping_role: int | None = None
     your_turn: str = "mention"
     games: tuple[str, ...] | None = None
+    language: str | None = None
 
     def stored(self) -> dict[str, Any]:
         """Only what differs from the defaults (what a moderator changed)."""
@@ -86,9 +92,11 @@ class Servers:
                      remind: int | None = None, deadline: int | None = None,
                      on_timeout: str | None = None, tournament_role: int | None = None,
                      ping_role: int | None = None, your_turn: str | None = None,
-                     games: str | None = None, clear: str | None = None) -> str:
+                     games: str | None = None, clear: str | None = None,
+                     language: str | None = None) -> str:
         """Change the given settings (Manage Server only); ``clear``: a setting's name
-        (or ``all``) back to its default. The settings now, in words."""
+        (or ``all``) back to its default; ``language``: one of the catalogues' or
+        ``automatic`` (the server's Discord language). The settings now, in words."""
         if actor.guild_id is None:
             raise ServiceError("Server settings are set in the server, not in a DM.")
         current = await self.get(actor.guild_id)
@@ -97,6 +105,13 @@ class Servers:
                                    ("tournament_role", tournament_role),
                                    ("ping_role", ping_role), ("your_turn", your_turn))
                  if v is not None}
+        if language is not None:
+            if language != AUTOMATIC and language not in speech.LANGUAGES:
+                raise ServiceError(f"Choose the server's language from "
+                                   f"{', '.join((*speech.LANGUAGES, AUTOMATIC))}.")
+            clear = "language" if language == AUTOMATIC and clear is None else clear
+            if language != AUTOMATIC:
+                given["language"] = language
         if given or games is not None or clear is not None:
             if not actor.is_admin:
                 raise ServiceError("Only a member with Manage Server can change the settings.")
@@ -175,7 +190,14 @@ class Servers:
             f"{YOUR_TURN[s.your_turn]}.",
             "- Games: " + (", ".join(titles.get(g, g) for g in s.games) + " only."
                            if s.games else "all."),
+            "- Channels and threads show my words in: "
+            + (f"{speech.name_of(s.language)}." if s.language else
+               "this server's language in Discord (Server Settings → Community)."),
         ])
+
+    async def languages(self) -> dict[int, str]:
+        """The servers that chose the language of their channels, and that language."""
+        return await self.store.server_languages()
 
     # --- applying them --------------------------------------------------------------------
     async def govern(self, actor: Actor, game_slug: str, channel_id: int | None,

@@ -32,12 +32,14 @@ class Pictures:
     offload: str
 
     def draw(self, match: MatchRecord, game: Game, state: State, seat: int | None = None,
-             marks: dict[int, list[str]] | None = None) -> bytes:
+             marks: dict[int, list[str]] | None = None, language: str | None = None) -> bytes:
         """The PNG of ``seat``'s view (None: the public view); a finished match's picture
         says who won and why, in the words of its text (one result, shown everywhere).
-        ``marks``: each seat's moves to outline (see :func:`service.match.recent.recent`)."""
+        ``marks``: each seat's moves to outline (see :func:`service.match.recent.recent`);
+        ``language``: its words' (None: English; a front end asks for its reader's)."""
+        extra = {"language": language} if language is not None else {}
         return self.render(game.slug, game.view(state, seat), names=match.names,
-                           outcome=outcome_of(match), marks=marks)
+                           outcome=outcome_of(match), marks=marks, **extra)
 
     @property
     def in_pool(self) -> bool:
@@ -46,13 +48,15 @@ class Pictures:
         return self.offload == "process" and self.render is rendering.render
 
     async def picture(self, match: MatchRecord, game: Game, state: State,
-                      seat: int | None, marks: dict[int, list[str]] | None = None) -> bytes:
+                      seat: int | None, marks: dict[int, list[str]] | None = None,
+                      language: str | None = None) -> bytes:
         """:meth:`draw` off the event loop: in the process pool when :attr:`in_pool`."""
         if self.in_pool:
             png: bytes = await pool.run(pool.picture, game.slug, game.view(state, seat),
-                                        list(match.names), outcome_of(match), marks)
+                                        list(match.names), outcome_of(match), marks,
+                                        language)
             return png
-        return await asyncio.to_thread(self.draw, match, game, state, seat, marks)
+        return await asyncio.to_thread(self.draw, match, game, state, seat, marks, language)
 
     def later(self, match: MatchRecord, game: Game, state: State, seat: int | None,
               marks: dict[int, list[str]] | None = None) -> Later:
@@ -70,11 +74,12 @@ class Pictures:
 
 
     def alt(self, match: MatchRecord, game: Game, state: State, seat: int | None = None,
-            marks: dict[int, list[str]] | None = None) -> str:
+            marks: dict[int, list[str]] | None = None, language: str | None = None) -> str:
         """The alt text of :meth:`draw`'s picture, from the same view, names, marks and
-        outcome (at most 1,024 characters)."""
+        outcome (at most 1,024 characters), in ``language``."""
         return rendering.alt.alt_text(game.slug, game.view(state, seat), match.names,
-                                      marks=marks, outcome=outcome_of(match))
+                                      marks=marks, outcome=outcome_of(match),
+                                      language=language)
 
     @staticmethod
     def accent(match: MatchRecord, game: Game, state: State) -> int | None:
@@ -92,8 +97,10 @@ class Pictures:
 
 @dataclass(frozen=True, eq=False)
 class Later:
-    """A picture not drawn yet: called, it is drawn here and now (the console);
-    :meth:`drawn` draws it where the service draws pictures (:meth:`Pictures.picture`)."""
+    """A picture not drawn yet, or to draw again in another language
+    (:class:`service.common.model.Pending`): called, it is drawn here and now (the
+    console); :meth:`drawn` draws it where the service draws pictures
+    (:meth:`Pictures.picture`); :meth:`alt` is its alt text."""
 
     pictures: Pictures
     match: MatchRecord
@@ -102,9 +109,14 @@ class Later:
     seat: int | None
     marks: dict[int, list[str]] | None
 
-    def __call__(self) -> bytes:
-        return self.pictures.draw(self.match, self.game, self.state, self.seat, self.marks)
+    def __call__(self, language: str | None = None) -> bytes:
+        return self.pictures.draw(self.match, self.game, self.state, self.seat, self.marks,
+                                  language)
 
-    async def drawn(self) -> bytes:
+    async def drawn(self, language: str | None = None) -> bytes:
         return await self.pictures.picture(self.match, self.game, self.state, self.seat,
-                                           self.marks)
+                                           self.marks, language)
+
+    def alt(self, language: str | None = None) -> str:
+        return self.pictures.alt(self.match, self.game, self.state, self.seat, self.marks,
+                                 language)

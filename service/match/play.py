@@ -171,6 +171,7 @@ class Play:
                       await self.pictures.picture(match, game, state, None, marks),
                       mentions=mentions, table=table,
                       alt=self.pictures.alt(match, game, state, None, marks),
+                      pending=self.pictures.later(match, game, state, None, marks),
                       accent=self.pictures.accent(match, game, state))
         turn = f"{acting[0]}:{start}" if acting else None
         private = self.private_posts(match, game, state, previous, played)

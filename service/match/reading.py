@@ -57,17 +57,18 @@ class Reading:
         if match.status == LOBBY:
             return Post(self.lobby.lobby_text(match))
         game, state = self.matches.state_of(match)
-        png = alt = None
+        png = alt = pending = None
         played = await self.store.moves(match.id) if picture or match.lesson else []
         if picture:  # the alt text says what the picture shows: the same view and marks
             acting = game.to_act(state) if match.status == RUNNING else []
             marks = marks_for(played, acting[0] if acting else None)
             png = await self.pictures.picture(match, game, state, None, marks)
             alt = self.pictures.alt(match, game, state, None, marks)
+            pending = self.pictures.later(match, game, state, None, marks)
         text = "\n".join([self.status_text(match, game, state),
                           *await self.clocks.clock_lines(match)])
         post = Post(text, png, table=self.matches.table(match, game, state), alt=alt,
-                    accent=self.pictures.accent(match, game, state))
+                    pending=pending, accent=self.pictures.accent(match, game, state))
         return lessons.framed(post, match, played) if match.lesson else post
 
     async def private(self, match_id: int, actor: Actor) -> Post:
@@ -83,6 +84,7 @@ class Reading:
         return Post(text, await self.pictures.picture(match, game, state, seated.number, marks),
                     filename="my-view.png",
                     alt=self.pictures.alt(match, game, state, seated.number, marks),
+                    pending=self.pictures.later(match, game, state, seated.number, marks),
                     accent=self.pictures.accent(match, game, state))
 
     async def history(self, match_id: int, actor: Actor | None = None,

@@ -166,6 +166,8 @@ class Turns:
                 return Update(match, Post(text, png,
                                           table=self.matches.table(match, game, state),
                                           alt=self.pictures.alt(match, game, state),
+                                          pending=self.pictures.later(match, game, state,
+                                                                      None),
                                           accent=self.pictures.accent(match, game, state)),
                               news=await self.play.ended(match))
             await self.store.mark_resigned(match.id, version=match.version,

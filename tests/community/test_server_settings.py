@@ -93,3 +93,25 @@ async def test_your_turn_default_reaches_those_who_chose_nothing(svc):
     chosen = await svc.notify.settings([2, 3], GUILD)
     assert chosen[2].your_turn == "mention" and chosen[3].your_turn == "dm"
     assert (await svc.notify.settings([3], 81))[3].your_turn == "mention"
+
+
+async def test_a_server_chooses_the_language_its_channels_show(svc):
+    """Issue 58: ``/settings language``, one of the catalogues or automatic (the server's
+    language in Discord); kept per server and listed for the front end at its start."""
+    text = await svc.servers.change(MOD)
+    assert "show my words in: this server's language in Discord" in text
+    text = await svc.servers.change(MOD, language="de")
+    assert "- Channels and threads show my words in: Deutsch." in text
+    assert await svc.servers.languages() == {GUILD: "de"}
+    with pytest.raises(ServiceError, match=r"^Only a member with Manage Server"):
+        await svc.servers.change(ANA, language="fr")
+    with pytest.raises(ServiceError, match=r"^Choose the server's language from en, de, fr, "
+                                           r"es, pt-BR, auto\.$"):
+        await svc.servers.change(MOD, language="klingon")
+    assert (await svc.servers.get(GUILD)).language == "de"
+    await svc.servers.change(MOD, language="auto")
+    assert (await svc.servers.get(GUILD)).language is None
+    assert await svc.servers.languages() == {}
+    await svc.servers.change(MOD, language="pt-BR")
+    await svc.servers.change(MOD, clear="language")
+    assert await svc.servers.languages() == {}

@@ -44,3 +44,20 @@ async def test_settings_govern_where_matches_go_and_who_creates_tournaments(sim:
     with pytest.raises(SetupError, match="default-member-permissions"):
         await sim.slash(sim.ana, "settings", deadline=1)  # Discord shows it to mods only
     assert "deadline 48 h" in answer(await sim.slash(eve, "settings"))
+
+
+async def test_the_servers_language_is_kept_across_a_restart(sim: Sim) -> None:
+    """Issue 58: what a channel shows is said in the language the moderators chose
+    (``bot.kit.language.server``), known again when the bot starts."""
+    from bot.kit import language
+
+    mods = sim.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    eve = sim.guild.add_member(sim.env.create_user("eve"), roles=[mods])
+    shown = await sim.slash(eve, "settings", language="fr")
+    assert "show my words in: Français." in answer(shown)
+    bot = sim.bot
+    language._CHOSEN.pop(bot)
+    await language.load(bot, bot.service)  # as at start: read from the store
+    assert language._CHOSEN[bot] == {sim.guild.id: "fr"}
+    await sim.slash(eve, "settings", language="auto")
+    assert language._CHOSEN[bot] == {}

@@ -207,3 +207,6 @@ name-language = sprache
 desc-the-language-i-answer-you-in-default-your-discords = Die Sprache, in der ich dir antworte (Standard: die deines Discord)
 desc-your-language-or-automatic-to-follow-discords = Deine Sprache, oder automatisch wie dein Discord
 choice-automatic-your-discords-language = automatisch (die Sprache deines Discord)
+choice-language = sprache
+desc-the-language-of-what-my-posts-in-this-servers-channels-say = Die Sprache meiner Beiträge in den Kanälen dieses Servers
+choice-automatic-this-servers-discord-language = automatisch (die Discord-Sprache dieses Servers)

@@ -207,3 +207,6 @@ name-language = idioma
 desc-the-language-i-answer-you-in-default-your-discords = El idioma en que te respondo (por defecto: el de tu Discord)
 desc-your-language-or-automatic-to-follow-discords = Tu idioma, o automático para seguir el de Discord
 choice-automatic-your-discords-language = automático (el idioma de tu Discord)
+choice-language = idioma
+desc-the-language-of-what-my-posts-in-this-servers-channels-say = El idioma de mis mensajes en los canales de este servidor
+choice-automatic-this-servers-discord-language = automático (el idioma de Discord de este servidor)

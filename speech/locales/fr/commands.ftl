@@ -207,3 +207,6 @@ name-language = langue
 desc-the-language-i-answer-you-in-default-your-discords = La langue dans laquelle je vous réponds (par défaut : celle de votre Discord)
 desc-your-language-or-automatic-to-follow-discords = Votre langue, ou automatique pour suivre celle de Discord
 choice-automatic-your-discords-language = automatique (la langue de votre Discord)
+choice-language = langue
+desc-the-language-of-what-my-posts-in-this-servers-channels-say = La langue de mes messages dans les salons de ce serveur
+choice-automatic-this-servers-discord-language = automatique (la langue Discord de ce serveur)

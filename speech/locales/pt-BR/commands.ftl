@@ -207,3 +207,6 @@ name-language = idioma
 desc-the-language-i-answer-you-in-default-your-discords = O idioma em que te respondo (padrão: o do seu Discord)
 desc-your-language-or-automatic-to-follow-discords = Seu idioma, ou automático para seguir o do Discord
 choice-automatic-your-discords-language = automático (o idioma do seu Discord)
+choice-language = idioma
+desc-the-language-of-what-my-posts-in-this-servers-channels-say = O idioma das minhas mensagens nos canais deste servidor
+choice-automatic-this-servers-discord-language = automático (o idioma do Discord deste servidor)
