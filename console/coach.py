@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Protocol
 
 import speech
+from console import language
 from db import FINISHED, MatchRecord
 from service import Actor, Service
 from speech import Text
@@ -28,9 +29,9 @@ class Screen(Protocol):
 
 
 def language_of(screen: Screen) -> str:
-    """The console reader's catalogue: the screen's ``language`` where it has one (a
-    console that reads ``--language`` or ``LANG``), else English."""
-    return speech.negotiate(getattr(screen, "language", speech.ENGLISH))
+    """The console reader's catalogue: the screen's own ``language`` where it has one,
+    else the console's (``--language``, else ``LC_ALL``/``LC_MESSAGES``/``LANG``)."""
+    return speech.negotiate(getattr(screen, "language", None) or language.reader())
 
 
 def said(screen: Screen, text: Text) -> str:

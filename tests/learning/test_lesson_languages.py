@@ -18,6 +18,7 @@ import pytest
 import engines
 import speech
 from console import coach as console_coach
+from console import language as console_language
 from engines import lesson
 from service import Actor, Post, ServiceError
 from service.learning import lessons, words
@@ -158,3 +159,28 @@ async def test_the_consoles_hint_in_the_readers_language(service, tmp_path):
     Screen.language = "nl"  # a language without a catalogue: English
     await console_coach.hint(Screen(), await service.match(match.id), ANA)
     assert shown[1].startswith("Hint for Ana")
+
+
+async def test_the_consoles_coach_follows_the_consoles_language(service, tmp_path,
+                                                                 monkeypatch):
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "pt_BR.UTF-8")
+    monkeypatch.setattr(console_language, "_chosen", [])  # no --language in this run
+    match = (await service.learn(ANA, "terra")).match
+    shown: list[str] = []
+
+    class Screen:  # a console screen with no language of its own
+        boards = Path(tmp_path)
+
+        def __init__(self) -> None:
+            self.service = service
+
+        def out(self, text: str) -> None:
+            shown.append(text)
+
+        def say_path(self, text: str) -> None:
+            shown.append(text)
+
+    await console_coach.hint(Screen(), await service.match(match.id), ANA)
+    assert shown[0].startswith("Dica para Ana (só você vê; 1 dica usada nesta partida): ")
