@@ -24,8 +24,10 @@ from engines.lesson_script import (
     Lesson,
     LessonError,
     Step,
+    overlay_path,
     parse,
     sentences,
+    translated,
 )
 
 __all__ = ["RULE_SENTENCES", "Lesson", "LessonError", "Step", "computer_turns", "first_right",
@@ -34,11 +36,22 @@ __all__ = ["RULE_SENTENCES", "Lesson", "LessonError", "Step", "computer_turns", 
 
 
 @cache
-def lesson_of(slug: str) -> Lesson | None:
+def lesson_of(slug: str, language: str = "en") -> Lesson | None:
     """The lesson of the game called ``slug`` (its spec's ``learn`` script), or None when
-    it has none. KeyError for a game that is not registered."""
+    it has none, in ``language`` (a catalogue tag): the script's words replaced by its
+    overlay's (:mod:`engines.lesson_script`), the English where it has none. KeyError for a
+    game that is not registered; LessonError for an overlay that is not sound."""
     script = engines.spec(slug).learn
-    return None if script is None else parse(script.read_text("utf-8"))
+    if script is None:
+        return None
+    lesson = parse(script.read_text("utf-8"))
+    overlay = overlay_path(script, language) if language != "en" else None
+    if overlay is None or not overlay.is_file():
+        return lesson
+    try:
+        return translated(lesson, overlay.read_text("utf-8"), language)
+    except LessonError as error:
+        raise LessonError(f"{overlay.name}: {error}") from None
 
 
 def step_at(lesson: Lesson, learner_moves_made: int) -> Step | None:

@@ -1,15 +1,30 @@
 """The lesson script's data and its parser (:mod:`engines.lesson` plays it): kept apart
 so that a spec can check its script without importing the computer players.
 
-Pure: the standard library's ``tomllib`` reads the text.
+A lesson's words in other languages are an overlay beside the script (issue 58). The
+script (``learn.toml``) is the lesson: its seed, seats, moves and replies, and its English
+words. An overlay (``learn.de.toml``, ``<module>.learn.fr.toml``) holds only the words
+of one language: the ``title``, the ``finish``, and one ``[[steps]]`` table per step, in
+the script's order, with the step's ``teaches`` (a check, copied, never translated) and
+its ``rule``, ``ask`` and ``wrong``. Moves stay in the one script, so no language can
+play a different lesson. :func:`problems` says what an overlay lacks or has too many of,
+and whether its `code` spans (what the learner types) are exactly the English ones;
+:func:`translated` applies a sound one.
+
+Pure: the standard library's ``tomllib`` reads the text handed in.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
+from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
+
+import speech
 
 RULE_SENTENCES = 2
 """A step's rule is at most this many sentences; its ask is one."""
@@ -137,3 +152,110 @@ def parse(text: str) -> Lesson:
                   opening=_strings(data, "opening", "the script"),
                   steps=tuple(_step(n, s) for n, s in enumerate(steps, start=1)),
                   finish=_text(data, "finish", "the script"))
+
+
+# --- overlays: the words in another language ----------------------------------------
+LESSON_FIELDS = ("title", "finish")
+"""The lesson's own words an overlay translates."""
+STEP_FIELDS = ("rule", "ask", "wrong")
+"""Each step's words an overlay translates (``teaches`` is copied as a check)."""
+LANGUAGES = ("de", "fr", "es", "pt-BR")
+"""The languages every lesson has an overlay in (English is the script itself)."""
+_CODE = re.compile(r"`[^`\n]*`")
+
+
+def overlay_name(script_name: str, language: str) -> str:
+    """``learn.toml`` → ``learn.de.toml``; ``<module>.learn.toml`` →
+    ``<module>.learn.de.toml``."""
+    stem = script_name.removesuffix(".toml")
+    return f"{stem}.{language}.toml"
+
+
+def overlay_path(script: Any, language: str) -> Path | None:
+    """Where the overlay of ``script`` (a path) in ``language`` is; None where the script
+    is no file on disk (no overlay can sit beside it)."""
+    if not isinstance(script, Path):
+        return None
+    return script.with_name(overlay_name(script.name, language))
+
+
+def code_spans(text: str, language: str | None = None) -> Counter[str]:
+    """The `code` spans of a text (what the learner types), counted; with ``language``,
+    a slash command's span (`/rules`) as that language names the command (`/regeln`):
+    command names are translated, moves never are."""
+    spans = _CODE.findall(text)
+    if language is not None:
+        spans = [_command(span, language) for span in spans]
+    return Counter(spans)
+
+
+def _command(span: str, language: str) -> str:
+    """`/rules` as ``language`` names it; any other span as it is."""
+    name = span.strip("`")
+    if not re.fullmatch(r"/[a-z_]+", name):
+        return span
+    return f"`/{speech.say(language, f'name-{name[1:]}')}`"
+
+
+def words(lesson: Lesson) -> dict[str, str]:
+    """Every text of a lesson by where it is: ``title``, ``finish``, ``steps.3.rule``
+    (steps from 1)."""
+    found = {name: getattr(lesson, name) for name in LESSON_FIELDS}
+    for number, step in enumerate(lesson.steps, start=1):
+        found.update({f"steps.{number}.{name}": getattr(step, name) for name in STEP_FIELDS})
+    return found
+
+
+def _flat(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """An overlay's texts by where they are, and its steps' ``teaches``."""
+    found = {name: value for name, value in data.items() if name != "steps"}
+    teaches: list[str] = []
+    steps = data.get("steps", [])
+    for number, step in enumerate(steps if isinstance(steps, list) else [], start=1):
+        if not isinstance(step, dict):
+            found[f"steps.{number}"] = step
+            continue
+        teaches.append(str(step.get("teaches", "")))
+        found.update({f"steps.{number}.{name}": value for name, value in step.items()
+                      if name != "teaches"})
+    return found, teaches
+
+
+def problems(lesson: Lesson, text: str, language: str) -> list[str]:
+    """What is wrong with an overlay (its TOML ``text``) of ``lesson``, one sentence each:
+    a text missing, empty or left over, a step out of order, a `code` span that is not
+    the English one. Empty: it is sound."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        return [f"not TOML: {error}"]
+    found, teaches = _flat(data)
+    wanted = words(lesson)
+    out = [f"{where}: missing" for where in wanted if where not in found]
+    out += [f"{where}: not a text of the script" for where in found if where not in wanted]
+    source = [step.teaches for step in lesson.steps]
+    if teaches != source[:len(teaches)] or len(teaches) != len(source):
+        out.append(f"steps: teaches {teaches}, the script {source}")
+    for where, value in found.items():
+        if where not in wanted:
+            continue
+        if not isinstance(value, str) or not value.strip():
+            out.append(f"{where}: must be a non-empty string")
+        elif code_spans(value) != (english := code_spans(wanted[where], language)):
+            out.append(f"{where}: code spans {sorted(code_spans(value).elements())}, "
+                       f"wanted {sorted(english.elements())}")
+    return out
+
+
+def translated(lesson: Lesson, text: str, language: str) -> Lesson:
+    """``lesson`` with the words of an overlay in ``language``; LessonError when the
+    overlay is not sound (:func:`problems`)."""
+    wrong = problems(lesson, text, language)
+    if wrong:
+        raise LessonError("the overlay: " + "; ".join(wrong[:5]))
+    data = tomllib.loads(text)
+    steps = tuple(dataclasses.replace(step, **{name: table[name].strip()
+                                               for name in STEP_FIELDS})
+                  for step, table in zip(lesson.steps, data["steps"], strict=True))
+    return dataclasses.replace(lesson, title=data["title"].strip(),
+                               finish=data["finish"].strip(), steps=steps)

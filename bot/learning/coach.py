@@ -14,14 +14,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import speech
 from bot.kit.common import PantheonCog, about_a_match, started_match_autocomplete
 from bot.kit.interact import actor_of, deferred_match, guard, reply
+from bot.kit.language import reader
 from bot.match.publish import message_kwargs
 from db import ABORTED, FINISHED, RUNNING
 from service import Post
+from speech import Text
 
 log = logging.getLogger(__name__)
 
+ALT_LIMIT = 1024
+"""Discord's limit on a picture's alt text."""
 PROGRESS_SECONDS = 1.5
 """At most one progress edit this often (and always the first): Discord limits edits."""
 
@@ -36,7 +41,8 @@ class Coach(PantheonCog):
         async with guard(interaction, "/hint"):
             record = await deferred_match(interaction, match)
             given = await self.service.hint(record.id, actor_of(interaction))
-            await reply(interaction, given.text,
+            language = await reader(self.service, interaction)
+            await reply(interaction, speech.say(language, given.text),
                         allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(
@@ -48,6 +54,7 @@ class Coach(PantheonCog):
                      ) -> None:
         async with guard(interaction, "/review"):
             record = await deferred_match(interaction, match)
+            language = await reader(self.service, interaction)
             shown = [0.0]
 
             async def progress(done: int, total: int) -> None:
@@ -57,17 +64,19 @@ class Coach(PantheonCog):
                 shown[0] = now
                 try:
                     await interaction.edit_original_response(
-                        content=f"Reviewing… {done}/{total} positions")
+                        content=speech.say(language, Text("review-progress",
+                                                          {"done": done, "total": total})))
                 except discord.HTTPException as exc:  # progress is a courtesy
                     log.info("/review progress not shown: %s", exc)
 
             found = await self.service.review(record.id, actor_of(interaction), progress)
             none = discord.AllowedMentions.none()
-            await interaction.edit_original_response(content=found.heading,
-                                                     allowed_mentions=none)
+            await interaction.edit_original_response(
+                content=speech.say(language, found.heading), allowed_mentions=none)
             for n, moment in enumerate(found.moments, 1):
-                post = Post(moment.text, moment.png, filename=f"review-{n}.png",
-                            alt=moment.alt)
+                post = Post(speech.say(language, moment.text), moment.png,
+                            filename=f"review-{n}.png",
+                            alt=speech.say(language, moment.alt)[:ALT_LIMIT])
                 await reply(interaction, **message_kwargs(post, mention=False))
 
 

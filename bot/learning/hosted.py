@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import discord
 
+import speech
 from bot.kit.common import title_of
 from bot.kit.interact import actor_of, defer, reply
+from bot.kit.language import reader
 from bot.kit.places import LIMITED, answers_hidden
 from bot.match.ui import announce
 from service import Service, ServiceError
-
-SEEN = (" Everyone in this conversation sees it; only you play it."
-        " In a DM with me, it is yours alone.")
+from speech import Text
 
 
 async def learn_here(service: Service, interaction: discord.Interaction, game: str) -> None:
@@ -30,7 +30,10 @@ async def learn_here(service: Service, interaction: discord.Interaction, game: s
     update = await service.learn(actor_of(interaction), game,
                                  channel_id=interaction.channel_id, hosted=True)
     posted = await announce(interaction.client, update)
-    where = "below" if posted is not None else "open, but I could not show its board: use /board"
-    alone = "" if interaction.context.dm_channel else SEEN
-    await reply(interaction, f"Your lesson of {title_of(game)} (#{update.match.id}) is "
-                             f"{where}: play each step with /move or the buttons.{alone}")
+    language = await reader(service, interaction)  # a lesson has one reader
+    said = speech.say(language, Text(
+        "lesson-here" if posted is not None else "lesson-here-no-board",
+        {"game": title_of(game), "match": update.match.id}))
+    if not interaction.context.dm_channel:
+        said += " " + speech.say(language, Text("lesson-here-seen"))
+    await reply(interaction, said)

@@ -21,8 +21,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import speech
 from bot.kit.common import PantheonCog, lesson_autocomplete, title_of
 from bot.kit.interact import actor_of, defer, guard, reply
+from bot.kit.language import reader
 from bot.kit.places import anywhere, elsewhere
 from bot.learning.hosted import learn_here
 from bot.match.opening import NO_THREAD, NOT_A_TEXT_CHANNEL, Place, place_for, undo_opening
@@ -30,16 +32,20 @@ from bot.match.threads import THREAD_ARCHIVE_MINUTES, add_members, thread_name
 from bot.match.ui import announce
 from db import MatchRecord
 from service import ServiceError
+from speech import Text
 
 log = logging.getLogger(__name__)
 
 
-async def open_lesson_thread(place: Place, match: MatchRecord) -> discord.Thread:
-    """The lesson's thread: private where allowed, else public; a forum's post. Raises
-    ``discord.HTTPException`` when no thread can be opened at all."""
+async def open_lesson_thread(place: Place, match: MatchRecord,
+                             language: str = speech.ENGLISH) -> discord.Thread:
+    """The lesson's thread: private where allowed, else public; a forum's post (its
+    words in the learner's ``language``). Raises ``discord.HTTPException`` when no
+    thread can be opened at all."""
     name, reason = thread_name(match), f"Pantheon lesson #{match.id}"
     if isinstance(place, discord.ForumChannel):
-        post = await place.create_thread(name=name, content=f"**{name}** (a lesson)",
+        content = speech.say(language, Text("lesson-forum-post", {"thread": name}))
+        post = await place.create_thread(name=name, content=content,
                                          auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                                          reason=reason)
         return post.thread
@@ -55,15 +61,22 @@ async def open_lesson_thread(place: Place, match: MatchRecord) -> discord.Thread
                                      auto_archive_duration=THREAD_ARCHIVE_MINUTES)
 
 
-def public_note(place: Place, thread: discord.Thread) -> str:
+def public_note(place: Place, thread: discord.Thread) -> Text | None:
     """What the learner is told when the lesson's thread is not private (issue 57): a
-    public thread (private ones refused here) or a forum's post."""
+    public thread (private ones refused here) or a forum's post; None: it is private."""
     if thread.type == discord.ChannelType.private_thread:
-        return ""
-    why = ("a forum has no private posts" if isinstance(place, discord.ForumChannel)
-           else "I may not open private threads in this channel")
-    return (f" Note: this thread is public ({why}), so other members can see it; only "
-            "you play your lesson or look it up with /board, /history or /export.")
+        return None
+    return Text("lesson-public-forum" if isinstance(place, discord.ForumChannel)
+                else "lesson-public-thread")
+
+
+def opened(language: str, game: str, match: MatchRecord, thread: discord.Thread,
+           posted: bool, note: Text | None) -> str:
+    """The answer to /learn, in the learner's language."""
+    said = speech.say(language, Text("lesson-opened" if posted else "lesson-opened-no-board",
+                                     {"game": title_of(game), "match": match.id,
+                                      "thread": thread.mention}))
+    return said if note is None else f"{said} {speech.say(language, note)}"
 
 
 class Learn(PantheonCog):
@@ -81,12 +94,13 @@ class Learn(PantheonCog):
                 raise ServiceError(NOT_A_TEXT_CHANNEL)
             place = place_for(interaction.channel)
             await defer(interaction)
+            language = await reader(self.service, interaction)  # a lesson has one reader
             actor = actor_of(interaction)
             update = await self.service.learn(actor, game, channel_id=place.id)
             match = update.match
             made: list[discord.Thread] = []
             try:
-                thread = await open_lesson_thread(place, match)
+                thread = await open_lesson_thread(place, match, language)
                 made.append(thread)
                 await self.service.set_places(match.id, thread_id=thread.id)
             except Exception as exc:
@@ -97,11 +111,8 @@ class Learn(PantheonCog):
             match.thread_id = thread.id
             await add_members(thread, [actor.user_id])
             posted = await announce(self.bot, update)
-            where = thread.mention if posted is not None else (
-                f"{thread.mention} (I could not post the board there)")
-            await reply(interaction, f"Your lesson of {title_of(game)} (#{match.id}) is open "
-                                     f"in {where}: play each step with /move or the buttons."
-                                     + public_note(place, thread))
+            await reply(interaction, opened(language, game, match, thread,
+                                            posted is not None, public_note(place, thread)))
 
 
 async def setup(bot: commands.Bot) -> None:

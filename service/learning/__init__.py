@@ -1,6 +1,7 @@
 """Learning a game: its lessons (:mod:`.lessons`: a scripted first match against the
-computer), the coach's ``/hint`` and ``/review`` (:mod:`.coach`), and the facade's calls
-for both (:mod:`.desk`).
+computer; :mod:`.words`: a lesson's own words, said in its reader's language), the
+coach's ``/hint`` and ``/review`` (:mod:`.coach`), and the facade's calls for both
+(:mod:`.desk`).
 
 Owns the hints table. Uses the match (a lesson is a match, and passes its gate) and records
 (a review replays one).

@@ -20,15 +20,16 @@ from typing import Any
 import rendering
 import rendering.alt
 from db import RUNNING, MatchRecord, Store
-from engines.ai.analysis import LOOKS, Analysis, Look, analyse, percent
+from engines.ai.analysis import LOOKS, Analysis, Look, analyse
 from engines.base import Game, State
-from service.common import boundary, names, pool
+from service.common import boundary, pool
 from service.common.model import Actor, ServiceError
 from service.learning import lessons
 from service.match.core import Matches
 from service.match.pictures import Pictures
 from service.match.ratings import is_rated
 from service.records.export import OVER
+from speech import Text
 
 Progress = Callable[[int, int], Awaitable[None]]
 """Told (positions looked at, positions to look at) as a review goes."""
@@ -56,7 +57,7 @@ TURNED = 0.03
 
 @dataclass(frozen=True)
 class Hint:
-    text: str
+    text: Text
     taken: int
     """How many hints the asker has taken in this match, this one included."""
     move: str | None = None
@@ -67,15 +68,17 @@ class Hint:
 class Moment:
     """A turning point: the text, the picture marking both moves, and its alt text."""
 
-    text: str
+    text: Text
     png: bytes | None
     """None: the review's bound came before its picture was drawn."""
-    alt: str
+    alt: Text
+    """The picture's alt text: the board's (English until the pictures speak), then the
+    two moves marked; a front end clips it to Discord's 1,024 characters."""
 
 
 @dataclass(frozen=True)
 class Review:
-    heading: str
+    heading: Text
     moments: list[Moment] = field(default_factory=list)
     looked: int = 0
     positions: int = 0
@@ -90,11 +93,17 @@ def look_at(slug: str, dump: dict[str, Any], seat: int, seed: int, look: Look,
     return analyse(game, game.load(dump), seat, seed, look, played)
 
 
-async def hint_lines(store: Store, matches: Matches, match: MatchRecord) -> list[str]:
+async def hint_texts(store: Store, matches: Matches, match: MatchRecord) -> list[Text]:
     """"Ana took 2 hints." for each seat that took any (a record, a final post)."""
     taken = await store.hints(match.id)
-    return [f"{matches.name(seated)} took {names.plural(taken[seated.number], 'hint')}."
+    return [Text("hints-taken", {"name": matches.name(seated),
+                                 "count": taken[seated.number]})
             for seated in match.by_seat() if taken.get(seated.number)]
+
+
+async def hint_lines(store: Store, matches: Matches, match: MatchRecord) -> list[str]:
+    """:func:`hint_texts` in English, for the match room's posts that are English still."""
+    return [str(text) for text in await hint_texts(store, matches, match)]
 
 
 def marks_of(game: Game, state: State, seat: int, move: str) -> list[str]:
@@ -133,33 +142,32 @@ class Coach:
         match = await self.matches.readable(match_id, actor)
         seated = match.seat_of(actor.user_id)
         if seated is None or seated.is_ai or seated.seat is None:
-            raise ServiceError("Only a player of this match may ask for a hint.")
+            raise ServiceError(Text("hint-not-a-player"))
         if seated.resigned:
-            raise ServiceError("You resigned from this match: the computer plays your seat.")
+            raise ServiceError(Text("hint-resigned"))
         if await self.store.tournament_of_match(match.id) is not None:
-            raise ServiceError("Hints are not given in tournament matches.")
+            raise ServiceError(Text("hint-tournament"))
         if is_rated(match, await self.store.is_rated(match.id)):
-            raise ServiceError("Hints are only for unrated matches, and this one is rated.")
+            raise ServiceError(Text("hint-rated"))
         if match.status != RUNNING:
-            raise ServiceError("This match is not running: a hint is for a move still to "
-                               "make.")
+            raise ServiceError(Text("hint-not-running"))
         game, state = self.matches.state_of(match)
         seat = seated.number
         if seat not in game.to_act(state) or not game.legal_moves(state, seat):
-            raise ServiceError("It is not your turn: a hint is for the move you are to make.")
+            raise ServiceError(Text("hint-not-your-turn"))
         step = (await lessons.step_hint(self.store, match, game, state, seat)
                 if match.lesson else None)
+        said: Text | str
         if step is not None:
             move, said = step.move, step.text
         else:
             seed = random.Random(f"{match.seed}:hint:{match.version}:{seat}").getrandbits(62)
             found = await self._analyse(game, state, seat, seed, self.looks[HINT_LEVEL])
-            move, said = found.best, found.reason
+            move, said = found.best, self.matches.named(match, found.reason)
         await self.store.take_hint(match.id, seat, match.version)
         taken = (await self.store.hints(match.id)).get(seat, 0)
-        text = (f"Hint for {self.matches.name(seated)} (only you see it; "
-                f"{names.plural(taken, 'hint')} taken in this match): "
-                f"{self.matches.named(match, said)}")
+        text = Text("hint-given", {"name": self.matches.name(seated), "count": taken,
+                                   "hint": said})
         return Hint(text, taken, move)
 
     # --- /review ----------------------------------------------------------------------
@@ -171,19 +179,17 @@ class Coach:
         match = await self.matches.readable(match_id, actor)
         seated = match.seat_of(actor.user_id)
         if seated is None or seated.is_ai or seated.seat is None:
-            raise ServiceError("Only a player of this match may ask for its review.")
+            raise ServiceError(Text("review-not-a-player"))
         if match.status not in OVER:
-            raise ServiceError("This match is not over yet: a review comes once it has "
-                               "ended.")
+            raise ServiceError(Text("review-not-over"))
         game = self.matches.game_of(match.game)
         moves = await self.store.moves(match.id)
         states = list(self.matches.positions(match, moves))
         seat = seated.number
         mine = [i for i, m in enumerate(moves) if m.seat == seat
                 and len(game.legal_moves(states[i], seat)) > 1]
-        title = f"{game.title} #{match.id}"
         if not mine:
-            return Review(f"Review of {title}: you made no choice in it to look at.")
+            return Review(Text("review-no-choice", {"game": game.title, "match": match.id}))
         base = self.looks[REVIEW_LEVEL]
         look = base.scaled(REVIEW_POSITIONS / len(mine))
         seconds = self.review_seconds
@@ -191,13 +197,11 @@ class Coach:
         found = await self._review(match, game, states, moves, seat, mine, look, progress,
                                    None if seconds is None else seconds - SHOWING_SECONDS)
         moments = await self._moments(match, game, states, moves, seat, found, bound)
-        cut = (f" Time ran out after {len(found)} of your {len(mine)} decisions: these "
-               "moments are among those." if len(found) < len(mine) else "")
-        if any(m.png is None for m in moments):
-            cut += " Time ran out before every picture was drawn: those moments are words."
-        heading = (f"Review of {title} for {self.matches.name(seated)}: the computer "
-                   f"replayed your {names.plural(len(mine), 'decision')} and names "
-                   f"{len(moments)} where the game turned.{cut}")
+        heading = Text("review-heading", {
+            "game": game.title, "match": match.id, "name": self.matches.name(seated),
+            "decisions": len(mine), "moments": len(moments), "looked": len(found),
+            "cut": "search" if len(found) < len(mine) else "none",
+            "pictures": "cut" if any(m.png is None for m in moments) else "all"})
         return Review(heading, moments, len(found), len(mine))
 
     async def _review(self, match: MatchRecord, game: Game, states: list[State],
@@ -284,21 +288,17 @@ class Coach:
                 found: Analysis) -> Moment:
         """A moment's words, its picture to come (:meth:`_picture`)."""
         assert found.played is not None and found.played_value is not None
-        named = self.matches.named
-        if found.played == found.best:
-            text = (f"Move {seq}: you played {found.played}, the computer's choice too "
-                    f"(your chances {percent(found.best_value)}). {named(match, found.reason)}")
-        else:
-            swing = round(100 * found.swing)
-            text = (f"Move {seq}: you played {found.played}; the computer prefers "
-                    f"{named(match, found.reason)} Its estimate of your chances: "
-                    f"{percent(found.best_value)} with its move, "
-                    f"{percent(found.played_value)} with yours (a swing of {swing} points "
-                    "in a hundred).")
+        reason = self.matches.named(match, found.reason)
+        facts: dict[str, str | int | float] = {
+            "move": seq, "played": found.played, "best": found.best, "reason": reason,
+            "chances": found.best_value, "yours": found.played_value,
+            "swing": round(100 * found.swing)}
+        text = Text("review-moment-same" if found.played == found.best
+                    else "review-moment-other", facts)
         # The picture outlines the two moves, not the last one: the alt text says so.
         alt = rendering.alt.alt_text(game.slug, {**view, "last": []}, match.names)
-        said = (f" Marked: your move {found.played} in your colour"
-                + (f", the computer's {found.best} in the highlight colour."
-                   if found.played != found.best else "."))
-        return Moment(text, None, (alt + said)[:1024])
+        marked = Text("review-marked-same" if found.played == found.best
+                      else "review-marked-other",
+                      {"board": alt, "played": found.played, "best": found.best})
+        return Moment(text, None, marked)
 

@@ -13,6 +13,7 @@ from service.learning.coach import Coach, Hint, Progress, Review
 from service.match import gate
 from service.match.lobby import Lobby
 from service.match.terms import MatchTerms
+from speech import Text
 
 LESSON_TERMS = MatchTerms(rated=False, deadline=0, remind=0)
 """A lesson is unrated (casual: /hint works), has no deadline (nobody loses a lesson on
@@ -40,11 +41,11 @@ class LearningDesk:
         try:
             found = lessons.lesson_of(game_slug)
         except KeyError:
-            raise ServiceError(f"There is no game {game_slug[:40]!r}.") from None
+            raise ServiceError(Text("lesson-no-game", {"game": game_slug[:40]})) from None
         if found is None:
-            titles = ", ".join(title for _, title in self.lesson_games()) or "none yet"
-            raise ServiceError(f"{engines.get(game_slug).title} has no lesson yet; "
-                               f"lessons: {titles}.")
+            raise ServiceError(Text("lesson-none-yet", {
+                "game": engines.get(game_slug).title,
+                "lessons": ", ".join(title for _, title in self.lesson_games())}))
         await self.no_lesson_running(actor, game_slug)
         options = {name: str(value).lower() for name, value in found.options.items()}
         match = await self.lobby.create(actor, game_slug, options, channel_id, True,
@@ -67,10 +68,9 @@ class LearningDesk:
         for match in await self.store.find_matches(guild_id=actor.guild_id,
                                                    user_id=actor.user_id, statuses=(RUNNING,)):
             if match.lesson and match.game == game_slug:
-                where = f" in <#{match.thread_id}>" if match.thread_id else ""
-                raise ServiceError(
-                    f"Your lesson of {engines.get(game_slug).title} (#{match.id}) is still "
-                    f"running{where}: play on there, or resign it to start again.")
+                raise ServiceError(Text("lesson-running", {
+                    "game": engines.get(game_slug).title, "match": match.id,
+                    "where": f"<#{match.thread_id}>" if match.thread_id else "none"}))
 
     async def hint(self, match_id: int, actor: Actor) -> Hint:
         """The computer's choice for the actor's move, in an unrated match (counted)."""

@@ -18,11 +18,14 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import speech
 from db import FINISHED, MatchRecord, MoveRecord, Store
 from engines import lesson as lessons
 from engines.base import Game, IllegalMove, State
 from engines.lesson import Lesson, Step
-from service.common.model import Post
+from service.common.model import Post, ServiceError
+from service.learning import words
+from speech import Text
 
 log = logging.getLogger(__name__)
 
@@ -61,14 +64,20 @@ async def learners_step(store: Store, match: MatchRecord, seat: int
 
 async def refusal(store: Store, match: MatchRecord, game: Game, state: State, seat: int,
                   move: str) -> str | None:
-    """Why a legal ``move`` of ``seat`` is not what the lesson's step asks (its
-    ``wrong``), or None: not a lesson, not the learner, the steps are done, or it is
-    right. Illegal moves are refused by the engine before this is asked."""
+    """Refuse a legal ``move`` of ``seat`` that is not what the lesson's step asks: raises
+    :class:`ServiceError` with the step's ``wrong`` as a :class:`speech.Text` (said in the
+    learner's language by the front end); None: not a lesson, not the learner, the steps
+    are done, or it is right. Illegal moves are refused by the engine before this is
+    asked. (It raises rather than returns so that the match room's call, which raises what
+    it is given as English, gets the learner's language without a change there.)"""
     now = await learners_step(store, match, seat)
     if now is None:
         return None
-    found, _, step = now
-    return lessons.judge(game, state, found, step, move)
+    found, number, step = now
+    if lessons.judge(game, state, found, step, move) is None:
+        return None
+    raise ServiceError(Text("lesson-wrong", {"wrong": words.of_step(found, match.game,
+                                                                     number, "wrong")}))
 
 
 async def scripted_reply(store: Store, match: MatchRecord, game: Game, state: State,
@@ -102,9 +111,10 @@ class StepHint:
     ask: str
 
     @property
-    def text(self) -> str:
+    def text(self) -> Text:
         """``take h7 (step 3 of 8): <the step's rule> <its ask>``."""
-        return f"{self.move} (step {self.number} of {self.steps}): {self.rule} {self.ask}"
+        return Text("lesson-hint", {"move": self.move, "number": self.number,
+                                    "steps": self.steps, "rule": self.rule, "ask": self.ask})
 
 
 async def step_hint(store: Store, match: MatchRecord, game: Game, state: State, seat: int
@@ -119,28 +129,53 @@ async def step_hint(store: Store, match: MatchRecord, game: Game, state: State, 
     move = lessons.right_move(game, state, found, step)
     if move is None:
         return None
-    return StepHint(move, number + 1, len(found.steps), step.rule, step.ask)
+    return StepHint(move, number + 1, len(found.steps),
+                    words.of_step(found, match.game, number, "rule"),
+                    words.of_step(found, match.game, number, "ask"))
 
 
-def framed(post: Post, match: MatchRecord, played: Sequence[MoveRecord]) -> Post:
-    """A lesson's board post with its step: the rule above the moves and what to do
-    below them; after the last step, the closing words instead."""
+def step_words(match: MatchRecord, played: Sequence[MoveRecord]
+               ) -> tuple[Text | None, Text | None]:
+    """What a lesson's board post says above its moves and below them: the step's title
+    line and rule, and what to do; after the last step, only the closing words below.
+    (None, None): not a lesson, or over. Said in the learner's language: a lesson has one
+    reader, even where its thread is public."""
     found = lesson_of(match)
     if found is None or match.status == FINISHED:
-        return post
+        return None, None
     number, step = step_now(found, played)
     if step is not None:
-        post.text = "\n".join([f"**{found.title}**, step {number + 1} of "
-                               f"{len(found.steps)}: {step.rule}", post.text,
-                               f"➡️ {step.ask}"])
-    elif number == len(found.steps):
-        post.text = "\n".join([post.text, f"🎓 {found.finish}"])
+        return (Text("lesson-step-above", {
+                    "title": words.title(match.game), "number": number + 1,
+                    "steps": len(found.steps),
+                    "rule": words.of_step(found, match.game, number, "rule")}),
+                Text("lesson-step-below", {
+                    "ask": words.of_step(found, match.game, number, "ask")}))
+    if number == len(found.steps):
+        return None, Text("lesson-finish", {"finish": words.Said(match.game, "finish")})
+    return None, None
+
+
+def framed(post: Post, match: MatchRecord, played: Sequence[MoveRecord],
+           language: str = speech.ENGLISH) -> Post:
+    """A lesson's board post with its step (:func:`step_words`) said in ``language``: the
+    rule above the moves and what to do below them; after the last step, the closing
+    words instead."""
+    above, below = step_words(match, played)
+    lines = [speech.say(language, above)] if above is not None else []
+    lines.append(post.text)
+    if below is not None:
+        lines.append(speech.say(language, below))
+    post.text = "\n".join(lines)
     return post
 
 
-def step_text(found: Lesson, number: int) -> str:
-    """What step ``number`` (from 0) says, for a front end that shows it apart."""
-    step = lessons.step_at(found, number)
-    if step is None:
-        return found.finish
-    return f"Step {number + 1} of {len(found.steps)}: {step.rule}\n{step.ask}"
+def step_text(slug: str, found: Lesson, number: int) -> Text:
+    """What step ``number`` (from 0) of the lesson of ``slug`` says, for a front end that
+    shows it apart; the closing words after the last."""
+    if lessons.step_at(found, number) is None:
+        return Text("lesson-finish", {"finish": words.Said(slug, "finish")})
+    return Text("lesson-step-text", {
+        "number": number + 1, "steps": len(found.steps),
+        "rule": words.of_step(found, slug, number, "rule"),
+        "ask": words.of_step(found, slug, number, "ask")})

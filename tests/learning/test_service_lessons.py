@@ -181,7 +181,7 @@ try_wrong = "leader red A1"
 async def test_a_lesson_where_the_computer_opens_plays_the_scripts_opening(service,
                                                                           monkeypatch):
     found = lesson.parse(OPENING)
-    monkeypatch.setattr(lesson, "lesson_of", lambda slug: found)
+    monkeypatch.setattr(lesson, "lesson_of", lambda slug, language="en": found)
     update = await service.learn(ANA, "angry-gods")
     match = update.match
     assert match.by_seat()[1].user_id == ANA.user_id
