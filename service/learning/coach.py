@@ -289,7 +289,7 @@ class Coach:
         """A moment's words, its picture to come (:meth:`_picture`)."""
         assert found.played is not None and found.played_value is not None
         reason = self.matches.named(match, found.reason)
-        facts: dict[str, str | int | float] = {
+        facts: dict[str, str | int | float | Text] = {
             "move": seq, "played": found.played, "best": found.best, "reason": reason,
             "chances": found.best_value, "yours": found.played_value,
             "swing": round(100 * found.swing)}
