@@ -74,39 +74,47 @@ class Info(PantheonCog):
             record = await deferred_match(interaction, match)
             if text:
                 status, board = await self.service.text_board(record.id, actor_of(interaction))
+                status = speech.said(await reader_language(
+                    self.service, interaction.user.id, interaction), status)
                 for page in text_pages(status, board):
                     await reply(interaction, page, allowed_mentions=discord.AllowedMentions.none())
                 return
             post = await self.service.board(record.id, actor_of(interaction))
             own_thread = record.thread_id is not None and interaction.channel_id == record.thread_id
+            yours = await reader_language(self.service, interaction.user.id, interaction)
+            shown = yours if record.lesson else server(interaction)  # a lesson: its learner's
             if record.hosted or own_thread:  # public: in the server's language
-                await post.ready(server(interaction))
-            if record.hosted and post.png and await self._post_here(interaction, record, post):
+                await post.ready(shown)
+            if record.hosted and post.png and await self._post_here(interaction, record, post,
+                                                                    shown):
                 return
-            if own_thread and post.png and await self._post_in_thread(interaction, record, post):
+            if own_thread and post.png and await self._post_in_thread(interaction, record, post,
+                                                                      shown):
                 await reply(interaction, f"The board of #{record.id} is posted above.")
                 return
-            await post.ready(await reader_language(  # only to you: in your language
-                self.service, interaction.user.id, interaction))
-            await reply(interaction, **message_kwargs(post, mention=False))
+            await post.ready(yours)  # only to you: in your language
+            await reply(interaction, **message_kwargs(post, mention=False, language=yours))
 
-    async def _post_here(self, interaction: discord.Interaction, record, post) -> bool:
+    async def _post_here(self, interaction: discord.Interaction, record, post,
+                         language: str) -> bool:
         """A match without a thread: its current board as a public answer where it was
         started (with its buttons and "Your view")."""
         view = await move_view(self.service, record) if record.status == RUNNING else None
         view = with_your_view(record, view)
         post, reminded = await hosted.unseen(self.service, record, post)
         shown = await hosted.show_board(self.service, interaction, record,
-                                        message_kwargs(post, mention=bool(reminded), view=view),
+                                        message_kwargs(post, mention=bool(reminded), view=view,
+                                                       language=language),
                                         turn_posts.has_buttons(view))
         if shown and reminded:
             await self.service.reminders_seen(record, reminded)
         return shown
 
-    async def _post_in_thread(self, interaction: discord.Interaction, record, post) -> bool:
+    async def _post_in_thread(self, interaction: discord.Interaction, record, post,
+                              language: str) -> bool:
         """Post the board publicly in the match's own thread (with move buttons)."""
         view = await move_view(self.service, record) if record.status == RUNNING else None
-        kwargs = message_kwargs(post, mention=False, view=view)
+        kwargs = message_kwargs(post, mention=False, view=view, language=language)
         if not isinstance(interaction.channel, discord.Thread):
             return False
         kept = await turn_posts.current(self.bot, record)

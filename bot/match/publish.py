@@ -254,6 +254,10 @@ async def post_board(client: discord.Client, update: Update, view: discord.ui.Vi
     match, post = update.match, update.public
     assert post is not None
     language = server_language(client, match, pressed)
+    if match.lesson:  # a lesson has one reader: said in the learner's language
+        learner = next((s.user_id for s in match.seats if not s.is_ai), None)
+        if learner is not None:
+            language = await languages.member(service_of_client(client), learner)
     await post.ready(language)
     if match.hosted:  # no thread: through the interaction being answered
         service = service_of_client(client)

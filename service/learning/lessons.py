@@ -156,17 +156,12 @@ def step_words(match: MatchRecord, played: Sequence[MoveRecord]
     return None, None
 
 
-def framed(post: Post, match: MatchRecord, played: Sequence[MoveRecord],
-           language: str = speech.ENGLISH) -> Post:
-    """A lesson's board post with its step (:func:`step_words`) said in ``language``: the
-    rule above the moves and what to do below them; after the last step, the closing
-    words instead."""
+def framed(post: Post, match: MatchRecord, played: Sequence[MoveRecord]) -> Post:
+    """A lesson's board post with its step (:func:`step_words`): the rule above the moves
+    and what to do below them; after the last step, the closing words instead. Texts, for
+    the front end to say in the learner's language."""
     above, below = step_words(match, played)
-    lines = [speech.say(language, above)] if above is not None else []
-    lines.append(post.text)
-    if below is not None:
-        lines.append(speech.say(language, below))
-    post.text = "\n".join(lines)
+    post.text = speech.Lines([part for part in (above, post.text, below) if part is not None])
     return post
 
 

@@ -114,8 +114,8 @@ async def test_the_board_post_of_a_lesson_said_in_the_learners_language(service)
     played = await service.store.moves(match.id)
     found = lesson.lesson_of("terra", "pt-BR")
     assert found is not None
-    post = lessons.framed(Post("Terra #1"), await service.match(match.id), played, "pt-BR")
-    assert post.text.split("\n") == [
+    post = lessons.framed(Post("Terra #1"), await service.match(match.id), played)
+    assert speech.said("pt-BR", post.text).split("\n") == [
         f"**{found.title}**, passo 1 de {len(found.steps)}: {found.steps[0].rule}",
         "Terra #1", f"➡️ {found.steps[0].ask}"]
     as_apart = speech.say("fr", lessons.step_text("terra", lesson.lesson_of("terra"), 0))
