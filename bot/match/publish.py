@@ -149,14 +149,17 @@ async def match_channel(
 
 
 async def send_public(
-    client: discord.Client, match: MatchRecord, post: Post, *, view: discord.ui.View | None = None
+    client: discord.Client, match: MatchRecord, post: Post, *, view: discord.ui.View | None = None,
+    language: str | None = None
 ) -> discord.Message | None:
-    """Post in the match's thread; None (logged) when it could not be posted."""
+    """Post in the match's thread (in ``language``, else its server's); None (logged) when
+    it could not be posted."""
     channel = await match_channel(client, match)
     if channel is None:
         log.warning("match %s has no channel to post in", match.id)
         return None
-    kwargs = message_kwargs(post, view=view, language=languages.guild(client, match.guild_id))
+    kwargs = message_kwargs(post, view=view,
+                            language=language or languages.guild(client, match.guild_id))
     try:
         return await channel.send(**kwargs)
     except discord.HTTPException as exc:
@@ -256,8 +259,11 @@ async def post_board(client: discord.Client, update: Update, view: discord.ui.Vi
     language = server_language(client, match, pressed)
     if match.lesson:  # a lesson has one reader: said in the learner's language
         learner = next((s.user_id for s in match.seats if not s.is_ai), None)
+        asking = pressed or ANSWERING.get()  # the learner's client says it best
         if learner is not None:
-            language = await languages.member(service_of_client(client), learner)
+            language = await reader_language(
+                service_of_client(client), learner,
+                asking if asking is not None and asking.user.id == learner else None)
     await post.ready(language)
     if match.hosted:  # no thread: through the interaction being answered
         service = service_of_client(client)
@@ -276,7 +282,7 @@ async def post_board(client: discord.Client, update: Update, view: discord.ui.Vi
         client, match, turn_posts.BOARD, update.turn, kept,
         message_kwargs(post, mention=False, view=view, language=language), buttons, pressed)
     if message is None:
-        message = await send_public(client, match, post, view=view)
+        message = await send_public(client, match, post, view=view, language=language)
         if message is not None:
             done.add(await turn_posts.keep(client, match, turn_posts.BOARD, update.turn,
                                            message, buttons, kept, pressed))

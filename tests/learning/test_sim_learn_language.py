@@ -8,15 +8,14 @@ from __future__ import annotations
 import re
 
 from engines import lesson
-from tests.community.test_sim_language import speaking  # noqa: F401 (a fixture)
 from tests.sim.elsewhere import group_dm
-from tests.sim.harness import Sim, answer
+from tests.sim.harness import Sim, answer, text_of
 
 OPENED = re.compile(r"^Deine Lektion zu Witch Stones \(#(\d+)\) ist in <#(\d+)> geöffnet: "
                     r"Spiel jeden Schritt mit /zug oder den Buttons\.$")
 
 
-async def test_a_german_member_learns_in_german(sim: Sim, speaking) -> None:  # noqa: F811
+async def test_a_german_member_learns_in_german(sim: Sim, speaking) -> None:
     speaking(sim.ana.id, "de")
     found = lesson.lesson_of("witch-stones", "de")
     assert found is not None
@@ -25,6 +24,9 @@ async def test_a_german_member_learns_in_german(sim: Sim, speaking) -> None:  # 
     assert result.ephemeral and opened, answer(result)
     match_id = int(opened[1])
     thread = next(t for t in sim.channel.threads if t.id == int(opened[2]))
+    board = text_of(sim.posts(thread)[-1])  # the thread's board: the learner's language
+    assert f"Schritt 1 von {len(found.steps)}: {found.steps[0].rule}" in board, board
+    assert found.steps[0].ask in board
     refused = await sim.slash(sim.ana, "move", thread, move="moons")
     assert refused.ephemeral and answer(refused) == found.steps[0].wrong
     assert answer(refused) == "Diese Lektion ist für die Sonnen geschrieben: schreib `suns`."
@@ -42,7 +44,7 @@ async def test_a_german_member_learns_in_german(sim: Sim, speaking) -> None:  # 
 
 
 async def test_a_french_member_told_that_the_thread_is_public(sim: Sim,
-                                                              speaking) -> None:  # noqa: F811
+                                                              speaking) -> None:
     speaking(sim.ana.id, "fr")
     sim.env.inject_error("POST", f"/channels/{sim.channel.id}/threads", status=403,
                          code=50013, message="Missing Permissions", times=1)
