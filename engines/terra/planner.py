@@ -220,8 +220,10 @@ class TerraPlanner(Player):
         short = plans[:self.shortlist]
         if self.defend:
             short += self._defences(tally, state, seat, scores, plans[self.shortlist:])
-        kept = [plan for plan in plans if not plan.turn[0].startswith("war ")][:self.kept]
-        short += [plan for plan in kept if plan not in short]
+        late = len(PLOTS) - len(state.board) <= self.exchange_plots
+        if late:  # an army kept may be worth more than the war it would make now
+            kept = [p for p in plans if not p.turn[0].startswith("war ")][:self.kept]
+            short += [plan for plan in kept if plan not in short]
         valued = []  # (value, plan, what its territory leads are worth)
         for plan in short:
             undo = self._apply(tally, seat, plan.turn)
@@ -231,7 +233,7 @@ class TerraPlanner(Player):
                                      + self._last_plot(tally, state, seat, plan.turn))
             self._undo(tally, undo)
             valued.append((plan.value - self.reply_weight * reply + held, plan, held))
-        if len(PLOTS) - len(state.board) <= self.exchange_plots and len(valued) > 1:
+        if late and len(valued) > 1:
             valued.sort(key=lambda v: -v[0])
             weighed = valued[:self.exchanged]
             weighed += [v for v in valued[self.exchanged:]
