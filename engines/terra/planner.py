@@ -26,10 +26,14 @@ valuing a structure more or less in microseconds, this player:
    answer from there less the opponent's reply to that — a war in it as likely as our
    own cup gives an army (what our cup holds is known to our seat: ten armies, less those
    in our reserve and our discard pile), so a lead that one war undoes is not mistaken for
-   one that lasts;
+   one that lasts — and the best :data:`KEPT` turns without war with them, so that an
+   army kept for the last wars is weighed against the war it would make now;
 4. adds to each of those turns what its territory leads are worth beyond the control they
    give now (:data:`LEADS`, :func:`leads`): a lead of one is undone by one war and a
-   build, a lead of three is not, and the match ends in a run of such wars;
+   build, a lead of three is not, and the match ends in a run of such wars; and, in the
+   last plots, what building on the last plot is worth (:data:`PARITY`), as likely as
+   the empty plots and the armies each side can still raise make it ours
+   (:mod:`engines.terra.parity`: each war hands the last plot to the other seat);
 5. plays the first move of the best turn; discards keep armies and variety.
 
 Only ``seat``'s own reserve and discard pile, its cup's size and the public board are
