@@ -26,10 +26,14 @@ valuing a structure more or less in microseconds, this player:
    answer from there less the opponent's reply to that — a war in it as likely as our
    own cup gives an army (what our cup holds is known to our seat: ten armies, less those
    in our reserve and our discard pile), so a lead that one war undoes is not mistaken for
-   one that lasts;
+   one that lasts — and the best :data:`KEPT` turns without war with them, so that an
+   army kept for the last wars is weighed against the war it would make now;
 4. adds to each of those turns what its territory leads are worth beyond the control they
    give now (:data:`LEADS`, :func:`leads`): a lead of one is undone by one war and a
-   build, a lead of three is not, and the match ends in a run of such wars;
+   build, a lead of three is not, and the match ends in a run of such wars; and, in the
+   last plots, what building on the last plot is worth (:data:`PARITY`), as likely as
+   the empty plots and the armies each side can still raise make it ours
+   (:mod:`engines.terra.parity`: each war hands the last plot to the other seat);
 5. plays the first move of the best turn; discards keep armies and variety.
 
 Only ``seat``'s own reserve and discard pile, its cup's size and the public board are
@@ -48,6 +52,7 @@ from engines.ai.repetition import change_key
 from engines.base import Game, State
 from engines.terra.board import ARMY, CHITS_PER_TYPE, PLOTS, TERRITORY
 from engines.terra.computer import WORTH, capped_lead
+from engines.terra.parity import last_build
 from engines.terra.scoring import score
 from engines.terra.tally import Tally
 from engines.terra.turns import (
@@ -85,6 +90,13 @@ LEADS = 0.5
 and corners), times the seat's lead there over its best rival in thirds, at most three
 (:func:`leads`). Measured over whole matches against the greedy player: the losses came
 from leads of one undone by a war and a build in the last plots, several in a row."""
+PARITY = 20.0
+"""Margin points for building on the last plot (none taken off it), times how much
+likelier we are to than the rival (:func:`~engines.terra.parity.last_build`), weighed in
+the last :data:`EXCHANGE_PLOTS` plots."""
+KEPT = 2
+"""The best turns without war added to those weighed a reply and an exchange further:
+late, an army kept may be worth more than the war it would make now."""
 DECIDED = 1000.0
 """Added to (or taken off) the margin of a turn that fills the map and so ends the match
 won (or lost): a match won now is worth more than any lead the match goes on with."""
@@ -122,7 +134,12 @@ class TerraPlanner(Player):
     def __init__(self, reply_weight: float = REPLY_WEIGHT, army_price: float = ARMY_PRICE,
                  shortlist: int = SHORTLIST, defend: int = DEFEND,
                  late_army: float = LATE_ARMY, exchange_plots: int = EXCHANGE_PLOTS,
-                 exchanged: int = EXCHANGED, leads: float = LEADS) -> None:
+                 exchanged: int = EXCHANGED, leads: float = LEADS,
+                 parity: float = PARITY, kept: int = KEPT) -> None:
+        self.kept = kept
+        """Turns without war (the army kept) weighed as far as the best turns."""
+        self.parity = parity
+        """Margin points for building on the last plot, times how much likelier we are."""
         self.leads = leads
         """Margin points per point of a territory's worth and third of a lead."""
         self.exchange_plots = exchange_plots
@@ -207,21 +224,43 @@ class TerraPlanner(Player):
         short = plans[:self.shortlist]
         if self.defend:
             short += self._defences(tally, state, seat, scores, plans[self.shortlist:])
+        late = len(PLOTS) - len(state.board) <= self.exchange_plots
+        if late:  # an army kept may be worth more than the war it would make now
+            kept = [p for p in plans if not p.turn[0].startswith("war ")][:self.kept]
+            short += [plan for plan in kept if plan not in short]
         valued = []  # (value, plan, what its territory leads are worth)
         for plan in short:
             undo = self._apply(tally, seat, plan.turn)
             full = len(tally.board) == len(PLOTS)  # the match ends: no reply
             reply = 0.0 if full else self._reply(tally, state, seat, plan.after)
-            held = 0.0 if full else self.leads * leads(tally, seat)
+            held = 0.0 if full else (self.leads * leads(tally, seat)
+                                     + self._last_plot(tally, state, seat, plan.turn))
             self._undo(tally, undo)
             valued.append((plan.value - self.reply_weight * reply + held, plan, held))
-        if len(PLOTS) - len(state.board) <= self.exchange_plots and len(valued) > 1:
+        if late and len(valued) > 1:
             valued.sort(key=lambda v: -v[0])
+            weighed = valued[:self.exchanged]
+            weighed += [v for v in valued[self.exchanged:]
+                        if not v[1].turn[0].startswith("war ")][:self.kept]
             valued = [(self._exchanged(tally, state, seat, plan) + held, plan, held)
-                      for _, plan, held in valued[:self.exchanged]]
+                      for _, plan, held in weighed]
         best = max(v for v, _, _ in valued)
         choice = rng.choice([plan.turn for v, plan, _ in valued if v >= best - 1e-9])
         return Decision(choice[0], len(plans))
+
+    def _last_plot(self, tally: Tally, state: State, seat: int, turn: list[str]) -> float:
+        """What building on the last plot is worth to ``seat`` after ``turn`` (played on
+        the tally), as the empty plots and the armies left make it likelier for either
+        side (:mod:`engines.terra.parity`)."""
+        empty = len(PLOTS) - len(tally.board)
+        if not self.parity or empty > self.exchange_plots:
+            return 0.0
+        armies = state.reserves[seat].count(ARMY) - turn[0].startswith("war ")
+        rival = (seat + 1) % state.players
+        rival_armed = self._army_draw(state, rival)
+        chance = last_build(empty, armies, self._own_army_chance(state, seat),
+                            rival_armed, rival_armed)
+        return self.parity * (2 * chance - 1)
 
     def _army_price(self, state: State) -> float:
         """What an army spent now must win back: dearer as the map fills."""
@@ -410,6 +449,14 @@ class TerraPlanner(Player):
         share = min(1.0, CHITS_PER_TYPE / unseen)
         held = len(state.reserves[rival]) + 2
         return 1.0 - (1.0 - share) ** held
+
+    @staticmethod
+    def _army_draw(state: State, rival: int) -> float:
+        """The chance ``rival`` draws an army on a turn (two chits), from public counts."""
+        unseen = 7 * CHITS_PER_TYPE - sum(1 for owner, _ in state.board.values()
+                                          if owner == rival)
+        share = min(1.0, CHITS_PER_TYPE / unseen) if unseen > 0 else 0.0
+        return 1.0 - (1.0 - share) ** 2
 
     @staticmethod
     def _repeat(seat: int, move: str, before: dict, seen: set[str]) -> float:
