@@ -135,29 +135,37 @@ def test_a_lessons_words_are_said_in_the_language_around_them():
         words.Said("angry-gods", "moves", 1)
 
 
+class Screen:
+    """What the console's coach asks of its screen: the service, where boards go, and
+    lines out (kept in ``shown``)."""
+
+    def __init__(self, service, boards: Path, shown: list[str]) -> None:
+        self.service, self.boards, self.shown = service, boards, shown
+
+    def out(self, text: str) -> None:
+        self.shown.append(text)
+
+    def say_path(self, text: str) -> None:
+        self.shown.append(text)
+
+
+class SpeakingScreen(Screen):
+    """A screen with a language of its own (``--language``)."""
+
+    language = "es"
+
+
 async def test_the_consoles_hint_in_the_readers_language(service, tmp_path):
     match = (await service.learn(ANA, "witch-stones")).match
     shown: list[str] = []
-
-    class Screen:
-        language = "es"
-        boards = Path(tmp_path)
-
-        def __init__(self) -> None:
-            self.service = service
-
-        def out(self, text: str) -> None:
-            shown.append(text)
-
-        def say_path(self, text: str) -> None:
-            shown.append(text)
-
-    await console_coach.hint(Screen(), await service.match(match.id), ANA)
+    await console_coach.hint(SpeakingScreen(service, Path(tmp_path), shown),
+                             await service.match(match.id), ANA)
     found = lesson.lesson_of("witch-stones", "es")
     assert shown[0].startswith("Pista para Ana (solo la ves tú; 1 pista usada")
     assert found.steps[0].rule in shown[0] and "suns (paso 1 de" in shown[0]
-    Screen.language = "nl"  # a language without a catalogue: English
-    await console_coach.hint(Screen(), await service.match(match.id), ANA)
+    dutch = SpeakingScreen(service, Path(tmp_path), shown)
+    dutch.language = "nl"  # a language without a catalogue: English
+    await console_coach.hint(dutch, await service.match(match.id), ANA)
     assert shown[1].startswith("Hint for Ana")
 
 
@@ -168,19 +176,7 @@ async def test_the_consoles_coach_follows_the_consoles_language(service, tmp_pat
     monkeypatch.setenv("LANG", "pt_BR.UTF-8")
     monkeypatch.setattr(console_language, "_chosen", [])  # no --language in this run
     match = (await service.learn(ANA, "terra")).match
-    shown: list[str] = []
-
-    class Screen:  # a console screen with no language of its own
-        boards = Path(tmp_path)
-
-        def __init__(self) -> None:
-            self.service = service
-
-        def out(self, text: str) -> None:
-            shown.append(text)
-
-        def say_path(self, text: str) -> None:
-            shown.append(text)
-
-    await console_coach.hint(Screen(), await service.match(match.id), ANA)
+    shown: list[str] = []  # a console screen with no language of its own
+    await console_coach.hint(Screen(service, Path(tmp_path), shown),
+                             await service.match(match.id), ANA)
     assert shown[0].startswith("Dica para Ana (só você vê; 1 dica usada nesta partida): ")
