@@ -1,7 +1,8 @@
 """Through simcord (issue 58): a server whose language is German gets its match boards
 drawn in German, while a player who chose French gets their private board (by DM) in
-French. simcord sends every interaction with the server's locale ``en-US``; the fixture
-gives the server German (the interactions' ``guild_locale`` and the cached guild's)."""
+French (a joiner: the host's own answers would be French too). simcord sends every
+interaction with the server's locale ``en-US``; the fixture gives the server German (the
+interactions' ``guild_locale`` and the cached guild's)."""
 
 from __future__ import annotations
 
@@ -34,11 +35,15 @@ def german_server(sim: Sim, monkeypatch):
 
 async def test_a_german_servers_boards_are_german_and_a_dm_in_its_readers_language(
         sim: Sim, german_server):
-    await sim.bot.service.languages.choose(Actor(sim.ana.id, "ana"), "fr")
+    await sim.bot.service.languages.choose(Actor(sim.bo.id, "bo"), "fr")
     with kit.recording() as seen:
-        _, thread = await sim.start(sim.ana, "terra", [sim.bo])
+        await sim.slash(sim.ana, "match start", game="terra")
+        thread = sim.channel.threads[-1]
+        lobby = sim.posts(thread)[0]  # the thread in German: its buttons too
+        await sim.bo.click(lobby, label="Beitreten")
+        await sim.ana.click(lobby, label="Starten")
         await sim.env.settle()
     drawn = [text for _, text in seen]
     assert any(text.endswith("ist am Zug") for text in drawn), drawn[:10]
-    assert "votre réserve" in drawn  # Ana's own view, by DM, in French (Bo's English)
-    assert sim.dms(sim.ana) and sim.posts(thread)
+    assert "votre réserve" in drawn  # Bo's own view, by DM, in French (Ana's English)
+    assert sim.dms(sim.bo) and sim.posts(thread)
