@@ -137,8 +137,8 @@ picture-wgc-face = { $face ->
     [rook] Turm
     [imp] Kobold
     [double-knight] Doppelspringer
-    [winged-sandals] Flügelschuhe
-    [god-of-wind] Windgott
+    [winged-sandals] Flügelsandalen
+    [god-of-wind] Gott des Windes
     [princess] Prinzessin
    *[seth] Seth
 }
