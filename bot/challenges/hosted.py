@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import discord
 
+import speech
 from bot.kit.interact import actor_of, defer
 from bot.kit.places import LIMITED, answers_hidden
 from bot.match import hosted
@@ -30,10 +31,10 @@ from service import (
     Service,
     ServiceError,
 )
+from speech import Text
 
 log = logging.getLogger(__name__)
 
-POSTED = "Challenge #{id} is below; it lapses in {hours} hours unless answered."
 
 
 async def challenge_here(service: Service, interaction: discord.Interaction,
@@ -51,7 +52,8 @@ async def challenge_here(service: Service, interaction: discord.Interaction,
     kwargs = message_kwargs(Post(news.text, mentions=news.mentions))
     message = await hosted.answer_publicly(
         interaction, {**kwargs, "view": buttons(news.challenge.id)},
-        note=POSTED.format(id=news.challenge.id, hours=CHALLENGE_HOURS))
+        note=Text("anywhere-challenge-posted", {"id": str(news.challenge.id),
+                                                "hours": CHALLENGE_HOURS}))
     if message is not None:
         await service.set_challenge_message(news.challenge.id, message.id)
     return news
@@ -72,7 +74,8 @@ async def answered_here(interaction: discord.Interaction, news: ChallengeNews,
             interaction, message_kwargs(Post(news.notice, mentions=news.mentions)))
     if news.update is not None:
         await announce(interaction.client, news.update)
-        return f"Match #{news.update.match.id} has begun: its board is below."
+        return speech.say(speech.negotiate(interaction.locale),
+                          Text("anywhere-challenge-begun", {"id": str(news.update.match.id)}))
     return ""
 
 

@@ -31,24 +31,23 @@ from typing import Any
 import discord
 
 import engines
-from bot.kit.interact import actor_of, defer
+import speech
+from bot.kit.interact import actor_of, defer, service_of_client
+from bot.kit.language import reader, server
 from bot.kit.places import ANSWERING, LIMITED, answers_hidden
 from bot.match import turn_posts
 from db import MatchRecord
 from service import MatchTerms, Post, Service, ServiceError, Update
+from speech import Text
 
 log = logging.getLogger(__name__)
 
-Lobby = Callable[[MatchRecord], tuple[str, discord.ui.View]]
+Lobby = Callable[[MatchRecord, str], tuple[str, discord.ui.View]]
+"""A lobby's text and buttons, in a language."""
 
-NO_DEADLINE = (
-    "No deadline: I cannot post here on my own, so each move is answered with the new "
-    "board, and /board shows it again."
-)
-OPEN = "{title} #{id} is open below: players press Join, and you press Start."
-BOARD_BELOW = "The board is below."
-FAILED = "I couldn't open the match just now; nothing was left behind. Try again in a moment."
-UNSEEN = "⏰ {names}: my reminder could not reach you by DM. This match is waiting for your move."
+NO_DEADLINE = Text("anywhere-no-deadline")
+BOARD_BELOW = Text("anywhere-board-below")
+FAILED = Text("anywhere-failed")
 
 _COMPLETED: weakref.WeakKeyDictionary[discord.Client, OrderedDict[int, None]] = (
     weakref.WeakKeyDictionary())
@@ -82,11 +81,14 @@ async def start_here(service: Service, interaction: discord.Interaction, game: s
     try:
         for _ in range(terms.bots):
             match = await service.add_ai(match.id, actor, terms.level)
-        await interaction.edit_original_response(content=OPEN.format(title=title, id=match.id))
+        await interaction.edit_original_response(content=speech.say(
+            await reader(service, interaction),
+            Text("anywhere-open", {"title": title, "id": str(match.id)})))
         completed(interaction)
-        text, view = lobby(match)
+        here = server(interaction)  # what the conversation sees
+        text, view = lobby(match, here)
         message = await interaction.followup.send(
-            f"{text}\n{NO_DEADLINE}", view=view, wait=True,
+            f"{text}\n{speech.say(here, NO_DEADLINE)}", view=view, wait=True,
             allowed_mentions=discord.AllowedMentions.none())
         turn_posts.remember(interaction.client, message)
         await service.set_places(match.id, lobby_message_id=message.id)
@@ -109,7 +111,8 @@ async def unseen(service: Service, match: MatchRecord, post: Post) -> tuple[Post
     if not waiting:
         return post, []
     names = " ".join(f"<@{user_id}>" for user_id in waiting)
-    return dataclasses.replace(post, text=f"{UNSEEN.format(names=names)}\n{post.text}",
+    return dataclasses.replace(post, text=speech.Lines(
+                                   [Text("anywhere-unseen", {"names": names}), post.text]),
                                mentions=list(dict.fromkeys([*post.mentions, *waiting]))
                                ), waiting
 
@@ -142,14 +145,15 @@ async def post_board(client: discord.Client, update: Update, kwargs: dict[str, A
 
 
 async def answer_publicly(interaction: discord.Interaction, kwargs: dict[str, Any],
-                          note: str = BOARD_BELOW) -> discord.Message | None:
+                          note: str | Text = BOARD_BELOW) -> discord.Message | None:
     """A public follow-up. A command answered "thinking…" privately has that answer
-    completed first (with ``note``): a first follow-up would take its place, and stay
-    private."""
+    completed first (with ``note``, in its asker's language): a first follow-up
+    would take its place, and stay private."""
     try:
         if interaction.response.type is discord.InteractionResponseType.deferred_channel_message \
                 and not is_completed(interaction):
-            await interaction.edit_original_response(content=note)
+            language = await reader(service_of_client(interaction.client), interaction)
+            await interaction.edit_original_response(content=speech.said(language, note))
             completed(interaction)
         message = await interaction.followup.send(wait=True, **kwargs)
         turn_posts.remember(interaction.client, message)

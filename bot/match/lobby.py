@@ -121,8 +121,9 @@ class Lobby(commands.GroupCog, group_name="match", group_description="Board game
             check_bots(game, agreed.bots)
             if elsewhere(interaction):  # a match without a thread, on the bot's answers
                 await hosted.start_here(self.service, interaction, game, parsed, agreed,
-                                        lambda m: (lobby_message(self.service, m),
-                                                   lobby_view(m)))
+                                        lambda m, language: (
+                                            lobby_message(self.service, m, language),
+                                            lobby_view(m, language)))
                 return
             if interaction.guild_id is None:
                 raise ServiceError(NOT_A_TEXT_CHANNEL)

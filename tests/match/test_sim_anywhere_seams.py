@@ -4,8 +4,12 @@ lesson made where it is not a member."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from db import records
-from tests.match.test_sim_anywhere import start_here
+from tests.match.test_sim_anywhere import labels, start_here
 from tests.sim.elsewhere import foreign_server, group_dm
 from tests.sim.harness import Sim, answer, close_dms, text_of
 
@@ -51,3 +55,17 @@ async def test_a_reminder_no_dm_could_carry_is_said_on_the_next_board(sim: Sim,
     assert said.startswith(f"⏰ <@{waiting.id}>: my reminder could not reach you by DM."), said
     again = await place.slash(other.user, "board")
     assert "my reminder could not reach you" not in text_of(place.messages()[-1]), again
+
+
+@pytest.mark.parametrize("where", [group_dm, foreign_server])
+async def test_a_match_here_speaks_the_language_of_the_people_here(sim: Sim, where) -> None:
+    """Issue 58 where the bot is not a member: the starter's answer in their language, the
+    lobby (its no-deadline line and buttons) in the conversation's."""
+    place = where(sim, [sim.ana, sim.bo])
+    place.locale = "de"
+    result = await place.slash(sim.ana.user, "match start", game="witch-stones")
+    assert re.fullmatch(r"Witch Stones #\d+ ist unten offen: Die Spieler drücken "
+                        r"Beitreten, und du drückst Starten\.", text_of(result.response))
+    lobby = place.messages()[-1]
+    assert "Keine Frist: Hier kann ich nicht von mir aus schreiben" in text_of(lobby)
+    assert labels(lobby)[:3] == ["Beitreten", "Verlassen", "Starten"]

@@ -119,6 +119,8 @@ class Elsewhere:
     people: list[Any]
     member_permissions: int = MEMBER
     payloads: list[dict[str, Any]] = field(default_factory=list)
+    locale: str = "en-US"
+    """Everyone's client language here (and a foreign server's preferred one)."""
 
     @property
     def context(self) -> int:
@@ -236,7 +238,7 @@ class Elsewhere:
         body: dict[str, Any] = {
             "id": str(record.id), "application_id": str(backend.application_id),
             "type": int(record.type), "token": record.token, "version": 1, "data": data,
-            "channel_id": str(self.channel_id), "locale": "en-US", "entitlements": [],
+            "channel_id": str(self.channel_id), "locale": self.locale, "entitlements": [],
             "authorizing_integration_owners": {str(USER_INSTALL): str(owner)},
             "context": self.context, "attachment_size_limit": 10 * 1024 * 1024,
         }
@@ -252,8 +254,8 @@ class Elsewhere:
                                if p.id != user.id]}
             return body
         body["guild_id"] = str(self.guild_id)
-        body["guild"] = {"id": str(self.guild_id), "locale": "en-US", "features": []}
-        body["guild_locale"] = "en-US"
+        body["guild"] = {"id": str(self.guild_id), "locale": self.locale, "features": []}
+        body["guild_locale"] = self.locale
         body["member"] = {
             "user": person, "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
             "nick": None, "avatar": None, "banner": None, "premium_since": None,
