@@ -90,11 +90,18 @@ def guild(client: discord.Client, guild_id: int | None,
     return server(interaction) if interaction is not None else speech.ENGLISH
 
 
-async def member(service: Service, user_id: int) -> str:
-    """The catalogue for a DM sent without an interaction: the member's stored language
-    (English where the store cannot answer: the DM must still go out)."""
+async def member(service: Service, user_id: int,
+                 interaction: discord.Interaction | None = None) -> str:
+    """The catalogue for what only ``user_id`` sees, with or without an interaction (a
+    DM, a private picture, an ephemeral answer): the language they chose, else their
+    client's (``interaction``'s, when it is theirs), else the one last seen. Read only: a
+    reading command writes nothing. English where the store cannot answer: the DM must
+    still go out."""
     try:
-        return await service.languages.of(user_id)
+        kept, chosen = await service.store.member_language(user_id)
     except Exception:
         log.exception("could not read the language of user %s", user_id)
-        return speech.ENGLISH
+        kept = chosen = None
+    locale = getattr(interaction, "locale", None)
+    seen = speech.negotiate(locale) if isinstance(getattr(locale, "value", None), str) else None
+    return chosen or seen or kept or speech.ENGLISH

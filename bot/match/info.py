@@ -20,10 +20,10 @@ from bot.kit.common import (
     title_of,
 )
 from bot.kit.interact import MESSAGE_LIMIT, actor_of, clip, defer, deferred_match, guard, reply
-from bot.kit.language import reader, server
+from bot.kit.language import member, reader, server
 from bot.kit.places import anywhere, elsewhere
 from bot.match import hosted, turn_posts
-from bot.match.publish import message_kwargs, reader_language, score_embed
+from bot.match.publish import message_kwargs, score_embed
 from bot.match.ui import move_view, with_your_view
 from bot.notices.notes_ui import notes_view
 from db import RUNNING
@@ -74,14 +74,14 @@ class Info(PantheonCog):
             record = await deferred_match(interaction, match)
             if text:
                 status, board = await self.service.text_board(record.id, actor_of(interaction))
-                status = speech.said(await reader_language(
+                status = speech.said(await member(
                     self.service, interaction.user.id, interaction), status)
                 for page in text_pages(status, board):
                     await reply(interaction, page, allowed_mentions=discord.AllowedMentions.none())
                 return
             post = await self.service.board(record.id, actor_of(interaction))
             own_thread = record.thread_id is not None and interaction.channel_id == record.thread_id
-            yours = await reader_language(self.service, interaction.user.id, interaction)
+            yours = await member(self.service, interaction.user.id, interaction)
             shown = yours if record.lesson else server(interaction)  # a lesson: its learner's
             if record.hosted or own_thread:  # public: in the server's language
                 await post.ready(shown)
@@ -174,7 +174,7 @@ class Info(PantheonCog):
         async with guard(interaction, "/myview"):
             record = await deferred_match(interaction, match)
             post = await self.service.private(record.id, actor_of(interaction))
-            await post.ready(await reader_language(self.service, interaction.user.id,
+            await post.ready(await member(self.service, interaction.user.id,
                                                    interaction))
             await reply(interaction,
                         **message_kwargs(post, mention=False, view=notes_view(record.id)))

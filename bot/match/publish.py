@@ -28,7 +28,7 @@ from bot.kit.places import ANSWERING
 from bot.match import hosted, turn_posts
 from bot.notices.notes_ui import notes_view
 from db import MatchRecord
-from service import Delivery, Post, Service, Update, points_text
+from service import Delivery, Post, Update, points_text
 from service.notices.nonces import turn_nonce
 
 log = logging.getLogger(__name__)
@@ -74,19 +74,7 @@ def server_language(client: discord.Client, match: MatchRecord,
     return languages.guild(client, match.guild_id, pressed or ANSWERING.get())
 
 
-async def reader_language(service: Service, user_id: int,
-                          interaction: discord.Interaction | None = None) -> str:
-    """The language of what only ``user_id`` sees (a DM, an ephemeral answer): the one
-    they chose, else their client's (``interaction``'s), else the one last seen; read
-    only (a reading command writes nothing). English if it cannot say."""
-    try:
-        kept, chosen = await service.store.member_language(user_id)
-    except Exception:  # the picture must still go out
-        log.exception("could not read the language of user %s", user_id)
-        kept = chosen = None
-    locale = getattr(interaction, "locale", None)
-    seen = speech.negotiate(locale) if isinstance(getattr(locale, "value", None), str) else None
-    return chosen or seen or kept or speech.ENGLISH
+
 
 
 def picture_file(post: Post) -> discord.File:
@@ -261,7 +249,7 @@ async def post_board(client: discord.Client, update: Update, view: discord.ui.Vi
         learner = next((s.user_id for s in match.seats if not s.is_ai), None)
         asking = pressed or ANSWERING.get()  # the learner's client says it best
         if learner is not None:
-            language = await reader_language(
+            language = await languages.member(
                 service_of_client(client), learner,
                 asking if asking is not None and asking.user.id == learner else None)
     await post.ready(language)

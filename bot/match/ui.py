@@ -21,7 +21,7 @@ import speech
 from bot.kit import language as languages
 from bot.kit.dynamic import IdButton
 from bot.kit.interact import actor_of, guard, reply, service_of, service_of_client
-from bot.kit.language import reader, server
+from bot.kit.language import member, reader, server
 from bot.kit.layout import spent
 from bot.kit.places import elsewhere
 from bot.match import hosted
@@ -30,7 +30,6 @@ from bot.match.publish import (
     match_channel,
     message_kwargs,
     publish,
-    reader_language,
     send_public,
 )
 from bot.match.threads import open_thread
@@ -317,7 +316,7 @@ class YourViewButton(IdButton, template=r"pantheon:yours:(?P<match>\d+)"):
         async with guard(interaction, f"your view #{self.match_id}"):
             await interaction.response.defer(ephemeral=True, thinking=True)
             post = await service_of(interaction).private(self.match_id, actor_of(interaction))
-            await post.ready(await reader_language(service_of(interaction),
+            await post.ready(await member(service_of(interaction),
                                                    interaction.user.id, interaction))
             await reply(interaction,
                         **message_kwargs(post, mention=False, view=notes_view(self.match_id)))

@@ -182,7 +182,8 @@ class Privacy:
         }
         before, after = json.dumps(document, indent=1).split(json.dumps(STREAMED))
         out.write(f"{before}[".encode())
-        for number, seat in enumerate(rows["seats"]):
+        seats = sorted(rows["seats"], key=lambda s: (s["match_id"], s["seat"]))  # oldest first
+        for number, seat in enumerate(seats):
             try:
                 record = await records.export(self.store, self.matches, seat["match_id"])
                 game_record: Any = json.loads(record.json)
