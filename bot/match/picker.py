@@ -29,7 +29,7 @@ from service.match.move_groups import MENU_SIZE, move_groups, node_size
 
 log = logging.getLogger(__name__)
 
-STALE = "The board changed since these buttons were posted; use the newest board or /move."
+STALE = speech.Text("buttons-stale")
 OPTION_LIMIT = 100  # characters in a select option's label or value
 BACK = "g:"  # the value of "all moves": the root group
 
@@ -56,7 +56,7 @@ def played_text(actor: Actor, update: Update, move: str, posted: bool) -> speech
     return speech.Lines(lines)
 
 
-async def stale_line(service: Service, match_id: int) -> str:
+async def stale_line(service: Service, match_id: int) -> speech.Text:
     """What a superseded board's button answers: one line, with a link to the current
     board (:mod:`bot.match.turn_posts`) when one is known."""
     try:
@@ -67,15 +67,14 @@ async def stale_line(service: Service, match_id: int) -> str:
         return STALE
     if kept is None or match is None:
         return STALE
-    return ("The board changed since these buttons were posted; the current board: "
-            + jump_link(match, kept))
+    return speech.Text("buttons-stale-link", {"link": jump_link(match, kept)})
 
 
-NOT_YOUR_TURN = "It is not your turn: this button is for the player to act."
+NOT_YOUR_TURN = speech.Text("buttons-not-your-turn")
 
 
 async def my_moves(service: Service, actor: Actor, match_id: int, version: int,
-                   not_yours: str = NOT_YOUR_TURN) -> list[str]:
+                   not_yours: speech.Text = NOT_YOUR_TURN) -> list[str]:
     """The actor's legal moves at ``version``; a ServiceError saying why there are none
     (``not_yours`` when it is another player's turn)."""
     try:

@@ -191,7 +191,7 @@ class MoveButton(
     async def _press(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()  # first: a deferred update of the board message
         service, actor = service_of(interaction), actor_of(interaction)
-        not_yours = "It is not your turn: these buttons are for another player."
+        not_yours = speech.Text("buttons-not-yours")
         moves = await my_moves(service, actor, self.match_id, self.version, not_yours)
         if self.index >= len(moves):
             raise ServiceError(not_yours)
