@@ -56,13 +56,17 @@ def chosen(client: discord.Client, guild_id: int, language: str | None) -> None:
         kept[guild_id] = language
 
 
+def _picked(client: discord.Client, guild_id: int | None) -> str | None:
+    """The language a server's moderators chose, if they chose one."""
+    return _CHOSEN.get(client, {}).get(guild_id) if guild_id is not None else None
+
+
 def server(interaction: discord.Interaction) -> str:
     """The catalogue for what the channel shows: the language the server's moderators
     chose, else its preferred language in Discord; the member's client's in a DM, where
     there is no server."""
-    guild_id = interaction.guild_id
-    picked = _CHOSEN.get(interaction.client, {}).get(guild_id) if guild_id else None
-    return picked or speech.negotiate(interaction.guild_locale or interaction.locale)
+    return (_picked(interaction.client, interaction.guild_id)
+            or speech.negotiate(interaction.guild_locale or interaction.locale))
 
 
 async def refusal(service: Service | None, interaction: discord.Interaction,
@@ -81,7 +85,7 @@ def guild(client: discord.Client, guild_id: int | None,
     (a clock's pass, a reminder): the language its moderators chose, else the server's
     preferred language as the bot sees the server, else as the interaction brings it (a
     server the bot is not a member of), else English."""
-    picked = _CHOSEN.get(client, {}).get(guild_id) if guild_id is not None else None
+    picked = _picked(client, guild_id)
     if picked:
         return picked
     found = client.get_guild(guild_id) if guild_id is not None else None
